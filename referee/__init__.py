@@ -1,0 +1,20 @@
+"""The rules engine: pure Python, no web framework, no storage, no schema library.
+
+It takes a typed :class:`HandRecord` and returns a typed :class:`Replay`;
+``rulings`` turns its findings into a ruling log with penalties.
+"""
+
+from .cards import CARDS, Card, Suit, cards
+from .findings import CODES, Finding
+from .record import Event, HandRecord, Pass, Problem, RecordError
+from .replay import Replay, Trick, replay
+from .scoring import MoonOutcome, Score
+from .variants import VARIANTS, Clause, Moon, Variant, get_variant
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "CARDS", "CODES", "Card", "Clause", "Event", "Finding", "HandRecord", "Moon", "MoonOutcome",
+    "Pass", "Problem", "RecordError", "Replay", "Score", "Suit", "Trick", "VARIANTS", "Variant",
+    "cards", "get_variant", "replay",
+]

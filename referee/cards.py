@@ -1,0 +1,137 @@
+"""Cards, suits and decks: the value types every other module speaks in.
+
+Cards are interned: there is exactly one ``Card`` object per code, so a hand
+record of 52 plays costs 52 dictionary look-ups to parse and comparisons are
+cheap. A double-deck game simply holds the same object twice.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from enum import Enum
+from typing import Iterable
+
+
+class Suit(str, Enum):
+    """A suit, by its record letter. ``symbol`` is what a director sees."""
+
+    CLUBS = "C"
+    DIAMONDS = "D"
+    HEARTS = "H"
+    SPADES = "S"
+
+    @property
+    def symbol(self) -> str:
+        return _SYMBOLS[self]
+
+    @property
+    def is_red(self) -> bool:
+        return self in (Suit.HEARTS, Suit.DIAMONDS)
+
+
+_SYMBOLS = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠"}
+
+RANK_CHARS = "23456789TJQKA"
+"""Rank letters from low to high; a card's rank is its index here plus 2."""
+
+
+class Card:
+    """One playing card (or the joker), parsed once and shared.
+
+    Every card is interned (there is one object per code, and pickling or
+    copying keeps it), so equality and hashing are by identity: the fastest
+    a dictionary of cards can be.
+
+    ``rank`` runs 2..14 (ace high); the joker has rank 0 and no suit: it
+    never follows suit and never wins a trick by rank.
+    """
+
+    __slots__ = ("code", "rank", "suit")
+
+    code: str
+    rank: int
+    suit: Suit | None
+
+    def __init__(self, code: str, rank: int, suit: Suit | None) -> None:
+        object.__setattr__(self, "code", code)
+        object.__setattr__(self, "rank", rank)
+        object.__setattr__(self, "suit", suit)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Card is immutable")
+
+    def __reduce__(self):  # pickles and copies stay interned
+        return (Card.parse, (self.code,))
+
+    def __copy__(self) -> Card:
+        return self
+
+    def __deepcopy__(self, memo: dict) -> Card:
+        return self
+
+    @staticmethod
+    def parse(text: str) -> Card:
+        """Parse ``"10h"``, ``"TH"`` or ``"jk"``; raises ``ValueError`` for anything else."""
+        card = CARDS.get(text.upper()) if isinstance(text, str) else None
+        if card is None:
+            raise ValueError(f"{text!r} is not a card")
+        return card
+
+    @property
+    def is_joker(self) -> bool:
+        return self.suit is None
+
+    @property
+    def label(self) -> str:
+        """What a director reads: ``"Q♠"``, ``"10♥"``, ``"joker"``."""
+        if self.suit is None:
+            return "joker"
+        rank = "10" if self.code[0] == "T" else self.code[0]
+        return rank + self.suit.symbol
+
+    def __str__(self) -> str:
+        return self.code
+
+    def __repr__(self) -> str:
+        return f"Card({self.code!r})"
+
+    def __lt__(self, other: Card) -> bool:
+        return _ORDER[self.code] < _ORDER[other.code]
+
+
+def _build() -> dict[str, Card]:
+    cards: dict[str, Card] = {}
+    for suit in Suit:
+        for index, char in enumerate(RANK_CHARS):
+            cards[char + suit.value] = Card(char + suit.value, index + 2, suit)
+    cards["JK"] = Card("JK", 0, None)
+    return cards
+
+
+CARDS: dict[str, Card] = _build()
+"""Every card by its canonical code (upper case, ``T`` for ten, ``JK``)."""
+
+for _suit in "CDHS":  # "10H" is accepted on input as well as "TH"
+    CARDS["10" + _suit] = CARDS["T" + _suit]
+
+_ORDER = {code: i for i, code in enumerate(c.code for c in dict.fromkeys(CARDS.values()))}
+
+JOKER = CARDS["JK"]
+TWO_OF_CLUBS = CARDS["2C"]
+QUEEN_OF_SPADES = CARDS["QS"]
+JACK_OF_DIAMONDS = CARDS["JD"]
+
+STANDARD_DECK: tuple[Card, ...] = tuple(
+    CARDS[r + s] for s in "CDHS" for r in RANK_CHARS
+)
+"""The 52 cards of one deck, clubs to spades, low to high."""
+
+
+def cards(text: str) -> list[Card]:
+    """``cards("2C 3C 10h QS")`` - a short way to write hands in tests and docs."""
+    return [Card.parse(token) for token in text.replace(",", " ").split()]
+
+
+def multiset(items: Iterable[Card]) -> Counter[Card]:
+    """Count cards, so a double deck's two copies of a card are both seen."""
+    return Counter(items)

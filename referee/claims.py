@@ -1,0 +1,65 @@
+"""Does a claim hold? The announced order against every legal defence.
+
+A claim here is "the rest of the tricks are mine, played in this order".
+The claimant leads every remaining trick (they must keep winning to go on
+leading), so the defenders never choose what is led: each defender only
+chooses which of their cards to keep. A defender beats the claimant's card
+of suit X on a trick if they still hold a higher X then; they can keep their
+highest X until that trick exactly when they hold more X cards than the
+claimant leads before it (the earlier X leads each force one X from them).
+That makes the check exact and linear, with no search.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING, Sequence
+
+from .cards import QUEEN_OF_SPADES, TWO_OF_CLUBS, Card, Suit
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .replay import Table
+
+
+def claim_holds(table: Table, seat: str, order: Sequence[Card]) -> tuple[bool | None, str]:
+    """``(holds, reason)``; ``holds`` is ``None`` when the referee cannot judge it."""
+    trick = table.current
+    if trick.plays:
+        return None, (f"the claim was made during trick {trick.number}, with cards already on it; "
+                      "the referee only tests claims made on lead")
+    if trick.leader != seat:
+        return None, f"{seat} was not on lead; the referee only tests claims made on lead"
+    left_out = Counter(table.cards_left(seat)) - Counter(order)
+    if left_out:
+        names = ", ".join(c.label for c in sorted(left_out.elements()))
+        return False, f"the announced order leaves out {names}"
+    variant = table.variant
+    broken = table.broken
+    led_before: Counter = Counter()
+    for k, card in enumerate(order):
+        number = trick.number + k
+        if number == 1 and variant.first_lead == "two-of-clubs" and card is not TWO_OF_CLUBS \
+                and TWO_OF_CLUBS in order:
+            return False, f"trick 1 must be led with 2♣, not {card.label}"
+        rest = order[k:]
+        if card.suit is Suit.HEARTS and not broken and not _may_lead_hearts(variant, rest):
+            return False, f"{card.label} would be led to trick {number} before hearts are broken"
+        for defender in table.seats:
+            if defender == seat:
+                continue
+            same_suit = [c for c in table.cards_left(defender) if c.suit is card.suit]
+            if len(same_suit) > led_before[card.suit]:
+                best = max(same_suit, key=lambda c: c.rank)
+                if best.rank > card.rank:
+                    return False, (f"{defender} can keep {best.label} and win trick {number} "
+                                   f"against {card.label}")
+        led_before[card.suit] += 1
+        broken = broken or variant.breaks_hearts(card)
+    return True, "the announced order wins every remaining trick against any defence"
+
+
+def _may_lead_hearts(variant, rest: Sequence[Card]) -> bool:
+    others = [c for c in rest if c.suit is not Suit.HEARTS]
+    if not others:
+        return True
+    return variant.may_lead_hearts_with_queen and others == [QUEEN_OF_SPADES]

@@ -1,0 +1,271 @@
+"""The play phase: every event the table recorded, applied in order.
+
+A card is always applied, legal or not: the table played it. What it broke
+is logged as a finding, which stays open while it can still be corrected (a
+revoke taken back before the next trick is a renounce; a lead out of turn
+taken back goes back to the right leader) and is settled once the trick is
+established: a card has been played to the next trick, or the hand is over.
+"""
+
+from __future__ import annotations
+
+from .cards import Card
+from .claims import claim_holds
+from .record import Event, pointer
+from .table import HEARTS, OpenFinding, Play, Table, TrickInPlay
+
+_new = tuple.__new__  # Play(...) without the keyword-argument machinery
+
+
+def play_phase(table: Table, events: tuple[Event, ...]) -> None:
+    """Apply every play event in order.
+
+    The common case (a seat in turn, after trick 1, owing no penalty card,
+    following suit or discarding when void, or leading a non-heart or a heart
+    once hearts are broken) breaks no rule by construction, and is applied
+    inline. Everything else goes through :func:`play_card` and the cascade.
+    """
+    hands, suits, left_of = table.hands, table.suits, table.left_of
+    penalty_cards = table.penalty_cards
+    seat_count = len(table.seats)
+    for index, event in enumerate(events):
+        seat, action, card, _ = event
+        trick = table.current
+        if action == "card" and seat == trick.turn and trick.number > 1 \
+                and not penalty_cards[seat] and card in hands[seat]:
+            plays = trick.plays
+            if plays:
+                led = plays[0].card.suit
+                legal = not trick.faults and (led is card.suit or not suits[seat].get(led))
+            else:
+                legal = not table.tricks[-1].faults and trick.number <= table.hand_size \
+                    and (card.suit is not HEARTS or table.broken)
+            if legal:
+                hand = hands[seat]
+                copies = hand[card]
+                if copies == 1:
+                    del hand[card]
+                else:
+                    hand[card] = copies - 1
+                suits[seat][card.suit] -= 1
+                plays.append(_new(Play, (seat, card, index)))
+                trick.seats.append(seat)
+                if len(plays) == seat_count:
+                    close_trick(table, trick)
+                else:
+                    following = left_of[seat]
+                    trick.turn = following if following not in trick.seats \
+                        else next_to_play(table, trick, seat)
+                continue
+        _EVENTS[action](table, index, event)
+
+
+def next_to_play(table: Table, trick: TrickInPlay, after: str) -> str:
+    """The seat whose turn comes after ``after``: clockwise, skipping who has played."""
+    seat = table.left_of[after]
+    played = trick.seats
+    for _ in table.seats:
+        if seat not in played:
+            return seat
+        seat = table.left_of[seat]
+    return seat
+
+
+def play_card(table: Table, index: int, event: Event) -> None:
+    """Check the card against the rules, then put it on the trick whatever they say."""
+    seat, card = event.seat, event.card
+    trick = table.current
+    if trick.number > table.hand_size:
+        table.problem(pointer("play", index), "after_hand_end",
+                      "the hand is over: every trick has been played")
+        return
+    if card not in table.hands[seat]:
+        table.problem(pointer("play", index, "card"), "not_held",
+                      f"{seat} plays {card}, which {seat} does not hold")
+        return
+    if seat in trick.seats:
+        table.problem(pointer("play", index, "seat"), "played_twice",
+                      f"{seat} already has a card on trick {trick.number}")
+        return
+    fault: OpenFinding | None = None
+    if not trick.plays:
+        if table.tricks:
+            settle(table.tricks[-1])
+        if seat != trick.leader:
+            fault = table.find("lead_out_of_turn", seat, card, index, settled=False,
+                               proper_leader=trick.leader)
+            trick.leader = seat
+    else:
+        lead = trick.fault_of(trick.plays[0])
+        if lead is not None and lead.code == "lead_out_of_turn" and not lead.settled:
+            lead.settle(corrected=False)  # the table played on: the lead stands
+        if seat != trick.turn:
+            table.find("play_out_of_turn", seat, card, index, expected=trick.turn)
+    if fault is None:
+        if table.penalty_cards[seat]:
+            check_penalty_cards(table, seat, card, trick, index)
+        code = table.fault(seat, card, trick)
+        if code is not None:
+            fault = table.find(code, seat, card, index, settled=False)
+            if code == "revoke":
+                fault.facts["all_points_played"] = all_points_played(table, trick)
+    if table.penalty_cards[seat]:
+        remove_penalty_card(table, seat, card)
+    table.take(seat, card)
+    if fault is not None:
+        trick.faults[index] = fault
+    trick.plays.append(Play(seat, card, index))
+    trick.seats.append(seat)
+    if len(trick.plays) == len(table.seats):
+        close_trick(table, trick)
+    else:
+        trick.turn = next_to_play(table, trick, seat)
+
+
+def check_penalty_cards(table: Table, seat: str, card: Card, trick: TrickInPlay, index: int) -> None:
+    """Log each penalty card that could legally have been played now and was not."""
+    owed = table.penalty_cards[seat]
+    if any(entry[0] is card for entry in owed):
+        return
+    for entry in owed:
+        if not entry[1] and table.fault(seat, entry[0], trick) is None:
+            entry[1] = True
+            table.find("penalty_card_not_played", seat, entry[0], index, played=card)
+
+
+def remove_penalty_card(table: Table, seat: str, card: Card) -> None:
+    owed = table.penalty_cards[seat]
+    for i, entry in enumerate(owed):
+        if entry[0] is card:
+            del owed[i]
+            return
+
+
+def all_points_played(table: Table, trick: TrickInPlay) -> bool:
+    """Whether every point card of the deck was on a trick before the card now played."""
+    point_cards = table.variant.point_cards
+    played = sum(1 for t in table.tricks for p in t.plays if p.card in point_cards)
+    played += sum(1 for p in trick.plays if p.card in point_cards)
+    return played >= table.variant.point_card_count
+
+
+def close_trick(table: Table, trick: TrickInPlay) -> None:
+    """Every seat has played: the highest card of the suit led wins."""
+    plays = trick.plays
+    variant = table.variant
+    card_points, breakers = variant.card_points, variant.breakers
+    best = plays[0]
+    led, best_rank = best.card.suit, best.card.rank
+    points = 0
+    broken = table.broken
+    for play in plays:
+        card = play.card
+        if card.suit is led and card.rank > best_rank:
+            best, best_rank = play, card.rank
+        if card in card_points:
+            points += card_points[card]
+        if not broken and card in breakers:
+            broken = True
+    trick.winner = best.seat
+    trick.points = points
+    table.broken = broken
+    table.tricks.append(trick)
+    table.current = TrickInPlay(trick.number + 1, best.seat)
+    if trick.number == table.hand_size:
+        settle(trick)  # the hand has ended: nothing is left to correct
+
+
+def settle(trick: TrickInPlay) -> None:
+    """The trick is established: its open findings stand as they are."""
+    for fault in trick.faults.values():
+        if not fault.settled:
+            fault.settle(corrected=False)
+
+
+def withdraw(table: Table, index: int, event: Event) -> None:
+    """A seat takes back a card it just played: a correction, or an exposed card."""
+    seat, card = event.seat, event.card
+    trick = table.current
+    play = _find_play(trick, seat, card)
+    if play is None:
+        trick = reopen(table, seat, card)
+        play = _find_play(trick, seat, card) if trick is not None else None
+        if play is None:
+            table.problem(pointer("play", index, "withdraws"), "not_on_trick",
+                          f"{seat} withdraws {card}, which {seat} has not just played to this trick")
+            return
+    trick.plays.remove(play)
+    trick.seats.remove(seat)
+    trick.turn = seat  # the seat that took back its card plays again
+    table.give(seat, card)
+    fault = trick.faults.pop(play.event, None)
+    if fault is not None and not fault.settled:
+        fault.settle(corrected=True)
+        trick.corrected = True
+        if fault.code == "revoke":
+            fault.code = "renounce"
+            table.make_penalty_card(seat, card, fault)
+        elif fault.code in ("early_heart", "lead_out_of_turn"):
+            table.make_penalty_card(seat, card, fault)
+        if fault.code == "lead_out_of_turn":
+            trick.leader = fault.facts["proper_leader"]
+    elif not trick.corrected:
+        entry = table.find("exposed_card", seat, card, index, withdrawn=True)
+        table.make_penalty_card(seat, card, entry)
+    if not trick.plays:
+        trick.leader = trick.turn = trick.proper_leader
+
+
+def _find_play(trick: TrickInPlay, seat: str, card: Card) -> Play | None:
+    for play in trick.plays:
+        if play.seat == seat and play.card is card:
+            return play
+    return None
+
+
+def reopen(table: Table, seat: str, card: Card) -> TrickInPlay | None:
+    """Take back the trick just completed, if no card has been played to the next one."""
+    if table.current.plays or not table.tricks:
+        return None
+    last = table.tricks[-1]
+    if last.number == table.hand_size or _find_play(last, seat, card) is None:
+        return None
+    table.tricks.pop()
+    last.winner = None
+    table.current = last
+    breakers = table.variant.breakers
+    table.broken = any(p.card in breakers for t in table.tricks for p in t.plays)
+    return last
+
+
+def expose(table: Table, index: int, event: Event) -> None:
+    """A card dropped or shown face up: an exposed card (a penalty card where there are any)."""
+    seat, card = event.seat, event.card
+    if not table.holds(seat, card):
+        table.problem(pointer("play", index, "exposes"), "not_held",
+                      f"{seat} exposes {card}, which {seat} does not hold")
+        return
+    already = sum(1 for entry in table.penalty_cards[seat] if entry[0] is card)
+    if already and already >= table.hands[seat][card]:
+        return  # already face up as a penalty card: nothing new was shown
+    entry = table.find("exposed_card", seat, card, index, withdrawn=False)
+    table.make_penalty_card(seat, card, entry)
+
+
+def claim(table: Table, index: int, event: Event) -> None:
+    """A seat shows its hand and announces the order: logged with whether it holds."""
+    seat = event.seat
+    left = dict(table.hands[seat])
+    for k, card in enumerate(event.order):
+        left[card] = left.get(card, 0) - 1
+        if left[card] < 0:
+            table.problem(pointer("play", index, "claims", "order", k), "not_held",
+                          f"{seat} announces {card}, which {seat} does not hold")
+    if table.problems:
+        return
+    holds, reason = claim_holds(table, seat, event.order)
+    entry = table.find("claim", seat, None, index, order=event.order, holds=holds, reason=reason)
+    table.last_claim = (index, entry)
+
+
+_EVENTS = {"card": play_card, "withdraws": withdraw, "exposes": expose, "claims": claim}

@@ -1,0 +1,78 @@
+"""The typed hand record the referee replays, and the error for one that cannot be.
+
+The web layer (``schemas/``) turns JSON into a :class:`HandRecord`; anything
+that needs no JSON (tests, benchmarks, the bulk audit) may build one directly.
+Each piece remembers where it came from as a JSON pointer, so a problem found
+deep in the replay can still name ``/play/17/card``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Mapping, NamedTuple
+
+from .cards import Card
+from .variants import Variant
+
+
+class Problem(NamedTuple):
+    """Why a record cannot have happened, and where: ``pointer`` is a JSON pointer."""
+
+    pointer: str
+    code: str
+    message: str
+
+
+class RecordError(ValueError):
+    """A record that cannot have happened at any table; ``problems`` lists every reason."""
+
+    def __init__(self, problems: list[Problem] | tuple[Problem, ...]) -> None:
+        self.problems = tuple(problems)
+        super().__init__("; ".join(f"{p.pointer or '/'}: {p.message}" for p in self.problems))
+
+
+def pointer(*parts: object) -> str:
+    """A JSON pointer from path parts, escaping ``~`` and ``/`` in seat ids."""
+    return "".join("/" + str(p).replace("~", "~0").replace("/", "~1") for p in parts)
+
+
+class Pass(NamedTuple):
+    """What one seat handed over. ``to`` is set only when the record says whom to."""
+
+    cards: tuple[Card, ...]
+    to: str | None = None
+    looked_early: bool = False
+    at: str = ""
+    """JSON pointer of the list of cards, such as ``/passes/N`` or ``/passes/N/cards``."""
+
+
+class Event(NamedTuple):
+    """One thing that happened at the table, in order.
+
+    ``action`` is ``card`` (played to the trick), ``exposes``, ``withdraws``
+    or ``claims``; ``card`` is the card concerned, ``order`` the announced
+    order of a claim.
+    """
+
+    seat: str
+    action: str
+    card: Card | None = None
+    order: tuple[Card, ...] = ()
+
+
+@dataclass(frozen=True)
+class HandRecord:
+    """One recorded hand, as it happened at the table (see RECORD in the docs)."""
+
+    variant: Variant
+    seats: tuple[str, ...]
+    dealer: str
+    hand_number: int
+    deal: Mapping[str, tuple[Card, ...]]
+    play: tuple[Event, ...] = ()
+    kitty: tuple[Card, ...] = ()
+    passes: Mapping[str, Pass] = field(default_factory=dict)
+    scores_before: Mapping[str, int] | None = None
+    claimed: Mapping[str, int] | None = None
+    moon_choice: str | None = None
+    exposed_in_deal: tuple[Card, ...] = ()

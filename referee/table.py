@@ -1,0 +1,176 @@
+"""The state of the table during a replay, and the checks a card must pass.
+
+Checking a card (:meth:`Table.fault`) is kept apart from playing it
+(``referee.play``): the check is an ordered cascade of filters (follow suit,
+opening lead, hearts broken, first-trick points) and the first one a card
+fails names the rule it broke.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
+
+from .cards import QUEEN_OF_SPADES, TWO_OF_CLUBS, Card, Suit
+from .findings import Finding
+from .record import Problem
+from .variants import Variant
+
+HEARTS = Suit.HEARTS
+
+
+class Play(NamedTuple):
+    """One card on a trick: who played it, and the index of its event in the record."""
+
+    seat: str
+    card: Card
+    event: int
+
+
+class OpenFinding:
+    """A finding still being written: a revoke may yet become a renounce and a
+    lead out of turn may be corrected, until the trick is established."""
+
+    __slots__ = ("code", "seat", "trick", "card", "event", "facts", "settled")
+
+    def __init__(self, code: str, seat: str, trick: int, card: Card | None,
+                 event: int | None, facts: dict[str, Any], settled: bool = True) -> None:
+        self.code = code
+        self.seat = seat
+        self.trick = trick
+        self.card = card
+        self.event = event
+        self.facts = facts
+        self.settled = settled
+
+    def settle(self, corrected: bool = False) -> None:
+        self.settled = True
+        self.facts.setdefault("corrected", corrected)
+
+    def freeze(self) -> Finding:
+        return Finding(self.code, self.seat, self.trick, self.card, self.event, self.facts)
+
+
+class TrickInPlay:
+    """A trick being played: its plays so far and the findings attached to them."""
+
+    __slots__ = ("number", "leader", "proper_leader", "turn", "plays", "seats", "faults",
+                 "winner", "points", "corrected")
+
+    def __init__(self, number: int, leader: str) -> None:
+        self.number = number
+        self.leader = leader
+        self.proper_leader = leader
+        self.turn = leader  # whose turn it is to play to this trick
+        self.plays: list[Play] = []
+        self.seats: list[str] = []  # who has a card on it, in play order
+        self.faults: dict[int, OpenFinding] = {}  # by event index of the offending play
+        self.winner: str | None = None
+        self.points = 0
+        self.corrected = False  # an irregular card was taken back from it
+
+    def fault_of(self, play: Play) -> OpenFinding | None:
+        return self.faults.get(play.event) if self.faults else None
+
+
+@dataclass(slots=True)
+class Table:
+    """Hands, tricks, hearts broken, penalty cards and the log, at one moment."""
+
+    variant: Variant
+    seats: tuple[str, ...]
+    left_of: dict[str, str]
+    hand_size: int
+    hands: dict[str, dict[Card, int]] = field(default_factory=dict)
+    suits: dict[str, dict[Suit | None, int]] = field(default_factory=dict)
+    penalty_cards: dict[str, list[list]] = field(default_factory=dict)
+    tricks: list[TrickInPlay] = field(default_factory=list)
+    current: TrickInPlay | None = None
+    broken: bool = False
+    log: list[OpenFinding] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+    last_claim: tuple[int, OpenFinding] | None = None
+
+    @classmethod
+    def seated(cls, variant: Variant, seats: tuple[str, ...]) -> Table:
+        left_of = {seat: seats[(i + 1) % len(seats)] for i, seat in enumerate(seats)}
+        return cls(variant, seats, left_of, variant.hand_size(len(seats)))
+
+    # -- hands ----------------------------------------------------------------
+    def give(self, seat: str, card: Card) -> None:
+        hand = self.hands[seat]
+        hand[card] = hand.get(card, 0) + 1
+        suits = self.suits[seat]
+        suits[card.suit] = suits.get(card.suit, 0) + 1
+
+    def take(self, seat: str, card: Card) -> None:
+        hand = self.hands[seat]
+        copies = hand[card]
+        if copies == 1:
+            del hand[card]
+        else:
+            hand[card] = copies - 1
+        self.suits[seat][card.suit] -= 1
+
+    def holds(self, seat: str, card: Card) -> bool:
+        return card in self.hands[seat]
+
+    def cards_left(self, seat: str) -> list[Card]:
+        return [card for card, copies in self.hands[seat].items() for _ in range(copies)]
+
+    # -- the cascade of play filters ------------------------------------------
+    def fault(self, seat: str, card: Card, trick: TrickInPlay) -> str | None:
+        """The first rule that playing ``card`` to ``trick`` now breaks, or ``None``."""
+        variant = self.variant
+        plays = trick.plays
+        if plays:
+            led = plays[0].card.suit
+            if card.suit is not led and self.suits[seat].get(led, 0):
+                return "revoke"
+        else:
+            if trick.number == 1 and variant.first_lead == "two-of-clubs" \
+                    and card is not TWO_OF_CLUBS and self.holds(seat, TWO_OF_CLUBS):
+                return "wrong_first_lead"
+            if card.suit is HEARTS and not self.broken and not self.may_lead_hearts(seat):
+                return "early_heart"
+        if trick.number == 1 and variant.no_points_on_first_trick \
+                and card in variant.point_cards and self.has_other_than_points(seat, trick):
+            return "point_card_on_first_trick"
+        return None
+
+    def may_lead_hearts(self, seat: str) -> bool:
+        """Hearts unbroken: a leader holding only hearts may lead one (MSO: or hearts and Q♠)."""
+        suits = self.suits[seat]
+        others = sum(suits.values()) - suits.get(HEARTS, 0)
+        if not others:
+            return True
+        return (self.variant.may_lead_hearts_with_queen and others == 1
+                and self.holds(seat, QUEEN_OF_SPADES))
+
+    def has_other_than_points(self, seat: str, trick: TrickInPlay) -> bool:
+        """Whether ``seat`` could play a legal card to trick 1 that carries no points."""
+        point_cards = self.variant.point_cards
+        hand = self.hands[seat]
+        if trick.plays:
+            led = trick.plays[0].card.suit
+            if self.suits[seat].get(led, 0):
+                return any(c.suit is led and c not in point_cards for c in hand)
+        return any(c not in point_cards for c in hand)
+
+    # -- findings and problems -------------------------------------------------
+    def find(self, code: str, seat: str, card: Card | None = None, event: int | None = None,
+             settled: bool = True, trick: int | None = None, **facts: Any) -> OpenFinding:
+        """Log a finding at the trick in progress (or ``trick``)."""
+        number = trick if trick is not None else self.current.number
+        entry = OpenFinding(code, seat, number, card, event, facts, settled)
+        self.log.append(entry)
+        return entry
+
+    def make_penalty_card(self, seat: str, card: Card, entry: OpenFinding) -> None:
+        """Where the variant has penalty cards, ``card`` now stays face up, owed."""
+        if self.variant.penalty_cards:
+            self.penalty_cards[seat].append([card, False])
+            entry.facts["penalty_card"] = card
+
+    def problem(self, at: str, code: str, message: str) -> None:
+        self.problems.append(Problem(at, code, message))

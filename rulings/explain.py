@@ -1,0 +1,180 @@
+"""Plain-English explanations: what happened, which rule it meets, what follows.
+
+One small function per ruling code, each reading only the finding's facts,
+so a director reads the same sentence whichever client asked.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Callable
+
+from referee.cards import Card
+from referee.findings import Finding
+
+if TYPE_CHECKING:  # pragma: no cover
+    from referee.replay import Replay
+
+    from .log import Penalty
+
+
+def _label(card: Card | None) -> str:
+    return card.label if card is not None else "?"
+
+
+def _led_suit(finding: Finding, replay: Replay) -> str:
+    for trick in replay.tricks:
+        if trick.number == finding.trick and trick.plays:
+            suit = trick.plays[0].card.suit
+            return f"{suit.name.lower()} ({suit.symbol})" if suit else "the suit led"
+    return "the suit led"
+
+
+def _misdeal(f: Finding, r: Replay) -> str:
+    return (f"The deal by {f.seat} is void: " + "; ".join(f.fact("reasons", ())) +
+            ". The hand is not scored and is redealt.")
+
+
+def _incorrect_pass(f: Finding, r: Replay) -> str:
+    return (f"{f.seat} made an incorrect pass on this {r.pass_direction} hand: "
+            + "; ".join(f.fact("faults", ())) + ".")
+
+
+def _revoke(f: Finding, r: Replay) -> str:
+    text = (f"{f.seat} played {_label(f.card)} to trick {f.trick} while holding "
+            f"{_led_suit(f, r)}: a revoke, established once play went on.")
+    if f.fact("all_points_played"):
+        text += " Every point card had already been played before it."
+    return text
+
+
+def _renounce(f: Finding, r: Replay) -> str:
+    return (f"{f.seat} played {_label(f.card)} to trick {f.trick} without following suit, "
+            "then took it back before the revoke was established: a renounce.")
+
+
+def _early_heart(f: Finding, r: Replay) -> str:
+    text = (f"{f.seat} led {_label(f.card)} to trick {f.trick} before hearts were broken, "
+            "while holding cards that could be led.")
+    if f.fact("corrected"):
+        return text + f" The heart was taken back and {f.seat} led again."
+    return text + " Nobody corrected it, so the play stands."
+
+
+def _lead_out_of_turn(f: Finding, r: Replay) -> str:
+    proper = f.fact("proper_leader")
+    text = f"{f.seat} led {_label(f.card)} to trick {f.trick}, but the lead was {proper}'s."
+    if f.fact("corrected"):
+        return text + f" The card was taken back and the lead went back to {proper}."
+    return text + " The table played on without correcting it, so the lead stands."
+
+
+def _play_out_of_turn(f: Finding, r: Replay) -> str:
+    return (f"{f.seat} played {_label(f.card)} to trick {f.trick} before {f.fact('expected')}, "
+            "whose turn it was.")
+
+
+def _wrong_first_lead(f: Finding, r: Replay) -> str:
+    text = f"{f.seat} held 2♣ but led {_label(f.card)} to trick 1."
+    if f.fact("corrected"):
+        text += " The card was taken back."
+    return text
+
+
+def _point_card_on_first_trick(f: Finding, r: Replay) -> str:
+    text = (f"{f.seat} played {_label(f.card)} to trick 1 while holding a legal card "
+            "that carries no points.")
+    if f.fact("corrected"):
+        text += " The card was taken back."
+    return text
+
+
+def _exposed_card(f: Finding, r: Replay) -> str:
+    if f.fact("withdrawn"):
+        return (f"{f.seat} took back {_label(f.card)}, a legal card already played to trick "
+                f"{f.trick}; it has been seen, so it counts as an exposed card.")
+    return f"{f.seat} exposed {_label(f.card)} (dropped or shown face up) without playing it."
+
+
+def _penalty_card_not_played(f: Finding, r: Replay) -> str:
+    return (f"{f.seat} could legally have played the penalty card {_label(f.card)} to trick "
+            f"{f.trick} but played {_label(f.fact('played'))} instead.")
+
+
+def _claim(f: Finding, r: Replay) -> str:
+    order = " ".join(c.label for c in f.fact("order", ()))
+    return (f"{f.seat} claimed the remaining tricks, announcing the order {order}. "
+            f"The referee finds that {f.fact('reason')}.")
+
+
+def _moon_stopped_by_revoke(f: Finding, r: Replay) -> str:
+    revoker = f.fact("revoker")
+    return (f"{f.seat} took every point card except those {revoker} won from trick {f.trick} "
+            f"on, after {revoker}'s revoke there. A revoke cannot stop a moon.")
+
+
+def _moon_choice_not_allowed(f: Finding, r: Replay) -> str:
+    return (f"The record says {f.seat} chose to subtract the moon, but that choice is open only "
+            "when someone had enough points before the hand and adding would not win the game "
+            "for the shooter. The moon is scored by adding to the others instead.")
+
+
+def _score_mismatch(f: Finding, r: Replay) -> str:
+    claimed, validated = f.fact("claimed"), f.fact("validated")
+    return (f"The table wrote {claimed} for {f.seat}; the validated score is {validated} "
+            f"({validated - claimed:+d}).")
+
+
+_EXPLAINERS: dict[str, Callable[[Finding, Replay], str]] = {
+    "misdeal": _misdeal,
+    "incorrect_pass": _incorrect_pass,
+    "revoke": _revoke,
+    "renounce": _renounce,
+    "early_heart": _early_heart,
+    "lead_out_of_turn": _lead_out_of_turn,
+    "play_out_of_turn": _play_out_of_turn,
+    "wrong_first_lead": _wrong_first_lead,
+    "point_card_on_first_trick": _point_card_on_first_trick,
+    "exposed_card": _exposed_card,
+    "penalty_card_not_played": _penalty_card_not_played,
+    "claim": _claim,
+    "moon_stopped_by_revoke": _moon_stopped_by_revoke,
+    "moon_choice_not_allowed": _moon_choice_not_allowed,
+    "score_mismatch": _score_mismatch,
+}
+
+
+def explain(finding: Finding, replay: Replay, status: str, penalty: Penalty | None) -> str:
+    """What happened, then what the schedule does about it."""
+    text = _EXPLAINERS[finding.code](finding, replay)
+    consequence = []
+    if status == "applied" and penalty is not None:
+        if penalty.points:
+            consequence.append(f"{penalty.points} penalty points to {finding.seat}")
+        if penalty.penalty_card is not None:
+            consequence.append(f"{penalty.penalty_card.label} becomes a penalty card, to be "
+                               "played at the first legal opportunity")
+    if consequence:
+        text += " Applied: " + "; ".join(consequence) + "."
+    elif status == "waived":
+        text += " No penalty: the rules excuse it."
+    elif status == "referred":
+        text += " Referred to the director."
+    return text
+
+
+def suggest(finding: Finding, status: str) -> str | None:
+    """A suggested outcome for the director, where the referee can compute one."""
+    if status != "referred":
+        return None
+    code = finding.code
+    if code == "moon_stopped_by_revoke":
+        return finding.fact("suggestion")
+    if code == "claim" and finding.fact("holds"):
+        return f"award the remaining tricks to {finding.seat}"
+    if code == "misdeal":
+        return "void the deal and redeal"
+    if code == "score_mismatch":
+        return f"correct the scoresheet to {finding.fact('validated')}"
+    if code == "lead_out_of_turn":
+        return "let the lead stand"
+    return None

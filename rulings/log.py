@@ -1,0 +1,106 @@
+"""The ruling log: findings judged under a schedule, explained for a director.
+
+``judge(replay)`` is the step after the replay: it looks up the variant's
+schedule, turns every finding into a :class:`Ruling` (rule cited, penalty,
+status, plain-English explanation), adds the penalty points to the hand's
+score and compares the result with what the table wrote down.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Mapping
+
+from referee.cards import Card
+from referee.findings import Finding
+from referee.replay import Replay
+from referee.variants import Variant
+
+from .explain import explain, suggest
+from .schedules import SCHEDULES, Schedule
+
+
+@dataclass(frozen=True)
+class Penalty:
+    """What a ruling imposes: points, and the card that became a penalty card, if any."""
+
+    points: int = 0
+    penalty_card: Card | None = None
+
+
+@dataclass(frozen=True)
+class Ruling:
+    """One entry of the ruling log, in table order."""
+
+    code: str
+    seat: str
+    trick: int
+    card: Card | None
+    rule: str
+    penalty: Penalty | None
+    status: str
+    explanation: str
+    suggestion: str | None = None
+
+
+@dataclass(frozen=True)
+class JudgedHand:
+    """A replay with its rulings and the validated score (card points + penalties)."""
+
+    replay: Replay
+    rulings: tuple[Ruling, ...]
+    penalties: Mapping[str, int]
+    score: Mapping[str, int]
+
+
+def schedule_of(variant: Variant) -> Schedule:
+    return SCHEDULES[variant.penalty_schedule]
+
+
+def judge(replay: Replay) -> JudgedHand:
+    """Rule on every finding of ``replay`` under its variant's schedule."""
+    record = replay.record
+    variant = record.variant
+    schedule = schedule_of(variant)
+    penalties = dict.fromkeys(record.seats, 0)
+    rulings = []
+    for finding in replay.findings:
+        ruling = rule_on(finding, variant, schedule, replay)
+        rulings.append(ruling)
+        if ruling.penalty is not None and not replay.void:
+            penalties[ruling.seat] += ruling.penalty.points
+    score = {seat: replay.score.hand[seat] + penalties[seat] for seat in record.seats}
+    for finding in score_mismatches(replay, score):
+        rulings.append(rule_on(finding, variant, schedule, replay))
+    return JudgedHand(replay, tuple(rulings), penalties, score)
+
+
+def rule_on(finding: Finding, variant: Variant, schedule: Schedule, replay: Replay) -> Ruling:
+    sanction = schedule.sanction(finding.code)
+    status = sanction.status_for(finding)
+    points = sanction.points_for(finding)
+    card = finding.fact("penalty_card")
+    penalty = Penalty(points, card) if points or card is not None else None
+    return Ruling(
+        code=finding.code,
+        seat=finding.seat,
+        trick=finding.trick,
+        card=finding.card,
+        rule=variant.rule_for(finding.code),
+        penalty=penalty,
+        status=status,
+        explanation=explain(finding, replay, status, penalty),
+        suggestion=suggest(finding, status),
+    )
+
+
+def score_mismatches(replay: Replay, score: Mapping[str, int]) -> list[Finding]:
+    """One finding per seat whose written score differs from the validated one."""
+    claimed = replay.record.claimed
+    if claimed is None:
+        return []
+    last = max((t.number for t in replay.tricks), default=1)
+    return [Finding("score_mismatch", seat, last, None, None,
+                    {"claimed": claimed[seat], "validated": score[seat]})
+            for seat in replay.record.seats
+            if seat in claimed and claimed[seat] != score[seat]]

@@ -1,0 +1,98 @@
+"""Penalty schedules as data, kept apart from detection.
+
+A schedule says, for each finding code, what it costs and whether the
+referee may impose that by itself (``applied``), the schedule excuses it
+(``waived``) or the director must decide (``referred``). The same finding
+costs 26 under MSO and nothing automatic under the common game: only the
+schedule differs.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Mapping
+
+from referee.findings import CODES, Finding
+
+
+@dataclass(frozen=True)
+class Sanction:
+    """What one kind of finding costs under a schedule.
+
+    ``waived_if`` and ``referred_if`` name a fact of the finding (such as
+    ``all_points_played``) that, when true, turns the ruling ``waived`` or
+    ``referred``; ``referred_unless`` names one that must be true for the
+    ruling to be ``applied`` (a lead out of turn stands, and is referred,
+    unless it was corrected). Points are only imposed when ``applied``.
+    """
+
+    points: int = 0
+    status: str = "referred"
+    waived_if: str | None = None
+    referred_unless: str | None = None
+    note: str = ""
+
+    def status_for(self, finding: Finding) -> str:
+        if self.waived_if and finding.fact(self.waived_if):
+            return "waived"
+        if self.referred_unless and not finding.fact(self.referred_unless):
+            return "referred"
+        return self.status
+
+    def points_for(self, finding: Finding) -> int:
+        return self.points if self.status_for(finding) == "applied" else 0
+
+
+@dataclass(frozen=True)
+class Schedule:
+    """A named penalty schedule: one sanction per finding code."""
+
+    id: str
+    title: str
+    sanctions: Mapping[str, Sanction]
+
+    def __post_init__(self) -> None:
+        unknown = set(self.sanctions) - set(CODES)
+        if unknown:
+            raise ValueError(f"schedule {self.id!r} names unknown codes: {sorted(unknown)}")
+
+    def sanction(self, code: str) -> Sanction:
+        return self.sanctions.get(code, _REFER)
+
+
+_REFER = Sanction(note="The director decides; no automatic penalty.")
+
+REFER_ALL = Schedule(
+    id="refer-all",
+    title="No penalty schedule: every irregularity is referred to the director",
+    sanctions=MappingProxyType({code: _REFER for code in CODES}),
+)
+
+MSO_2000 = Schedule(
+    id="mso-2000",
+    title="MSO Hearts event, August 2000",
+    sanctions=MappingProxyType({
+        "misdeal": Sanction(status="applied", note="The deal is void and redealt."),
+        "incorrect_pass": Sanction(26, "applied", note="26 penalty points to the offender."),
+        "revoke": Sanction(26, "applied", waived_if="all_points_played",
+                           note="26 penalty points, unless all point cards had been played."),
+        "renounce": Sanction(0, "applied", note="No points; the card becomes a penalty card."),
+        "early_heart": Sanction(5, "applied", note="5 penalty points, corrected or not."),
+        "exposed_card": Sanction(0, "applied", note="The card becomes a penalty card."),
+        "lead_out_of_turn": Sanction(0, "applied", referred_unless="corrected",
+                                     note="The card becomes a penalty card and the lead reverts; "
+                                          "a lead the table played on stands and is referred."),
+        "penalty_card_not_played": _REFER,
+        "point_card_on_first_trick": _REFER,
+        "wrong_first_lead": _REFER,
+        "play_out_of_turn": _REFER,
+        "claim": _REFER,
+        "moon_stopped_by_revoke": _REFER,
+        "moon_choice_not_allowed": _REFER,
+        "score_mismatch": _REFER,
+    }),
+)
+
+SCHEDULES: Mapping[str, Schedule] = MappingProxyType({s.id: s for s in (REFER_ALL, MSO_2000)})
+"""Every penalty schedule by id; a variant names the one it uses."""

@@ -1,0 +1,57 @@
+"""marshmallow's error messages, flattened into located problems.
+
+marshmallow reports errors as a tree keyed by field name and list index;
+clients need a flat list of ``{pointer, code, message}``. Our own fields put
+``Problem`` values at the leaves; marshmallow's built-in messages get a code
+from the short table below.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from referee.record import Problem, pointer
+
+_CODES = (
+    ("Missing data for required field", "required"),
+    ("Unknown field", "unknown_field"),
+    ("Field may not be null", "null"),
+    ("Not a valid", "type"),
+    ("Invalid input type", "type"),
+    ("Invalid type", "type"),
+    ("Must be greater than", "range"),
+    ("Must be less than", "range"),
+    ("Length must be", "length"),
+    ("Shorter than", "length"),
+    ("Longer than", "length"),
+    ("Must be one of", "enum"),
+)
+
+
+def code_for(message: str) -> str:
+    """A stable code for one of marshmallow's own messages."""
+    for prefix, code in _CODES:
+        if message.startswith(prefix):
+            return code
+    return "invalid"
+
+
+def flatten(messages: Any, path: tuple = ()) -> list[Problem]:
+    """Every leaf of a marshmallow error tree, as a located :class:`Problem`."""
+    if isinstance(messages, Problem):
+        return [messages]
+    if isinstance(messages, dict):
+        found: list[Problem] = []
+        for key, value in messages.items():
+            sub = path if key == "_schema" else path + (key,)
+            found.extend(flatten(value, sub))
+        return found
+    if isinstance(messages, (list, tuple)):
+        found = []
+        for item in messages:
+            if isinstance(item, (Problem, dict, list)):
+                found.extend(flatten(item, path))
+            else:
+                found.append(Problem(pointer(*path), code_for(str(item)), str(item)))
+        return found
+    return [Problem(pointer(*path), code_for(str(messages)), str(messages))]

@@ -1,0 +1,331 @@
+"""The hand record: JSON in, a typed :class:`referee.HandRecord` out.
+
+Speed matters here (a scoring app calls this after every hand), so the big
+containers (``deal``, ``passes``, ``play``) are not nested schemas: each is
+one custom field that walks its container once, parses cards by dictionary
+look-up and collects every problem with its JSON pointer. Nesting a schema
+per play costs about 40× ``json.loads``; this costs a few.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from marshmallow import RAISE, Schema, ValidationError, fields, post_load, validate
+
+from referee.cards import CARDS, Card
+from referee.record import Event, HandRecord, Pass, Problem, RecordError, pointer
+from referee.variants import VARIANTS, Variant
+
+from .problems import flatten
+
+ACTIONS = ("card", "exposes", "withdraws", "claims")
+"""The one action each play event carries besides its ``seat``."""
+
+SEAT_MAX_LENGTH = 16
+
+
+def _type_name(value: Any) -> str:
+    return {dict: "an object", list: "a list", str: "a string", bool: "a boolean",
+            type(None): "null", int: "a number", float: "a number"}.get(type(value), "a value")
+
+
+def parse_card(value: Any, at: str, problems: list[Problem]) -> Card | None:
+    """The card ``value`` names, or ``None`` with a problem noted at ``at``."""
+    if type(value) is str:
+        card = CARDS.get(value) or CARDS.get(value.upper())
+        if card is not None:
+            return card
+        problems.append(Problem(at, "unknown_card", f"{value!r} is not a card (use e.g. \"QS\", \"TH\", \"10h\")"))
+    else:
+        problems.append(Problem(at, "type", f"a card is a string such as \"QS\", not {_type_name(value)}"))
+    return None
+
+
+def parse_cards(value: Any, at: tuple, problems: list[Problem]) -> tuple[Card, ...]:
+    """A list of cards; ``at`` is the path to it, made a pointer only if there is a problem."""
+    if type(value) is not list:
+        problems.append(Problem(pointer(*at), "type", f"expected a list of cards, not {_type_name(value)}"))
+        return ()
+    get = CARDS.get
+    out = []
+    for i, item in enumerate(value):
+        card = get(item) if type(item) is str else None
+        if card is None:
+            card = parse_card(item, pointer(*at, i), problems)
+            if card is None:
+                continue
+        out.append(card)
+    return tuple(out)
+
+
+def _seat_key(key: str, at: str, problems: list[Problem]) -> bool:
+    if not key or len(key) > SEAT_MAX_LENGTH:
+        problems.append(Problem(at, "invalid_seat", f"a seat id is 1 to {SEAT_MAX_LENGTH} characters"))
+        return False
+    return True
+
+
+def _object(value: Any, at: str, problems: list[Problem]) -> bool:
+    if type(value) is not dict:
+        problems.append(Problem(at, "type", f"expected an object, not {_type_name(value)}"))
+        return False
+    return True
+
+
+class _Container(fields.Field):
+    """A field that parses a whole container in one pass and reports located problems."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Mapping[str, Any] | None, **kwargs: Any):
+        problems: list[Problem] = []
+        result = self.parse(value, "/" + (self.data_key or attr), problems)
+        if problems:
+            raise ValidationError(problems)
+        return result
+
+    def parse(self, value: Any, at: str, problems: list[Problem]) -> Any:  # pragma: no cover
+        raise NotImplementedError
+
+
+class VariantField(_Container):
+    """A variant id, or ``{"base": id, "options": {...}}`` for house rules."""
+
+    def parse(self, value: Any, at: str, problems: list[Problem]) -> Variant | None:
+        if type(value) is str:
+            return self._known(value, at, problems)
+        if not _object(value, at, problems):
+            return None
+        for key in value:
+            if key not in ("base", "options"):
+                problems.append(Problem(f"{at}/{key}", "unknown_field", f"unknown field {key!r}"))
+        if "base" not in value:
+            problems.append(Problem(f"{at}/base", "required", "a house variant names its base variant"))
+            return None
+        base = value["base"]
+        if type(base) is not str:
+            problems.append(Problem(f"{at}/base", "type", "the base is a variant id string"))
+            return None
+        variant = self._known(base, f"{at}/base", problems)
+        options = value.get("options", {})
+        if not _object(options, f"{at}/options", problems):
+            return None
+        for name in options:
+            problems.append(Problem(pointer("variant", "options", name), "unknown_option",
+                                    f"{base} has no option {name!r}"))
+        return variant
+
+    @staticmethod
+    def _known(variant_id: str, at: str, problems: list[Problem]) -> Variant | None:
+        variant = VARIANTS.get(variant_id)
+        if variant is None:
+            problems.append(Problem(at, "unknown_variant",
+                                    f"unknown variant {variant_id!r}; known: {', '.join(VARIANTS)}"))
+        return variant
+
+
+class CardsField(_Container):
+    """A list of cards."""
+
+    def parse(self, value: Any, at: str, problems: list[Problem]) -> tuple[Card, ...]:
+        return parse_cards(value, (at[1:],), problems)
+
+
+class SeatsField(_Container):
+    """Seat ids in clockwise order: short, distinct strings."""
+
+    def parse(self, value: Any, at: str, problems: list[Problem]) -> tuple[str, ...]:
+        if type(value) is not list:
+            problems.append(Problem(at, "type", f"expected a list of seat ids, not {_type_name(value)}"))
+            return ()
+        for i, seat in enumerate(value):
+            if type(seat) is not str:
+                problems.append(Problem(f"{at}/{i}", "type", "a seat id is a string"))
+            else:
+                _seat_key(seat, f"{at}/{i}", problems)
+        if not 3 <= len(value) <= 8:
+            problems.append(Problem(at, "seat_count", f"a table has 3 to 8 seats, not {len(value)}"))
+        return tuple(value)
+
+
+class DealField(_Container):
+    """Each seat's cards as dealt, before the pass."""
+
+    def parse(self, value: Any, at: str, problems: list[Problem]) -> dict[str, tuple[Card, ...]]:
+        if not _object(value, at, problems):
+            return {}
+        return {seat: parse_cards(cards, ("deal", seat), problems)
+                for seat, cards in value.items() if 0 < len(seat) <= SEAT_MAX_LENGTH
+                or _seat_key(seat, pointer("deal", seat), problems)}
+
+
+class PassesField(_Container):
+    """Each seat's pass: a list of cards, or ``{"cards", "to", "looked_early"}``."""
+
+    def parse(self, value: Any, at: str, problems: list[Problem]) -> dict[str, Pass]:
+        if not _object(value, at, problems):
+            return {}
+        passes = {}
+        for seat, given in value.items():
+            here = pointer("passes", seat)
+            if not _seat_key(seat, here, problems):
+                continue
+            if type(given) is list:
+                passes[seat] = Pass(parse_cards(given, ("passes", seat), problems), at=here)
+            elif type(given) is dict:
+                passes[seat] = self._object_form(seat, given, here, problems)
+            else:
+                problems.append(Problem(here, "type", "a pass is a list of cards or an object with \"cards\""))
+        return passes
+
+    @staticmethod
+    def _object_form(seat: str, given: dict, here: str, problems: list[Problem]) -> Pass:
+        for key in given:
+            if key not in ("cards", "to", "looked_early"):
+                problems.append(Problem(f"{here}/{key}", "unknown_field", f"unknown field {key!r}"))
+        if "cards" not in given:
+            problems.append(Problem(f"{here}/cards", "required", "the pass object needs its \"cards\""))
+        cards = parse_cards(given.get("cards", []), ("passes", seat, "cards"), problems)
+        to = given.get("to")
+        if to is not None and type(to) is not str:
+            problems.append(Problem(f"{here}/to", "type", "\"to\" is a seat id"))
+            to = None
+        looked = given.get("looked_early", False)
+        if type(looked) is not bool:
+            problems.append(Problem(f"{here}/looked_early", "type", "\"looked_early\" is true or false"))
+            looked = False
+        return Pass(cards, to, looked, f"{here}/cards")
+
+
+class PlayField(_Container):
+    """The table's events in order: each has ``seat`` and exactly one action."""
+
+    def parse(self, value: Any, at: str, problems: list[Problem]) -> tuple[Event, ...]:
+        if type(value) is not list:
+            problems.append(Problem(at, "type", f"expected a list of events, not {_type_name(value)}"))
+            return ()
+        get = CARDS.get
+        new = tuple.__new__  # Event(...) without the keyword-argument machinery
+        no_order = ()
+        events = []
+        for index, item in enumerate(value):
+            # the common case, {"seat": s, "card": c}, in as few steps as possible
+            if type(item) is dict and len(item) == 2:
+                seat = item.get("seat")
+                code = item.get("card")
+                if type(seat) is str and type(code) is str and 0 < len(seat) <= SEAT_MAX_LENGTH:
+                    card = get(code) or get(code.upper())
+                    if card is not None:
+                        events.append(new(Event, (seat, "card", card, no_order)))
+                        continue
+            event = self._event(item, pointer("play", index), problems)
+            if event is not None:
+                events.append(event)
+        return tuple(events)
+
+    @staticmethod
+    def _event(item: Any, here: str, problems: list[Problem]) -> Event | None:
+        if not _object(item, here, problems):
+            return None
+        seat = item.get("seat")
+        ok = True
+        if seat is None:
+            problems.append(Problem(f"{here}/seat", "required", "every event names its seat"))
+            ok = False
+        elif type(seat) is not str:
+            problems.append(Problem(f"{here}/seat", "type", "a seat id is a string"))
+            ok = False
+        elif not _seat_key(seat, f"{here}/seat", problems):
+            ok = False
+        for key in item:
+            if key != "seat" and key not in ACTIONS:
+                problems.append(Problem(f"{here}/{key}", "unknown_field", f"unknown field {key!r}"))
+                ok = False
+        actions = [key for key in ACTIONS if key in item]
+        if len(actions) != 1:
+            problems.append(Problem(here, "one_action", "an event has exactly one of: " + ", ".join(ACTIONS)))
+            return None
+        action = actions[0]
+        if action == "claims":
+            claim = item["claims"]
+            if not _object(claim, f"{here}/claims", problems):
+                return None
+            for key in claim:
+                if key != "order":
+                    problems.append(Problem(f"{here}/claims/{key}", "unknown_field", f"unknown field {key!r}"))
+                    ok = False
+            if "order" not in claim:
+                problems.append(Problem(f"{here}/claims/order", "required", "a claim announces its order"))
+                return None
+            order = parse_cards(claim["order"], tuple(here[1:].split("/")) + ("claims", "order"), problems)
+            return Event(seat, action, None, order) if ok else None
+        card = parse_card(item[action], f"{here}/{action}", problems)
+        return Event(seat, action, card) if ok and card is not None else None
+
+
+class ScoresField(_Container):
+    """Points per seat: whole numbers (not booleans, not strings)."""
+
+    def parse(self, value: Any, at: str, problems: list[Problem]) -> dict[str, int]:
+        if not _object(value, at, problems):
+            return {}
+        for seat, points in value.items():
+            if type(points) is not int:
+                problems.append(Problem(at + pointer(seat), "type",
+                                        f"points are a whole number, not {_type_name(points)}"))
+        return dict(value)
+
+
+class BacksField(_Container):
+    """Back colour of each dealt card per seat (double-deck games); kept, not yet checked."""
+
+    def parse(self, value: Any, at: str, problems: list[Problem]) -> dict[str, tuple[str, ...]]:
+        if not _object(value, at, problems):
+            return {}
+        backs = {}
+        for seat, colours in value.items():
+            here = pointer("backs", seat)
+            if type(colours) is not list or any(type(c) is not str for c in colours):
+                problems.append(Problem(here, "type", "back colours are a list of strings"))
+            else:
+                backs[seat] = tuple(colours)
+        return backs
+
+
+class HandRecordSchema(Schema):
+    """One recorded hand (see ``HandRecord`` in openapi.yaml and RECORD in the README)."""
+
+    class Meta:
+        unknown = RAISE
+
+    variant = VariantField(required=True)
+    seats = SeatsField(required=True)
+    dealer = fields.String(required=True)
+    hand_number = fields.Integer(required=True, strict=True, validate=validate.Range(min=1))
+    deal = DealField(required=True)
+    kitty = CardsField(load_default=())
+    passes = PassesField(load_default=dict)
+    play = PlayField(load_default=())
+    scores_before = ScoresField(load_default=None, allow_none=True)
+    claimed = ScoresField(load_default=None, allow_none=True)
+    moon_choice = fields.String(load_default=None, allow_none=True,
+                                validate=validate.OneOf(("add", "subtract")))
+    backs = BacksField(load_default=None, allow_none=True)
+    exposed_in_deal = CardsField(load_default=())
+
+    @post_load
+    def make_record(self, data: dict[str, Any], **kwargs: Any) -> HandRecord:
+        data.pop("backs", None)  # recorded and accepted; checked with the double-deck variants
+        return HandRecord(**data)
+
+
+_SCHEMA = HandRecordSchema()
+
+
+def load_record(data: Any) -> HandRecord:
+    """Parse one JSON hand record; raise ``RecordError`` listing every problem with its pointer."""
+    try:
+        return _SCHEMA.load(data)
+    except ValidationError as error:
+        raise RecordError(flatten(error.messages)) from None
+
+
