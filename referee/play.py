@@ -55,14 +55,18 @@ def play_phase(table: Table, events: tuple[Event, ...]) -> None:
                 else:
                     following = left_of[seat]
                     trick.turn = following if following not in trick.seats \
-                        else next_to_play(table, trick, seat)
+                        else next_to_play(table, trick)
                 continue
         _EVENTS[action](table, index, event)
 
 
-def next_to_play(table: Table, trick: TrickInPlay, after: str) -> str:
-    """The seat whose turn comes after ``after``: clockwise, skipping who has played."""
-    seat = table.left_of[after]
+def next_to_play(table: Table, trick: TrickInPlay) -> str:
+    """Whose turn it is: the first seat clockwise from the leader that has not played.
+
+    A seat skipped by a card played out of turn still owes its card, so the
+    turn comes back to it.
+    """
+    seat = trick.leader
     played = trick.seats
     for _ in table.seats:
         if seat not in played:
@@ -119,7 +123,7 @@ def play_card(table: Table, index: int, event: Event) -> None:
     if len(trick.plays) == len(table.seats):
         close_trick(table, trick)
     else:
-        trick.turn = next_to_play(table, trick, seat)
+        trick.turn = next_to_play(table, trick)
 
 
 def check_penalty_cards(table: Table, seat: str, card: Card, trick: TrickInPlay, index: int) -> None:

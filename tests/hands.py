@@ -93,7 +93,8 @@ def hand(variant: str = "mso-2000", *, held: dict[str, str] | None = None,
     deal = {seat: list(cards) for seat, cards in held_cards.items()}
     if offset:
         for seat in SEATS:
-            to = recipient(seat, offset)
+            named = passes.get(seat)
+            to = named["to"] if isinstance(named, dict) and "to" in named else recipient(seat, offset)
             for card in given.get(seat, []):
                 deal[to].remove(card)
                 deal[seat].append(card)
