@@ -1,0 +1,65 @@
+"""Docs tested against code: clauses, codes and the purity of the rules core."""
+
+from __future__ import annotations
+
+import ast
+import inspect
+import re
+from pathlib import Path
+
+import pytest
+
+import test_rules_mso2000
+import test_rules_standard
+from referee import CODES, VARIANTS
+from rulings.explain import _EXPLAINERS
+from rulings.schedules import SCHEDULES
+
+ROOT = Path(__file__).resolve().parent.parent
+RULE_TESTS = {"standard": test_rules_standard, "mso-2000": test_rules_mso2000}
+
+
+@pytest.mark.parametrize("variant_id", sorted(RULE_TESTS))
+def test_every_clause_has_a_test_named_after_it(variant_id):
+    module = RULE_TESTS[variant_id]
+    names = [name for name, _ in inspect.getmembers(module, inspect.isfunction)
+             if name.startswith("test_")]
+    prefix = "test_" + variant_id.replace("-", "")
+    for clause in VARIANTS[variant_id].clauses:
+        wanted = f"{prefix}_{clause.key.replace('-', '_')}_"
+        assert any(name.startswith(wanted) for name in names), f"no test for {variant_id}/{clause.key}"
+
+
+@pytest.mark.parametrize("variant_id", sorted(VARIANTS))
+def test_every_cited_clause_exists_and_every_schedule_is_known(variant_id):
+    variant = VARIANTS[variant_id]
+    for code in variant.cites:
+        assert code in CODES
+        assert variant.rule_for(code).startswith(variant_id + "/")
+    assert variant.penalty_schedule in SCHEDULES
+
+
+def test_every_ruling_code_has_an_explanation():
+    assert set(_EXPLAINERS) == set(CODES)
+
+
+@pytest.mark.parametrize("package", ["referee", "rulings"])
+def test_rules_core_imports_no_web_schema_or_storage_library(package):
+    forbidden = {"flask", "werkzeug", "marshmallow", "sqlite_utils", "sqlite3"}
+    for path in sorted((ROOT / package).rglob("*.py")):
+        tree = ast.parse(path.read_text(), filename=str(path))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                names = [node.module or ""]
+            else:
+                continue
+            for name in names:
+                assert name.split(".")[0] not in forbidden, f"{path.name} imports {name}"
+
+
+def test_readme_names_every_ruling_code():
+    readme = (ROOT / "README.md").read_text()
+    for code in CODES:
+        assert re.search(rf"`{code}`", readme), f"README does not document {code}"
