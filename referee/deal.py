@@ -9,13 +9,10 @@ a misdeal, and the hand is void.
 from __future__ import annotations
 
 from collections import Counter
-from operator import attrgetter
 
 from .cards import TWO_OF_CLUBS, Card
-from .record import HandRecord, Problem, pointer
+from .record import HandRecord, Pass, Problem, pointer
 from .table import Table
-
-_suit_of = attrgetter("suit")
 
 
 def check_table(record: HandRecord) -> list[Problem]:
@@ -59,20 +56,19 @@ def deal(table: Table, record: HandRecord) -> list[str]:
     variant = table.variant
     dealt = [card for seat in record.seats for card in record.deal[seat]]
     dealt += record.kitty
-    deck = variant.deck_counts
-    if dict(Counter(dealt)) != deck:
+    if not variant.matches_deck(dealt):
         locate_deal_problems(table, record)
     for i, card in enumerate(record.exposed_in_deal):
-        if card not in deck:
+        if card not in variant.deck_counts:
             table.problem(f"/exposed_in_deal/{i}", "not_in_deck", f"{card} is not in the {variant.id} deck")
     if table.problems:
         return []
     reasons = []
     size = table.hand_size
+    single = variant.single_deck
     for seat in record.seats:
         cards = record.deal[seat]
-        table.hands[seat] = dict(Counter(cards))
-        table.suits[seat] = dict(Counter(map(_suit_of, cards)))
+        table.hands[seat] = dict.fromkeys(cards, 1) if single else dict(Counter(cards))
         table.penalty_cards[seat] = []
         if len(cards) != size:
             reasons.append(f"{seat} was dealt {len(cards)} cards instead of {size}")
@@ -113,37 +109,55 @@ def locate_deal_problems(table: Table, record: HandRecord) -> None:
 
 def pass_cards(table: Table, record: HandRecord, offset: int) -> None:
     """Move the passed cards and log every incorrect pass."""
-    variant, seats = table.variant, record.seats
-    moves: list[tuple[str, str | None, tuple[Card, ...]]] = []
+    seats = record.seats
+    moves = []
     for i, seat in enumerate(seats):
         given = record.passes.get(seat)
-        cards = given.cards if given else ()
-        dealt = table.hands[seat]
-        for k, card in enumerate(cards):
-            if card not in dealt or cards.count(card) > dealt[card] and card not in cards[:k]:
-                table.problem(f"{given.at}/{k}", "not_held", f"{seat} passes {card}, which {seat} was not dealt")
         recipient = seats[(i + offset) % len(seats)] if offset else None
-        faults = []
-        if recipient is None:
-            if cards:
-                faults.append(f"passed {len(cards)} cards on a hold hand")
-        elif len(cards) != variant.pass_count:
-            faults.append(f"passed {len(cards)} cards instead of {variant.pass_count}")
-        to = given.to if given and given.to is not None else recipient
-        if given and given.to is not None and given.to != recipient:
-            faults.append(f"passed to {given.to} instead of {recipient or 'nobody (hold hand)'}")
-        if given and given.looked_early:
-            faults.append("looked at the cards received before their own pass was on the table")
+        if given is None:
+            cards, to = (), recipient
+        else:
+            cards, to = given.cards, given.to if given.to is not None else recipient
+            check_held(table, seat, given)
+        faults = pass_faults(table, given, recipient)
         if faults:
-            table.find("incorrect_pass", seat, trick=1, faults=tuple(faults), expected_to=recipient)
-        if to is not None and to != seat:
-            moves.append((seat, to, cards))
+            table.find("incorrect_pass", seat, trick=1, faults=faults, expected_to=recipient)
+        if cards and to is not None and to != seat:
+            moves.append((table.hands[seat], table.hands[to], cards))
     if table.problems:
         return
-    for seat, to, cards in moves:
+    for giver, receiver, cards in moves:
         for card in cards:
-            table.take(seat, card)
-            table.give(to, card)
+            copies = giver.pop(card)
+            if copies > 1:
+                giver[card] = copies - 1
+            receiver[card] = receiver.get(card, 0) + 1
+
+
+def check_held(table: Table, seat: str, given: Pass) -> None:
+    """Every passed card must have been dealt to the seat passing it (each copy once)."""
+    dealt = table.hands[seat]
+    cards = given.cards
+    for k, card in enumerate(cards):
+        if card not in dealt or (cards.count(card) > dealt[card] and card not in cards[:k]):
+            table.problem(f"{given.at}/{k}", "not_held", f"{seat} passes {card}, which {seat} was not dealt")
+
+
+def pass_faults(table: Table, given: Pass | None, recipient: str | None) -> tuple[str, ...]:
+    """What was wrong with a seat's pass: count, recipient, looking early."""
+    count = len(given.cards) if given else 0
+    faults = []
+    if recipient is None:
+        if count:
+            faults.append(f"passed {count} cards on a hold hand")
+    elif count != table.variant.pass_count:
+        faults.append(f"passed {count} cards instead of {table.variant.pass_count}")
+    if given is not None:
+        if given.to is not None and given.to != recipient:
+            faults.append(f"passed to {given.to} instead of {recipient or 'nobody (hold hand)'}")
+        if given.looked_early:
+            faults.append("looked at the cards received before their own pass was on the table")
+    return tuple(faults)
 
 
 def first_leader(table: Table, record: HandRecord) -> str:

@@ -25,7 +25,7 @@ def play_phase(table: Table, events: tuple[Event, ...]) -> None:
     once hearts are broken) breaks no rule by construction, and is applied
     inline. Everything else goes through :func:`play_card` and the cascade.
     """
-    hands, suits, left_of = table.hands, table.suits, table.left_of
+    hands, left_of = table.hands, table.left_of
     penalty_cards = table.penalty_cards
     seat_count = len(table.seats)
     for index, event in enumerate(events):
@@ -36,7 +36,7 @@ def play_phase(table: Table, events: tuple[Event, ...]) -> None:
             plays = trick.plays
             if plays:
                 led = plays[0].card.suit
-                legal = not trick.faults and (led is card.suit or not suits[seat].get(led))
+                legal = not trick.faults and (led is card.suit or not table.holds_suit(seat, led))
             else:
                 legal = not table.tricks[-1].faults and trick.number <= table.hand_size \
                     and (card.suit is not HEARTS or table.broken)
@@ -47,7 +47,6 @@ def play_phase(table: Table, events: tuple[Event, ...]) -> None:
                     del hand[card]
                 else:
                     hand[card] = copies - 1
-                suits[seat][card.suit] -= 1
                 plays.append(_new(Play, (seat, card, index)))
                 trick.seats.append(seat)
                 if len(plays) == seat_count:

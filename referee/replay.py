@@ -111,8 +111,8 @@ def _index_of_last_card(record: HandRecord) -> int:
     return -1
 
 
-def _public(trick: TrickInPlay) -> Trick:
-    return Trick(trick.number, trick.leader, tuple(trick.plays), trick.winner, trick.points)
+def _public(trick: TrickInPlay, new=tuple.__new__) -> Trick:
+    return new(Trick, (trick.number, trick.leader, tuple(trick.plays), trick.winner, trick.points))
 
 
 __all__ = ["Card", "Replay", "Trick", "replay"]

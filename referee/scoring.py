@@ -47,20 +47,23 @@ def score_hand(variant: Variant, record: HandRecord, tricks: Sequence[Trick], *,
     points = dict.fromkeys(seats, 0)
     if void:
         return Score(points, dict(points), None)
-    card_points = variant.card_points
-    taken: dict[str, list[Card]] = {seat: [] for seat in seats}
+    card_points, point_cards = variant.card_points, variant.point_cards
+    takers: set[str] = set()  # seats that took at least one point card
     for trick in tricks:
-        if trick.winner is not None:
-            points[trick.winner] += trick.points
-            taken[trick.winner].extend(play.card for play in trick.plays)
+        winner = trick.winner
+        if winner is not None:
+            points[winner] += trick.points
+            if winner not in takers and any(play.card in point_cards for play in trick.plays):
+                takers.add(winner)
     if claimed_rest is not None:
         claimant, rest = claimed_rest
         points[claimant] += sum(card_points.get(c, 0) for c in rest)
-        taken[claimant].extend(rest)
+        if any(c in point_cards for c in rest):
+            takers.add(claimant)
     hand = dict(points)
     if not complete or variant.moon is None:
         return Score(points, hand, None)
-    shooter = moon_shooter(variant, taken)
+    shooter = next(iter(takers)) if len(takers) == 1 else None  # took every point card
     if shooter is None:
         return Score(points, hand, None, tuple(stopped_moons(variant, record, tricks, findings)))
     outcome, extra = moon_outcome(variant, record, shooter, points, len(tricks))
@@ -75,16 +78,7 @@ def score_hand(variant: Variant, record: HandRecord, tricks: Sequence[Trick], *,
 
 def moon_value(variant: Variant) -> int:
     """The points a moon moves: the value of every point card (26 with one deck)."""
-    return sum(variant.card_points.get(c, 0) for c in variant.deck if c in variant.point_cards)
-
-
-def moon_shooter(variant: Variant, taken: Mapping[str, Sequence[Card]]) -> str | None:
-    """The seat that took every point card, if one did."""
-    total = variant.point_card_count
-    for seat, cards in taken.items():
-        if sum(1 for c in cards if c in variant.point_cards) == total:
-            return seat
-    return None
+    return sum(variant.card_points[c] for c in variant.deck if c in variant.point_cards)
 
 
 def moon_outcome(variant: Variant, record: HandRecord, shooter: str, points: Mapping[str, int],

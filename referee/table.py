@@ -82,7 +82,6 @@ class Table:
     left_of: dict[str, str]
     hand_size: int
     hands: dict[str, dict[Card, int]] = field(default_factory=dict)
-    suits: dict[str, dict[Suit | None, int]] = field(default_factory=dict)
     penalty_cards: dict[str, list[list]] = field(default_factory=dict)
     tricks: list[TrickInPlay] = field(default_factory=list)
     current: TrickInPlay | None = None
@@ -100,8 +99,6 @@ class Table:
     def give(self, seat: str, card: Card) -> None:
         hand = self.hands[seat]
         hand[card] = hand.get(card, 0) + 1
-        suits = self.suits[seat]
-        suits[card.suit] = suits.get(card.suit, 0) + 1
 
     def take(self, seat: str, card: Card) -> None:
         hand = self.hands[seat]
@@ -110,10 +107,15 @@ class Table:
             del hand[card]
         else:
             hand[card] = copies - 1
-        self.suits[seat][card.suit] -= 1
 
     def holds(self, seat: str, card: Card) -> bool:
         return card in self.hands[seat]
+
+    def holds_suit(self, seat: str, suit: Suit | None) -> bool:
+        for card in self.hands[seat]:
+            if card.suit is suit:
+                return True
+        return False
 
     def cards_left(self, seat: str) -> list[Card]:
         return [card for card, copies in self.hands[seat].items() for _ in range(copies)]
@@ -125,7 +127,7 @@ class Table:
         plays = trick.plays
         if plays:
             led = plays[0].card.suit
-            if card.suit is not led and self.suits[seat].get(led, 0):
+            if card.suit is not led and self.holds_suit(seat, led):
                 return "revoke"
         else:
             if trick.number == 1 and variant.first_lead == "two-of-clubs" \
@@ -140,12 +142,11 @@ class Table:
 
     def may_lead_hearts(self, seat: str) -> bool:
         """Hearts unbroken: a leader holding only hearts may lead one (MSO: or hearts and Q♠)."""
-        suits = self.suits[seat]
-        others = sum(suits.values()) - suits.get(HEARTS, 0)
+        others = [card for card in self.hands[seat] if card.suit is not HEARTS]
         if not others:
             return True
-        return (self.variant.may_lead_hearts_with_queen and others == 1
-                and self.holds(seat, QUEEN_OF_SPADES))
+        return (self.variant.may_lead_hearts_with_queen and others == [QUEEN_OF_SPADES]
+                and self.hands[seat][QUEEN_OF_SPADES] == 1)
 
     def has_other_than_points(self, seat: str, trick: TrickInPlay) -> bool:
         """Whether ``seat`` could play a legal card to trick 1 that carries no points."""
@@ -153,7 +154,7 @@ class Table:
         hand = self.hands[seat]
         if trick.plays:
             led = trick.plays[0].card.suit
-            if self.suits[seat].get(led, 0):
+            if self.holds_suit(seat, led):
                 return any(c.suit is led and c not in point_cards for c in hand)
         return any(c not in point_cards for c in hand)
 

@@ -104,6 +104,7 @@ class Variant:
     point_cards: frozenset[Card] = field(init=False, repr=False, compare=False)
     deck_counts: Mapping[Card, int] = field(init=False, repr=False, compare=False)
     breakers: frozenset[Card] = field(init=False, repr=False, compare=False)
+    single_deck: bool = field(init=False, repr=False, compare=False)
     point_card_count: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -135,6 +136,7 @@ class Variant:
         point_cards = frozenset(c for c in self.deck if c.suit is Suit.HEARTS or c is QUEEN_OF_SPADES)
         object.__setattr__(self, "point_cards", point_cards)
         object.__setattr__(self, "deck_counts", dict(Counter(self.deck)))
+        object.__setattr__(self, "single_deck", len(set(self.deck)) == len(self.deck))
         object.__setattr__(self, "breakers", frozenset(c for c in self.deck if self.breaks_hearts(c)))
         object.__setattr__(self, "point_card_count", sum(1 for c in self.deck if c in point_cards))
 
@@ -144,6 +146,14 @@ class Variant:
 
     def kitty_size(self, seats: int) -> int:
         return len(self.deck) % seats
+
+    def matches_deck(self, cards: list[Card]) -> bool:
+        """Whether ``cards`` are exactly the deck, every copy once."""
+        if len(cards) != len(self.deck):
+            return False
+        if self.single_deck:
+            return len(set(cards)) == len(cards) and self.deck_counts.keys() >= set(cards)
+        return dict(Counter(cards)) == self.deck_counts
 
     def pass_offset(self, hand_number: int, seats: int) -> int:
         cycle = PASS_CYCLES[self.pass_cycle](seats)
