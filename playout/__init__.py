@@ -1,0 +1,29 @@
+"""Random legal hand records, for property tests and benchmarks.
+
+The rules here are written again from RULES.md with plain card strings and
+no import from ``referee``: the generator is a second opinion, so a hand it
+calls legal that the engine rules on (or scores differently) is a bug in one
+of the two.
+
+    >>> import random
+    >>> from playout import random_hand, expected_score
+    >>> record = random_hand(random.Random(7), "standard")
+    >>> sum(expected_score(record).values()) in (26, 78)
+    True
+"""
+
+from .cards import DECK, POINT_CARDS, points
+from .edge import SCENARIOS, random_edge_hand
+from .hand import build_hand, random_hand, random_lumpy_hand
+from .moon import random_moon_hand, random_moon_try_with_revoke
+from .revoke import random_hand_with_revoke
+from .rules import RULES, SEATS, Rules, legal_cards, pass_offset, trick_winner
+from .score import (card_points, expected_score, moon_option, moon_shooter, point_cards_before,
+                    stopped_moon, subtract_allowed, tricks_of)
+
+__all__ = [
+    "DECK", "POINT_CARDS", "RULES", "Rules", "SCENARIOS", "SEATS", "build_hand", "card_points", "expected_score",
+    "legal_cards", "moon_option", "moon_shooter", "pass_offset", "point_cards_before", "points",
+    "random_edge_hand", "random_hand", "random_hand_with_revoke", "random_lumpy_hand", "random_moon_hand", "random_moon_try_with_revoke",
+    "stopped_moon", "subtract_allowed", "trick_winner", "tricks_of",
+]
