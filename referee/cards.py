@@ -72,7 +72,7 @@ class Card:
     @staticmethod
     def parse(text: str) -> Card:
         """Parse ``"10h"``, ``"TH"`` or ``"jk"``; raises ``ValueError`` for anything else."""
-        card = CARDS.get(text.upper()) if isinstance(text, str) else None
+        card = CARDS.get(text.upper()) if isinstance(text, str) and text.isascii() else None
         if card is None:
             raise ValueError(f"{text!r} is not a card")
         return card

@@ -44,6 +44,8 @@ def check_table(record: HandRecord) -> list[Problem]:
         for seat in scores or ():
             if seat not in at_table:
                 problems.append(Problem(pointer(name, seat), "unknown_seat", f"{seat!r} is not at the table"))
+    if {event.seat for event in record.play} <= at_table:
+        return problems
     for index, event in enumerate(record.play):
         if event.seat not in at_table:
             problems.append(Problem(pointer("play", index, "seat"), "unknown_seat",
@@ -138,6 +140,8 @@ def check_held(table: Table, seat: str, given: Pass) -> None:
     """Every passed card must have been dealt to the seat passing it (each copy once)."""
     dealt = table.hands[seat]
     cards = given.cards
+    if len(set(cards)) == len(cards) and all(card in dealt for card in cards):
+        return
     for k, card in enumerate(cards):
         if card not in dealt or (cards.count(card) > dealt[card] and card not in cards[:k]):
             table.problem(f"{given.at}/{k}", "not_held", f"{seat} passes {card}, which {seat} was not dealt")

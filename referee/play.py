@@ -31,30 +31,28 @@ def play_phase(table: Table, events: tuple[Event, ...]) -> None:
     for index, event in enumerate(events):
         seat, action, card, _ = event
         trick = table.current
-        if action == "card" and seat == trick.turn and trick.number > 1 \
-                and not penalty_cards[seat] and card in hands[seat]:
+        hand = hands.get(seat)
+        if action == "card" and seat == trick.turn and trick.clean and card in hand \
+                and trick.number > 1 and not penalty_cards[seat]:
             plays = trick.plays
             if plays:
-                led = plays[0].card.suit
-                legal = not trick.faults and (led is card.suit or not table.holds_suit(seat, led))
+                led = trick.led
+                legal = led is card.suit or not table.holds_suit(seat, led)
             else:
-                legal = not table.tricks[-1].faults and trick.number <= table.hand_size \
+                legal = table.tricks[-1].clean and trick.number <= table.hand_size \
                     and (card.suit is not HEARTS or table.broken)
+                trick.led = card.suit
             if legal:
-                hand = hands[seat]
                 copies = hand[card]
                 if copies == 1:
                     del hand[card]
                 else:
                     hand[card] = copies - 1
                 plays.append(_new(Play, (seat, card, index)))
-                trick.seats.append(seat)
                 if len(plays) == seat_count:
                     close_trick(table, trick)
                 else:
-                    following = left_of[seat]
-                    trick.turn = following if following not in trick.seats \
-                        else next_to_play(table, trick)
+                    trick.turn = left_of[seat]
                 continue
         _EVENTS[action](table, index, event)
 
@@ -86,12 +84,13 @@ def play_card(table: Table, index: int, event: Event) -> None:
         table.problem(pointer("play", index, "card"), "not_held",
                       f"{seat} plays {card}, which {seat} does not hold")
         return
-    if seat in trick.seats:
+    if any(play.seat == seat for play in trick.plays):
         table.problem(pointer("play", index, "seat"), "played_twice",
                       f"{seat} already has a card on trick {trick.number}")
         return
     fault: OpenFinding | None = None
     if not trick.plays:
+        trick.led = card.suit
         if table.tricks:
             settle(table.tricks[-1])
         if seat != trick.leader:
@@ -104,6 +103,7 @@ def play_card(table: Table, index: int, event: Event) -> None:
             lead.settle(corrected=False)  # the table played on: the lead stands
         if seat != trick.turn:
             table.find("play_out_of_turn", seat, card, index, expected=trick.turn)
+            trick.clean = False
     if fault is None:
         if table.penalty_cards[seat]:
             check_penalty_cards(table, seat, card, trick, index)
@@ -117,8 +117,8 @@ def play_card(table: Table, index: int, event: Event) -> None:
     table.take(seat, card)
     if fault is not None:
         trick.faults[index] = fault
+        trick.clean = False
     trick.plays.append(Play(seat, card, index))
-    trick.seats.append(seat)
     if len(trick.plays) == len(table.seats):
         close_trick(table, trick)
     else:
@@ -156,7 +156,8 @@ def close_trick(table: Table, trick: TrickInPlay) -> None:
     """Every seat has played: the highest card of the suit led wins."""
     plays = trick.plays
     variant = table.variant
-    card_points, breakers = variant.card_points, variant.breakers
+    card_points, breakers, point_cards = variant.card_points, variant.breakers, variant.point_cards
+    has_point_cards = False
     best = plays[0]
     led, best_rank = best.card.suit, best.card.rank
     points = 0
@@ -167,10 +168,13 @@ def close_trick(table: Table, trick: TrickInPlay) -> None:
             best, best_rank = play, card.rank
         if card in card_points:
             points += card_points[card]
+            has_point_cards = has_point_cards or card in point_cards
         if not broken and card in breakers:
             broken = True
     trick.winner = best.seat
     trick.points = points
+    if has_point_cards:
+        table.point_takers.add(best.seat)
     table.broken = broken
     table.tricks.append(trick)
     table.current = TrickInPlay(trick.number + 1, best.seat)
@@ -198,7 +202,7 @@ def withdraw(table: Table, index: int, event: Event) -> None:
                           f"{seat} withdraws {card}, which {seat} has not just played to this trick")
             return
     trick.plays.remove(play)
-    trick.seats.remove(seat)
+    trick.clean = False
     trick.turn = seat  # the seat that took back its card plays again
     table.give(seat, card)
     fault = trick.faults.pop(play.event, None)
@@ -215,7 +219,9 @@ def withdraw(table: Table, index: int, event: Event) -> None:
     elif not trick.corrected:
         entry = table.find("exposed_card", seat, card, index, withdrawn=True)
         table.make_penalty_card(seat, card, entry)
-    if not trick.plays:
+    if trick.plays:
+        trick.led = trick.plays[0].card.suit
+    else:
         trick.leader = trick.turn = trick.proper_leader
 
 
@@ -235,6 +241,8 @@ def reopen(table: Table, seat: str, card: Card) -> TrickInPlay | None:
         return None
     table.tricks.pop()
     last.winner = None
+    table.point_takers = {t.winner for t in table.tricks
+                          if any(p.card in table.variant.point_cards for p in t.plays)}
     table.current = last
     breakers = table.variant.breakers
     table.broken = any(p.card in breakers for t in table.tricks for p in t.plays)

@@ -100,7 +100,7 @@ def finish(table: Table, record: HandRecord, direction: str) -> Replay:
             complete = True
     log = tuple(entry.freeze() for entry in table.log)
     score = score_hand(table.variant, record, tricks, complete=complete, void=False,
-                       claimed_rest=claimed_rest, findings=log)
+                       claimed_rest=claimed_rest, findings=log, point_takers=table.point_takers)
     return Replay(record, direction, False, complete, tuple(tricks), log + score.findings, score)
 
 

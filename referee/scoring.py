@@ -41,19 +41,24 @@ class Score:
 def score_hand(variant: Variant, record: HandRecord, tricks: Sequence[Trick], *,
                complete: bool, void: bool,
                claimed_rest: tuple[str, Sequence[Card]] | None = None,
-               findings: Sequence[Finding] = ()) -> Score:
-    """Score the tricks won; a void deal scores nothing, an incomplete hand has no moon."""
+               findings: Sequence[Finding] = (), point_takers: set[str] | None = None) -> Score:
+    """Score the tricks won; a void deal scores nothing, an incomplete hand has no moon.
+
+    ``point_takers`` (the seats that won a point card) may be passed when
+    already known, to save a pass over the tricks.
+    """
     seats = record.seats
     points = dict.fromkeys(seats, 0)
     if void:
         return Score(points, dict(points), None)
     card_points, point_cards = variant.card_points, variant.point_cards
-    takers: set[str] = set()  # seats that took at least one point card
+    takers = set(point_takers) if point_takers is not None else set()
     for trick in tricks:
         winner = trick.winner
         if winner is not None:
             points[winner] += trick.points
-            if winner not in takers and any(play.card in point_cards for play in trick.plays):
+            if point_takers is None and winner not in takers \
+                    and any(play.card in point_cards for play in trick.plays):
                 takers.add(winner)
     if claimed_rest is not None:
         claimant, rest = claimed_rest

@@ -52,10 +52,15 @@ class OpenFinding:
 
 
 class TrickInPlay:
-    """A trick being played: its plays so far and the findings attached to them."""
+    """A trick being played: its plays so far and the findings attached to them.
 
-    __slots__ = ("number", "leader", "proper_leader", "turn", "plays", "seats", "faults",
-                 "winner", "points", "corrected")
+    ``clean`` stays true while nothing irregular touched the trick (no
+    finding, no card out of turn, nothing taken back): only then may the
+    replay's fast path add to it.
+    """
+
+    __slots__ = ("number", "leader", "proper_leader", "turn", "plays", "led", "faults",
+                 "clean", "winner", "points", "corrected")
 
     def __init__(self, number: int, leader: str) -> None:
         self.number = number
@@ -63,11 +68,17 @@ class TrickInPlay:
         self.proper_leader = leader
         self.turn = leader  # whose turn it is to play to this trick
         self.plays: list[Play] = []
-        self.seats: list[str] = []  # who has a card on it, in play order
+        self.led: Suit | None = None  # the suit of the first card on it
         self.faults: dict[int, OpenFinding] = {}  # by event index of the offending play
+        self.clean = True
         self.winner: str | None = None
         self.points = 0
         self.corrected = False  # an irregular card was taken back from it
+
+    @property
+    def seats(self) -> list[str]:
+        """Who has a card on it, in play order."""
+        return [play.seat for play in self.plays]
 
     def fault_of(self, play: Play) -> OpenFinding | None:
         return self.faults.get(play.event) if self.faults else None
@@ -89,6 +100,7 @@ class Table:
     log: list[OpenFinding] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
     last_claim: tuple[int, OpenFinding] | None = None
+    point_takers: set[str] = field(default_factory=set)  # seats that won a point card
 
     @classmethod
     def seated(cls, variant: Variant, seats: tuple[str, ...]) -> Table:

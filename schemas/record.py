@@ -33,7 +33,7 @@ def _type_name(value: Any) -> str:
 def parse_card(value: Any, at: str, problems: list[Problem]) -> Card | None:
     """The card ``value`` names, or ``None`` with a problem noted at ``at``."""
     if type(value) is str:
-        card = CARDS.get(value) or CARDS.get(value.upper())
+        card = CARDS.get(value) or (CARDS.get(value.upper()) if value.isascii() else None)
         if card is not None:
             return card
         problems.append(Problem(at, "unknown_card", f"{value!r} is not a card (use e.g. \"QS\", \"TH\", \"10h\")"))
@@ -213,7 +213,7 @@ class PlayField(_Container):
                 seat = item.get("seat")
                 code = item.get("card")
                 if type(seat) is str and type(code) is str and 0 < len(seat) <= SEAT_MAX_LENGTH:
-                    card = get(code) or get(code.upper())
+                    card = get(code) or (get(code.upper()) if code.isascii() else None)
                     if card is not None:
                         events.append(new(Event, (seat, "card", card, no_order)))
                         continue

@@ -1,0 +1,101 @@
+"""One error shape for every failure: RFC 9457 ``application/problem+json``.
+
+Clients (scoring apps, directors' tools) handle errors in one place, so a
+404 from routing, a 413 from Werkzeug and a 422 from the referee must all
+look alike, and none may ever be an HTML page.
+"""
+
+from __future__ import annotations
+
+from http import HTTPStatus
+from typing import Iterable
+
+from flask import Blueprint, Response, current_app
+from werkzeug.exceptions import (
+    BadRequest,
+    HTTPException,
+    RequestEntityTooLarge,
+    UnsupportedMediaType,
+)
+
+from referee.record import Problem, RecordError
+
+PROBLEM_JSON = "application/problem+json"
+
+bp = Blueprint("errors", __name__)
+
+
+class InvalidJSON(BadRequest):
+    """The body is not one strict JSON document; the problem points at the whole body."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__("The request body is not valid JSON.")
+        self.problems = (Problem("", "invalid_json", message),)
+
+
+def _phrase(status: int) -> str:
+    try:
+        return HTTPStatus(status).phrase
+    except ValueError:
+        return "Error"
+
+
+def problem_response(
+    status: int,
+    detail: str,
+    problems: Iterable[Problem] = (),
+    headers: Iterable[tuple[str, str]] = (),
+) -> Response:
+    """Build the one error body; ``errors`` lists problems with the request body, if any."""
+    body = {
+        "type": "about:blank",
+        "title": _phrase(status),
+        "status": status,
+        "detail": detail,
+        "errors": [
+            {"pointer": p.pointer, "code": p.code, "message": p.message} for p in problems
+        ],
+    }
+    response = current_app.json.response(body)
+    response.status_code = status
+    response.mimetype = PROBLEM_JSON
+    for name, value in headers:
+        response.headers[name] = value
+    return response
+
+
+# Problems for errors Werkzeug raises itself, so clients can branch on ``code``.
+_BODY_PROBLEMS = {
+    RequestEntityTooLarge: ("too_large", "The request body exceeds {limit} bytes."),
+    UnsupportedMediaType: ("unsupported_media_type", "Send the record as application/json."),
+}
+
+
+@bp.app_errorhandler(HTTPException)
+def http_error(error: HTTPException) -> Response:
+    """Any Werkzeug/Flask HTTP error (404, 405, 413, 415, 500...) in the one shape."""
+    status = error.code or 500
+    problems = getattr(error, "problems", None)
+    if problems is None:
+        problems = ()
+        for kind, (code, message) in _BODY_PROBLEMS.items():
+            if isinstance(error, kind):
+                limit = current_app.config.get("MAX_CONTENT_LENGTH")
+                problems = (Problem("", code, message.format(limit=limit)),)
+    # Keep what the exception says about the response (``Allow`` on a 405),
+    # but never its HTML content type.
+    headers = [(k, v) for k, v in error.get_headers() if k.lower() != "content-type"]
+    detail = error.description or _phrase(status)
+    if status >= 500:  # Flask has logged the traceback; never leak it to the client.
+        detail = "The referee failed on this request; the error has been logged."
+    return problem_response(status, detail, problems, headers)
+
+
+@bp.app_errorhandler(RecordError)
+def record_error(error: RecordError) -> Response:
+    """A record that cannot have happened at any table: 422 with every problem found."""
+    return problem_response(
+        422,
+        "The hand record cannot have happened at any table; see errors.",
+        error.problems,
+    )

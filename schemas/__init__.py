@@ -1,0 +1,1 @@
+"""marshmallow schemas: the JSON shapes the HTTP layer loads and dumps."""

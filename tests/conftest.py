@@ -1,0 +1,53 @@
+"""Fixtures: an app per test, its client, and a stand-in for the engine.
+
+HTTP-layer tests swap ``audit.audit_hand`` for a recorder so they test the
+layer, not the rules; end-to-end tests leave the real engine in place.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import pytest
+
+import audit
+from app import create_app
+from support import assert_problem
+
+
+@pytest.fixture
+def app():
+    return create_app({"TESTING": True})
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+class FakeAudit:
+    """Records what the view passed in; answers ``result`` or raises ``error``."""
+
+    def __init__(self) -> None:
+        self.calls: list[Any] = []
+        self.result: dict[str, Any] = {"ok": True}
+        self.error: BaseException | None = None
+
+    def __call__(self, data: Any) -> dict[str, Any]:
+        self.calls.append(data)
+        if self.error is not None:
+            raise self.error
+        return self.result
+
+
+@pytest.fixture
+def fake_audit(monkeypatch) -> FakeAudit:
+    fake = FakeAudit()
+    monkeypatch.setattr(audit, "audit_hand", fake)
+    return fake
+
+
+@pytest.fixture
+def problem() -> Callable[..., dict[str, Any]]:
+    """``problem(response, status)`` asserts the one error shape and returns the body."""
+    return assert_problem

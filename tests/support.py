@@ -1,0 +1,37 @@
+"""Helpers shared by the API tests (fixtures live in conftest.py)."""
+
+from __future__ import annotations
+
+import copy
+from pathlib import Path
+from typing import Any
+
+import yaml
+from jsonschema import Draft202012Validator
+
+ROOT = Path(__file__).resolve().parents[1]
+SPEC_PATH = ROOT / "openapi.yaml"
+SPEC: dict[str, Any] = yaml.safe_load(SPEC_PATH.read_text(encoding="utf-8"))
+PROBLEM_JSON = "application/problem+json"
+
+
+def example_record() -> dict[str, Any]:
+    """The clean hand published as the request example in openapi.yaml (a fresh copy)."""
+    body = SPEC["paths"]["/v1/hands/validate"]["post"]["requestBody"]
+    return copy.deepcopy(body["content"]["application/json"]["examples"]["clean"]["value"])
+
+
+def validator(component: str) -> Draft202012Validator:
+    """A JSON Schema validator for one of the spec's component schemas."""
+    schema = {"$ref": f"#/components/schemas/{component}", "components": SPEC["components"]}
+    return Draft202012Validator(schema, format_checker=Draft202012Validator.FORMAT_CHECKER)
+
+
+def assert_problem(response, status: int) -> dict[str, Any]:
+    """The response is the one error shape, with this status."""
+    assert response.status_code == status, response.get_data(as_text=True)
+    assert response.mimetype == PROBLEM_JSON
+    body = response.get_json(force=True)
+    validator("Problem").validate(body)
+    assert body["status"] == status
+    return body

@@ -1,0 +1,126 @@
+"""Every error source answers in the one problem+json shape, never HTML."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+
+from app import create_app
+from referee.record import Problem, RecordError
+
+URL = "/v1/hands/validate"
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        b"",
+        b"{",
+        b"{'variant': 'standard'}",
+        b"NaN",
+        b'{"hand_number": NaN}',
+        b'{"hand_number": Infinity}',
+        b'{"hand_number": 1e999}',
+        b'{"variant": "standard", "variant": "mso-2000"}',
+        b'{"a": 1} {"b": 2}',
+        b"\xff\xfe{}",
+        "{\"seats\": [\"é\"]}".encode("latin-1"),
+        b"[" * 100_000 + b"]" * 100_000,
+        b"1" * 5000,
+    ],
+    ids=lambda b: repr(b[:24]),
+)
+def test_invalid_json_is_400_pointing_at_the_body(client, fake_audit, problem, body):
+    response = client.post(URL, data=body, content_type="application/json")
+    result = problem(response, 400)
+    assert [(e["pointer"], e["code"]) for e in result["errors"]] == [("", "invalid_json")]
+    assert fake_audit.calls == []
+
+
+@pytest.mark.parametrize("content_type", [None, "text/plain", "application/x-www-form-urlencoded", "multipart/form-data"])
+def test_non_json_content_type_is_415(client, fake_audit, problem, content_type):
+    headers = {"Content-Type": content_type} if content_type else {}
+    response = client.post(URL, data=b'{"variant": "standard"}', headers=headers)
+    result = problem(response, 415)
+    assert result["errors"][0]["code"] == "unsupported_media_type"
+    assert fake_audit.calls == []
+
+
+def test_body_over_the_limit_is_413(client, fake_audit, problem):
+    response = client.post(URL, data=b" " * (256 * 1024 + 1), content_type="application/json")
+    result = problem(response, 413)
+    assert result["errors"][0]["code"] == "too_large"
+    assert fake_audit.calls == []
+
+
+def test_a_chunked_body_over_the_limit_is_413_not_truncated(fake_audit, problem):
+    """Without Content-Length, Werkzeug stops at the limit; the tail must not be dropped silently."""
+    client = create_app({"TESTING": True, "MAX_CONTENT_LENGTH": 64}).test_client()
+    body = b"{}" + b" " * 200  # valid JSON if cut at 64 bytes
+    env = {"wsgi.input": io.BytesIO(body), "wsgi.input_terminated": True}
+    response = client.post(URL, content_type="application/json", environ_overrides=env)
+    problem(response, 413)
+    assert fake_audit.calls == []
+
+
+def test_the_limit_is_configurable(fake_audit, problem):
+    client = create_app({"TESTING": True, "MAX_CONTENT_LENGTH": 64}).test_client()
+    problem(client.post(URL, data=b"[" + b"1," * 40 + b"1]", content_type="application/json"), 413)
+    assert client.post(URL, data=b"{}", content_type="application/json").status_code == 200
+
+
+@pytest.mark.parametrize("path", ["/", "/nope", "/v1/hands", "/v1/variants/", "/v1/hands/validate/x"])
+def test_unknown_path_is_404(client, problem, path):
+    problem(client.get(path), 404)
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "allowed"),
+    [
+        ("GET", URL, {"POST"}),
+        ("PUT", URL, {"POST"}),
+        ("DELETE", "/healthz", {"GET"}),
+        ("POST", "/v1/variants", {"GET"}),
+        ("PATCH", "/v1/variants/mso-2000", {"GET"}),
+        ("POST", "/docs", {"GET"}),
+        ("POST", "/openapi.yaml", {"GET"}),
+    ],
+)
+def test_wrong_method_is_405_with_allow(client, problem, method, path, allowed):
+    response = client.open(path, method=method)
+    problem(response, 405)
+    listed = {m.strip() for m in response.headers["Allow"].split(",")}
+    assert allowed <= listed
+    assert listed <= allowed | {"HEAD", "OPTIONS"}
+
+
+def test_record_error_is_422_with_every_problem(client, fake_audit, problem):
+    fake_audit.error = RecordError([
+        Problem("/play/17/card", "not_held", "E does not hold QS"),
+        Problem("/seats", "seat_count", "mso-2000 is played by 4 seats, not 5"),
+    ])
+    result = problem(client.post(URL, json={"variant": "mso-2000"}), 422)
+    assert result["errors"] == [
+        {"pointer": "/play/17/card", "code": "not_held", "message": "E does not hold QS"},
+        {"pointer": "/seats", "code": "seat_count", "message": "mso-2000 is played by 4 seats, not 5"},
+    ]
+
+
+def test_a_bug_is_500_in_the_same_shape_without_details(fake_audit, problem):
+    client = create_app({"TESTING": True, "PROPAGATE_EXCEPTIONS": False}).test_client()
+    fake_audit.error = RuntimeError("secret internals")
+    result = problem(client.post(URL, json={}), 500)
+    assert "secret" not in result["detail"]
+    assert result["errors"] == []
+
+
+def test_errors_are_never_html(client, fake_audit):
+    for response in (
+        client.get("/nope"),
+        client.delete("/healthz"),
+        client.post(URL, data=b"{", content_type="application/json"),
+        client.post(URL, data=b"x", content_type="text/html"),
+    ):
+        assert b"<" not in response.data
+        assert response.mimetype == "application/problem+json"

@@ -1,0 +1,113 @@
+"""openapi.yaml is a valid spec and documents exactly the routes the app has."""
+
+from __future__ import annotations
+
+import re
+
+from openapi_spec_validator import validate
+
+from referee.variants import VARIANTS
+from support import SPEC, example_record, validator
+
+UNDOCUMENTED_METHODS = {"HEAD", "OPTIONS"}  # answered by Flask itself on every route
+ERROR_STATUSES = {"400", "404", "405", "413", "415", "422", "500"}
+
+
+def test_spec_is_valid_openapi():
+    validate(SPEC)
+
+
+def _routes(app) -> dict[str, set[str]]:
+    routes: dict[str, set[str]] = {}
+    for rule in app.url_map.iter_rules():
+        if rule.endpoint == "static":
+            continue
+        path = re.sub(r"<(?:[^:<>]+:)?([^<>]+)>", r"{\1}", rule.rule)
+        routes.setdefault(path, set()).update(rule.methods - UNDOCUMENTED_METHODS)
+    return routes
+
+
+def _documented() -> dict[str, set[str]]:
+    return {
+        path: {m.upper() for m in item if m in {"get", "put", "post", "delete", "patch"}}
+        for path, item in SPEC["paths"].items()
+    }
+
+
+def test_every_route_is_documented_and_every_documented_path_exists(app):
+    assert _routes(app) == _documented()
+
+
+def test_every_error_response_is_a_problem():
+    for path, item in SPEC["paths"].items():
+        for method, op in item.items():
+            statuses = set(op["responses"])
+            assert {"405", "500"} <= statuses, f"{method} {path}"
+            for status in statuses & ERROR_STATUSES:
+                ref = op["responses"][status]["$ref"]
+                name = ref.rsplit("/", 1)[-1]
+                content = SPEC["components"]["responses"][name]["content"]
+                assert content == {
+                    "application/problem+json": {"schema": {"$ref": "#/components/schemas/Problem"}}
+                }, f"{method} {path} {status}"
+
+
+def test_variant_ids_in_the_spec_are_the_known_variants():
+    assert SPEC["components"]["schemas"]["VariantId"]["enum"] == list(VARIANTS)
+
+
+def test_the_request_example_is_a_valid_record():
+    validator("HandRecord").validate(example_record())
+
+
+def test_card_pattern_accepts_what_the_contract_allows():
+    card = validator("Card")
+    for ok in ("2C", "tc", "10h", "10H", "Qs", "aS", "JK", "jk"):
+        assert card.is_valid(ok), ok
+    for bad in ("1C", "11H", "10", "QX", "J", "JKK", " QS", "QS ", "♠Q"):
+        assert not card.is_valid(bad), bad
+
+
+def test_every_ruling_code_is_named_in_the_spec():
+    from referee import CODES
+
+    described = SPEC["components"]["schemas"]["Ruling"]["properties"]["code"]["description"]
+    words = set(re.findall(r"[a-z_]+", described))
+    assert set(CODES) <= words
+
+
+# --- the spec and the marshmallow schemas describe the same fields -------------------
+
+def _fields(schema_class) -> set[str]:
+    return {field.data_key or name for name, field in schema_class().fields.items()}
+
+
+def _properties(component: str) -> set[str]:
+    return set(SPEC["components"]["schemas"][component]["properties"])
+
+
+def test_spec_components_match_the_marshmallow_schemas():
+    from schemas.record import HandRecordSchema
+    from schemas.result import MoonSchema, RulingSchema, ValidationResultSchema
+    from schemas.variant import VariantSchema
+
+    pairs = {"HandRecord": HandRecordSchema, "ValidationResult": ValidationResultSchema,
+             "Ruling": RulingSchema, "MoonResult": MoonSchema, "Variant": VariantSchema}
+    for component, schema_class in pairs.items():
+        assert _properties(component) == _fields(schema_class), component
+
+
+def test_required_record_fields_are_required_in_the_spec():
+    from schemas.record import HandRecordSchema
+
+    required = {name for name, field in HandRecordSchema().fields.items() if field.required}
+    assert set(SPEC["components"]["schemas"]["HandRecord"]["required"]) == required
+
+
+def test_a_real_validation_result_matches_the_spec(client):
+    from hands import hand
+
+    revoke = hand(play="N:2C E:2D S:4C W:5C W:KC N:AC E:3C S:8C", claimed={"N": 0, "E": 0, "S": 0, "W": 0})
+    response = client.post("/v1/hands/validate", json=revoke)
+    assert response.status_code == 200
+    validator("ValidationResult").validate(response.get_json())
