@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Sequence
 
-from .cards import QUEEN_OF_SPADES, TWO_OF_CLUBS, Card, Suit
+from .cards import JOKER, QUEEN_OF_SPADES, TWO_OF_CLUBS, Card, Suit
 
 if TYPE_CHECKING:  # pragma: no cover
     from .replay import Table
@@ -24,6 +24,9 @@ if TYPE_CHECKING:  # pragma: no cover
 def claim_holds(table: Table, seat: str, order: Sequence[Card]) -> tuple[bool | None, str]:
     """``(holds, reason)``; ``holds`` is ``None`` when the referee cannot judge it."""
     trick = table.current
+    if table.variant.cancellation or table.deck.counts.get(JOKER):
+        return None, ("cancellation and the joker change who wins a trick; the referee "
+                      "leaves this claim to the director")
     if trick.plays:
         return None, (f"the claim was made during trick {trick.number}, with cards already on it; "
                       "the referee only tests claims made on lead")
@@ -38,7 +41,7 @@ def claim_holds(table: Table, seat: str, order: Sequence[Card]) -> tuple[bool | 
     led_before: Counter = Counter()
     for k, card in enumerate(order):
         number = trick.number + k
-        if number == 1 and variant.first_lead == "two-of-clubs" and card is not TWO_OF_CLUBS \
+        if number == 1 and variant.two_of_clubs_leads and card is not TWO_OF_CLUBS \
                 and TWO_OF_CLUBS in order:
             return False, f"trick 1 must be led with 2♣, not {card.label}"
         rest = order[k:]

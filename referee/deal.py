@@ -40,7 +40,8 @@ def check_table(record: HandRecord) -> list[Problem]:
         elif given.to is not None and given.to not in at_table:
             problems.append(Problem(pointer("passes", seat, "to"), "unknown_seat",
                                     f"{given.to!r} is not at the table"))
-    for name, scores in (("scores_before", record.scores_before), ("claimed", record.claimed)):
+    for name, scores in (("scores_before", record.scores_before), ("claimed", record.claimed),
+                         ("backs", record.backs)):
         for seat in scores or ():
             if seat not in at_table:
                 problems.append(Problem(pointer(name, seat), "unknown_seat", f"{seat!r} is not at the table"))
@@ -55,37 +56,55 @@ def check_table(record: HandRecord) -> list[Problem]:
 
 def deal(table: Table, record: HandRecord) -> list[str]:
     """Check the dealt cards against the deck; return why the deal is void, if it is."""
-    variant = table.variant
+    deck = table.deck
     dealt = [card for seat in record.seats for card in record.deal[seat]]
     dealt += record.kitty
-    if not variant.matches_deck(dealt):
+    if not deck.matches(dealt):
         locate_deal_problems(table, record)
     for i, card in enumerate(record.exposed_in_deal):
-        if card not in variant.deck_counts:
-            table.problem(f"/exposed_in_deal/{i}", "not_in_deck", f"{card} is not in the {variant.id} deck")
+        if card not in deck.counts:
+            table.problem(f"/exposed_in_deal/{i}", "not_in_deck",
+                          f"{card} is not in the {table.variant.id} deck")
+    reasons = back_colour_faults(table, record)
     if table.problems:
         return []
-    reasons = []
-    size = table.hand_size
-    single = variant.single_deck
     for seat in record.seats:
         cards = record.deal[seat]
-        table.hands[seat] = dict.fromkeys(cards, 1) if single else dict(Counter(cards))
+        table.hands[seat] = dict.fromkeys(cards, 1) if deck.single else dict(Counter(cards))
         table.penalty_cards[seat] = []
-        if len(cards) != size:
-            reasons.append(f"{seat} was dealt {len(cards)} cards instead of {size}")
-    kitty = variant.kitty_size(len(record.seats))
-    if len(record.kitty) != kitty:
-        reasons.append(f"the kitty holds {len(record.kitty)} cards instead of {kitty}")
+        if len(cards) != deck.hand_size:
+            reasons.append(f"{seat} was dealt {len(cards)} cards instead of {deck.hand_size}")
+    if len(record.kitty) != deck.kitty_size:
+        reasons.append(f"the kitty holds {len(record.kitty)} cards instead of {deck.kitty_size}")
     for card in record.exposed_in_deal:
         reasons.append(f"{card.label} was exposed during the deal")
+    table.kitty = record.kitty
     return reasons
+
+
+def back_colour_faults(table: Table, record: HandRecord) -> list[str]:
+    """Two decks with different backs: nobody may hold cards of one back colour only.
+
+    Backs are optional; recorded backs that all show one colour mean the
+    decks do not differ, and there is nothing to check.
+    """
+    backs = record.backs
+    if not backs or not table.variant.backs_check:
+        return []
+    for seat, colours in backs.items():
+        if seat in record.deal and len(colours) != len(record.deal[seat]):
+            table.problem(pointer("backs", seat), "length",
+                          f"{seat} has {len(colours)} back colours for {len(record.deal[seat])} cards")
+    if len({colour for colours in backs.values() for colour in colours}) < 2:
+        return []
+    return [f"{seat} holds only {colours[0]} backs" for seat, colours in backs.items()
+            if colours and len(set(colours)) == 1]
 
 
 def locate_deal_problems(table: Table, record: HandRecord) -> None:
     """The deal does not match the deck: name every stray, extra and missing card."""
     variant = table.variant
-    deck = variant.deck_counts
+    deck = table.deck.counts
     seen: Counter = Counter()
     first_at: dict[Card, str] = {}
     places = [(pointer("deal", seat), record.deal[seat]) for seat in record.seats]
@@ -166,7 +185,7 @@ def pass_faults(table: Table, given: Pass | None, recipient: str | None) -> tupl
 
 def first_leader(table: Table, record: HandRecord) -> str:
     """Who should lead trick 1 under the variant's rule."""
-    if table.variant.first_lead == "two-of-clubs":
+    if table.variant.two_of_clubs_leads:
         for seat in record.seats:
             if table.holds(seat, TWO_OF_CLUBS):
                 return seat

@@ -29,6 +29,7 @@ CODES = (
     "moon_stopped_by_revoke",
     "moon_choice_not_allowed",
     "score_mismatch",
+    "joker_played_early",
 )
 """Every code a finding (and so a ruling) can carry, in no particular order."""
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Mapping
 
-from .variants import Variant
+from .variant import Variant
 
 MATCH_POINTS = (5, 3, 2, 1)
 """MSO match points by place, lowest score first."""

@@ -149,37 +149,100 @@ def all_points_played(table: Table, trick: TrickInPlay) -> bool:
     point_cards = table.variant.point_cards
     played = sum(1 for t in table.tricks for p in t.plays if p.card in point_cards)
     played += sum(1 for p in trick.plays if p.card in point_cards)
-    return played >= table.variant.point_card_count
+    return played >= table.deck.point_card_count
 
 
 def close_trick(table: Table, trick: TrickInPlay) -> None:
-    """Every seat has played: the highest card of the suit led wins."""
+    """Every seat has played: the highest card of the suit led wins.
+
+    Under cancellation identical cards of the suit led drop out first, and a
+    trick whose led suit cancels out goes to the middle; a led joker takes
+    its trick.
+    """
     plays = trick.plays
     variant = table.variant
-    card_points, breakers, point_cards = variant.card_points, variant.breakers, variant.point_cards
-    has_point_cards = False
-    best = plays[0]
-    led, best_rank = best.card.suit, best.card.rank
+    best: Play | None = plays[0]
+    led = best.card.suit
+    if led is not None:
+        if variant.cancellation:
+            best = uncancelled_winner(table, trick, led)
+        else:
+            best_rank = best.card.rank
+            for play in plays:
+                card = play.card
+                if card.suit is led and card.rank > best_rank:
+                    best, best_rank = play, card.rank
+    card_points, point_cards = variant.card_points, variant.point_cards
     points = 0
-    broken = table.broken
+    has_point_cards = False
     for play in plays:
         card = play.card
-        if card.suit is led and card.rank > best_rank:
-            best, best_rank = play, card.rank
         if card in card_points:
             points += card_points[card]
             has_point_cards = has_point_cards or card in point_cards
-        if not broken and card in breakers:
-            broken = True
-    trick.winner = best.seat
     trick.points = points
-    if has_point_cards:
-        table.point_takers.add(best.seat)
-    table.broken = broken
+    if not table.broken:
+        breakers = variant.breakers
+        table.broken = any(play.card in breakers for play in plays)
+    if has_point_cards and table.kitty_trick is None and variant.kitty_to == "first-counter-trick":
+        table.kitty_trick = trick.number
     table.tricks.append(trick)
-    table.current = TrickInPlay(trick.number + 1, best.seat)
-    if trick.number == table.hand_size:
+    last = trick.number == table.hand_size
+    if best is None:  # every card of the suit led cancelled
+        trick.winner = None
+        table.middle.append(trick)
+        if last:  # nothing left to win it: the most recent trick winner takes the pile
+            take(table, table.last_winner or trick.leader, trick, has_point_cards)
+        leader = trick.leader
+    else:
+        trick.winner = table.last_winner = best.seat
+        take(table, best.seat, trick, has_point_cards)
+        leader = best.seat
+    table.current = TrickInPlay(trick.number + 1, leader)
+    if last:
         settle(trick)  # the hand has ended: nothing is left to correct
+
+
+def uncancelled_winner(table: Table, trick: TrickInPlay, led) -> Play | None:
+    """Cancellation: identical cards of the suit led cancel; the highest left wins."""
+    seen: dict[Card, int] = {}
+    for play in trick.plays:
+        if play.card.suit is led:
+            seen[play.card] = seen.get(play.card, 0) + 1
+    cancelled = [card for card, copies in seen.items() if copies > 1]
+    if cancelled:
+        table.cancelled[trick.number] = tuple(c for c in cancelled for _ in range(seen[c]))
+    best: Play | None = None
+    for play in trick.plays:
+        card = play.card
+        if card.suit is led and seen[card] == 1 and (best is None or card.rank > best.card.rank):
+            best = play
+    return best
+
+
+def take(table: Table, seat: str, trick: TrickInPlay, has_point_cards: bool) -> None:
+    """``seat`` takes the trick's cards, with any middle pile, and the kitty when it is due."""
+    trick.taken_by = seat
+    taken = [trick]
+    if table.middle:
+        pile = [t for t in table.middle if t is not trick]
+        if pile:
+            table.collects[trick.number] = [t.number for t in pile]
+        point_cards = table.variant.point_cards
+        for piled in pile:
+            piled.taken_by = seat
+            has_point_cards = has_point_cards or any(p.card in point_cards for p in piled.plays)
+        taken += pile
+        table.middle.clear()
+    if has_point_cards:
+        table.point_takers.add(seat)
+    if table.kitty and table.kitty_taker is None:
+        due = 1 if table.variant.kitty_to == "first-trick" else table.kitty_trick
+        if any(t.number == due for t in taken):
+            table.kitty_taker = seat
+            table.kitty_with = trick.number
+            if any(card in table.variant.point_cards for card in table.kitty):
+                table.point_takers.add(seat)
 
 
 def settle(trick: TrickInPlay) -> None:
@@ -233,19 +296,29 @@ def _find_play(trick: TrickInPlay, seat: str, card: Card) -> Play | None:
 
 
 def reopen(table: Table, seat: str, card: Card) -> TrickInPlay | None:
-    """Take back the trick just completed, if no card has been played to the next one."""
+    """Take back the trick just completed, if no card has been played to the next one.
+
+    What closing it decided (winner, middle pile, kitty, hearts broken) is
+    undone by closing the tricks before it again from a clean slate.
+    """
     if table.current.plays or not table.tricks:
         return None
     last = table.tricks[-1]
     if last.number == table.hand_size or _find_play(last, seat, card) is None:
         return None
-    table.tricks.pop()
-    last.winner = None
-    table.point_takers = {t.winner for t in table.tricks
-                          if any(p.card in table.variant.point_cards for p in t.plays)}
+    before = table.tricks[:-1]
+    table.tricks = []
+    table.middle = []
+    table.cancelled = {}
+    table.collects = {}
+    table.point_takers = set()
+    table.last_winner = table.kitty_trick = table.kitty_taker = table.kitty_with = None
+    table.broken = table.variant.hearts_broken_from_start
+    for trick in before:
+        close_trick(table, trick)
+    last.winner = last.taken_by = None
+    table.cancelled.pop(last.number, None)
     table.current = last
-    breakers = table.variant.breakers
-    table.broken = any(p.card in breakers for t in table.tricks for p in t.plays)
     return last
 
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Mapping, NamedTuple
 
 from .cards import Card
-from .variants import Variant
+from .variant import Variant
 
 
 class Problem(NamedTuple):
@@ -76,3 +76,4 @@ class HandRecord:
     claimed: Mapping[str, int] | None = None
     moon_choice: str | None = None
     exposed_in_deal: tuple[Card, ...] = ()
+    backs: Mapping[str, tuple[str, ...]] | None = None

@@ -20,14 +20,18 @@ from .play import play_phase, settle
 from .record import HandRecord, RecordError
 from .scoring import Score, score_hand
 from .table import Play, Table, TrickInPlay
-from .variants import pass_direction_name
+from .variant import pass_direction_name
 
 
 class Trick(NamedTuple):
-    """One trick as it stands: plays in the order made, winner, card points.
+    """One trick as it stands: plays in the order made, who won it and who took it.
 
-    ``winner`` is ``None`` for a trick the record leaves unfinished; its
-    ``points`` are then the points lying on it.
+    ``winner`` is ``None`` for a trick the record leaves unfinished (its
+    ``points`` are then the points lying on it) and for a trick whose suit
+    led cancelled out; ``taken_by`` is who took its cards in the end (the
+    winner, or the taker of the middle pile it went to). ``cancelled`` lists
+    the cards that cancelled, ``collects`` the numbers of the middle tricks
+    taken with this one.
     """
 
     number: int
@@ -35,6 +39,22 @@ class Trick(NamedTuple):
     plays: tuple[Play, ...]
     winner: str | None
     points: int
+    taken_by: str | None = None
+    cancelled: tuple[Card, ...] = ()
+    collects: tuple[int, ...] = ()
+
+    @property
+    def to_middle(self) -> bool:
+        """Whether every card of the suit led cancelled, sending the trick to the middle."""
+        return self.winner is None and bool(self.cancelled)
+
+
+class Kitty(NamedTuple):
+    """The undealt cards, who took them and with which trick."""
+
+    cards: tuple[Card, ...]
+    taken_by: str | None
+    trick: int | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,6 +68,7 @@ class Replay:
     tricks: tuple[Trick, ...]
     findings: tuple[Finding, ...]
     score: Score
+    kitty: Kitty | None = None
 
 
 def replay(record: HandRecord) -> Replay:
@@ -67,7 +88,8 @@ def replay(record: HandRecord) -> Replay:
         table.find("misdeal", record.dealer, trick=1, reasons=tuple(misdeal))
         findings = tuple(entry.freeze() for entry in table.log)
         return Replay(record, direction, True, False, (), findings,
-                      score_hand(record.variant, record, (), complete=False, void=True))
+                      score_hand(record.variant, record, (), complete=False, void=True),
+                      Kitty(record.kitty, None, None) if record.kitty else None)
     pass_cards(table, record, offset)
     if table.problems:
         raise RecordError(table.problems)
@@ -84,10 +106,11 @@ def finish(table: Table, record: HandRecord, direction: str) -> Replay:
     if table.tricks:
         settle(table.tricks[-1])
     settle(trick)  # including a lone lead out of turn that nobody answered: it stands
-    tricks = [_public(t) for t in table.tricks]
+    tricks = [_public(t, table) for t in table.tricks]
     if trick.plays:
         points = sum(table.variant.card_points.get(p.card, 0) for p in trick.plays)
         tricks.append(Trick(trick.number, trick.leader, tuple(trick.plays), None, points))
+    kitty = Kitty(table.kitty, table.kitty_taker, table.kitty_with) if table.kitty else None
     complete = len(table.tricks) == table.hand_size
     claimed_rest = None
     if not complete and table.last_claim is not None \
@@ -100,8 +123,10 @@ def finish(table: Table, record: HandRecord, direction: str) -> Replay:
             complete = True
     log = tuple(entry.freeze() for entry in table.log)
     score = score_hand(table.variant, record, tricks, complete=complete, void=False,
-                       claimed_rest=claimed_rest, findings=log, point_takers=table.point_takers)
-    return Replay(record, direction, False, complete, tuple(tricks), log + score.findings, score)
+                       claimed_rest=claimed_rest, findings=log, point_takers=table.point_takers,
+                       kitty=kitty)
+    return Replay(record, direction, False, complete, tuple(tricks), log + score.findings, score,
+                  kitty)
 
 
 def _index_of_last_card(record: HandRecord) -> int:
@@ -111,8 +136,13 @@ def _index_of_last_card(record: HandRecord) -> int:
     return -1
 
 
-def _public(trick: TrickInPlay, new=tuple.__new__) -> Trick:
-    return new(Trick, (trick.number, trick.leader, tuple(trick.plays), trick.winner, trick.points))
+def _public(trick: TrickInPlay, table: Table, new=tuple.__new__) -> Trick:
+    number = trick.number
+    if trick.winner is not None and not table.cancelled and not table.collects:
+        return new(Trick, (number, trick.leader, tuple(trick.plays), trick.winner, trick.points,
+                           trick.taken_by, (), ()))
+    return Trick(number, trick.leader, tuple(trick.plays), trick.winner, trick.points,
+                 trick.taken_by, table.cancelled.get(number, ()), tuple(table.collects.get(number, ())))
 
 
-__all__ = ["Card", "Replay", "Trick", "replay"]
+__all__ = ["Card", "Kitty", "Replay", "Trick", "replay"]

@@ -13,10 +13,10 @@ from .cards import Card
 from .findings import Finding
 from .game import game_over, lowest
 from .record import HandRecord
-from .variants import Variant
+from .variant import Variant
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .replay import Trick
+    from .replay import Kitty, Trick
 
 
 @dataclass(frozen=True)
@@ -41,10 +41,11 @@ class Score:
 def score_hand(variant: Variant, record: HandRecord, tricks: Sequence[Trick], *,
                complete: bool, void: bool,
                claimed_rest: tuple[str, Sequence[Card]] | None = None,
-               findings: Sequence[Finding] = (), point_takers: set[str] | None = None) -> Score:
-    """Score the tricks won; a void deal scores nothing, an incomplete hand has no moon.
+               findings: Sequence[Finding] = (), point_takers: set[str] | None = None,
+               kitty: Kitty | None = None) -> Score:
+    """Score the cards each seat took; a void deal scores nothing, an incomplete hand has no moon.
 
-    ``point_takers`` (the seats that won a point card) may be passed when
+    ``point_takers`` (the seats that took a point card) may be passed when
     already known, to save a pass over the tricks.
     """
     seats = record.seats
@@ -54,17 +55,21 @@ def score_hand(variant: Variant, record: HandRecord, tricks: Sequence[Trick], *,
     card_points, point_cards = variant.card_points, variant.point_cards
     takers = set(point_takers) if point_takers is not None else set()
     for trick in tricks:
-        winner = trick.winner
-        if winner is not None:
-            points[winner] += trick.points
-            if point_takers is None and winner not in takers \
+        taker = trick.taken_by
+        if taker is not None:
+            points[taker] += trick.points
+            if point_takers is None and taker not in takers \
                     and any(play.card in point_cards for play in trick.plays):
-                takers.add(winner)
+                takers.add(taker)
+    extra_cards = []
+    if kitty is not None and kitty.taken_by is not None:
+        extra_cards.append((kitty.taken_by, kitty.cards))
     if claimed_rest is not None:
-        claimant, rest = claimed_rest
-        points[claimant] += sum(card_points.get(c, 0) for c in rest)
-        if any(c in point_cards for c in rest):
-            takers.add(claimant)
+        extra_cards.append(claimed_rest)
+    for seat, cards in extra_cards:
+        points[seat] += sum(card_points.get(c, 0) for c in cards)
+        if any(c in point_cards for c in cards):
+            takers.add(seat)
     hand = dict(points)
     if not complete or variant.moon is None:
         return Score(points, hand, None)
@@ -72,49 +77,105 @@ def score_hand(variant: Variant, record: HandRecord, tricks: Sequence[Trick], *,
     if shooter is None:
         return Score(points, hand, None, tuple(stopped_moons(variant, record, tricks, findings)))
     outcome, extra = moon_outcome(variant, record, shooter, points, len(tricks))
-    value = moon_value(variant)
-    for seat in seats:
-        if seat == shooter:
-            hand[seat] -= value if outcome.option == "add" else 2 * value
-        elif outcome.option == "add":
-            hand[seat] += value
-    return Score(points, hand, outcome, extra)
+    return Score(points, moon_scores(variant, record, shooter, points, outcome.option), outcome, extra)
 
 
-def moon_value(variant: Variant) -> int:
-    """The points a moon moves: the value of every point card (26 with one deck)."""
-    return sum(variant.card_points[c] for c in variant.deck if c in variant.point_cards)
+def moon_value(variant: Variant, record: HandRecord) -> int:
+    """The points a moon moves: the value of every point card (26 a deck)."""
+    return variant.deck(len(record.seats)).moon_value
+
+
+def totals_before(record: HandRecord) -> dict[str, int]:
+    return {seat: (record.scores_before or {}).get(seat, 0) for seat in record.seats}
+
+
+def moon_scores(variant: Variant, record: HandRecord, shooter: str, points: Mapping[str, int],
+                option: str) -> dict[str, int]:
+    """The hand's scores after the moon: ``add`` gives every other seat the moon's points,
+    ``subtract`` takes them off the shooter (never below zero where totals cannot be)."""
+    value = moon_value(variant, record)
+    hand = dict(points)
+    hand[shooter] -= value  # the moon's own points are not the shooter's to keep
+    if option == "add":
+        for seat in record.seats:
+            if seat != shooter:
+                hand[seat] += value
+    elif variant.totals_floor_zero:
+        hand[shooter] -= min(value, max(totals_before(record)[shooter], 0))
+    else:
+        hand[shooter] -= value
+    return hand
 
 
 def moon_outcome(variant: Variant, record: HandRecord, shooter: str, points: Mapping[str, int],
                  last_trick: int) -> tuple[MoonOutcome, tuple[Finding, ...]]:
     """Apply the variant's moon options to the record's choice (or choose, and say so)."""
-    may_subtract = subtract_allowed(variant, record, shooter, points)
+    open_options = [option for option in variant.moon.options
+                    if option == "add" or subtract_allowed(variant, record, shooter, points)]
     choice = record.moon_choice
-    if choice == "subtract" and not may_subtract:
+    if choice is not None and choice not in open_options:
         refused = Finding("moon_choice_not_allowed", shooter, max(last_trick, 1), None, None,
                           {"choice": choice, "scores_before": dict(record.scores_before or {})})
-        return MoonOutcome(shooter, "add", "referee"), (refused,)
-    if choice in ("add", "subtract"):
+        return MoonOutcome(shooter, referee_choice(variant, record, shooter, points, open_options),
+                           "referee"), (refused,)
+    if choice is not None:
         return MoonOutcome(shooter, choice, "record"), ()
-    return MoonOutcome(shooter, "subtract" if may_subtract else "add", "referee"), ()
+    return MoonOutcome(shooter, referee_choice(variant, record, shooter, points, open_options),
+                       "referee"), ()
+
+
+def referee_choice(variant: Variant, record: HandRecord, shooter: str, points: Mapping[str, int],
+                   options: Sequence[str]) -> str:
+    """The option the referee takes for the shooter when the record names none."""
+    if len(options) == 1:
+        return options[0]
+    if variant.moon.chooser == "subtract-when-open":
+        return "subtract"
+    return best_for_shooter(variant, record, shooter, points, options)
+
+
+def best_for_shooter(variant: Variant, record: HandRecord, shooter: str,
+                     points: Mapping[str, int], options: Sequence[str]) -> str:
+    """Long John: the option that wins the table now; else one that does not end the game
+    with someone else lowest; among those, the one leaving the shooter furthest below
+    the lowest other total (a tie: add)."""
+    before = totals_before(record)
+    after = {}
+    for option in options:
+        hand = moon_scores(variant, record, shooter, points, option)
+        totals = {seat: before[seat] + hand[seat] for seat in record.seats}
+        if variant.totals_floor_zero:
+            totals = {seat: max(total, 0) for seat, total in totals.items()}
+        after[option] = totals
+    ends = {option: game_over(variant, totals) for option, totals in after.items()}
+    winning = [o for o in options if ends[o] and shooter in lowest(after[o])]
+    if winning:
+        return "add" if "add" in winning else winning[0]
+    safe = [o for o in options if not ends[o]] or list(options)
+
+    def margin(option: str) -> tuple[int, bool]:
+        totals = after[option]
+        others = min(total for seat, total in totals.items() if seat != shooter)
+        return others - totals[shooter], option == "add"
+
+    return max(safe, key=margin)
 
 
 def subtract_allowed(variant: Variant, record: HandRecord, shooter: str,
                      points: Mapping[str, int]) -> bool:
-    """MSO: subtracting is open when anyone had ``subtract_from`` or more before the hand
-    and adding would not give the shooter the game (lowest total, alone or tied)."""
+    """Subtracting is open when the variant has it and, under MSO, when anyone had
+    ``subtract_from`` or more before the hand and adding would not give the shooter
+    the game (lowest total, alone or tied)."""
     moon = variant.moon
     if moon is None or "subtract" not in moon.options:
         return False
     if moon.subtract_from is None:
         return True
-    before = {seat: (record.scores_before or {}).get(seat, 0) for seat in record.seats}
+    before = totals_before(record)
     if max(before.values()) < moon.subtract_from:
         return False
-    value = moon_value(variant)
-    after_add = {seat: before[seat] + points[seat] + (-value if seat == shooter else value)
-                 for seat in record.seats}
+    hand = moon_scores(variant, record, shooter, points, "add")
+    after_add = {seat: before[seat] + hand[seat] for seat in record.seats}
     shooter_wins = game_over(variant, after_add) and shooter in lowest(after_add)
     return not shooter_wins
 
@@ -126,7 +187,7 @@ def stopped_moons(variant: Variant, record: HandRecord, tricks: Sequence[Trick],
     if not variant.revoke_cannot_stop_moon:
         return []
     point_cards = variant.point_cards
-    total = variant.point_card_count
+    total = variant.deck(len(record.seats)).point_card_count
     found = []
     for revoke in findings:
         if revoke.code != "revoke":
@@ -135,11 +196,11 @@ def stopped_moons(variant: Variant, record: HandRecord, tricks: Sequence[Trick],
         won: dict[str, int] = dict.fromkeys(record.seats, 0)
         won_by_offender_after = 0
         for trick in tricks:
-            if trick.winner is None:
+            if trick.taken_by is None:
                 continue
             count = sum(1 for play in trick.plays if play.card in point_cards)
-            won[trick.winner] += count
-            if trick.winner == offender and trick.number >= revoke.trick:
+            won[trick.taken_by] += count
+            if trick.taken_by == offender and trick.number >= revoke.trick:
                 won_by_offender_after += count
         if not won_by_offender_after or won[offender] != won_by_offender_after:
             continue

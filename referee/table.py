@@ -11,10 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from .cards import QUEEN_OF_SPADES, TWO_OF_CLUBS, Card, Suit
+from .cards import JOKER, QUEEN_OF_SPADES, TWO_OF_CLUBS, Card, Suit
 from .findings import Finding
 from .record import Problem
-from .variants import Variant
+from .variant import Deck, Variant
 
 HEARTS = Suit.HEARTS
 
@@ -60,7 +60,7 @@ class TrickInPlay:
     """
 
     __slots__ = ("number", "leader", "proper_leader", "turn", "plays", "led", "faults",
-                 "clean", "winner", "points", "corrected")
+                 "clean", "winner", "taken_by", "points", "corrected")
 
     def __init__(self, number: int, leader: str) -> None:
         self.number = number
@@ -72,6 +72,7 @@ class TrickInPlay:
         self.faults: dict[int, OpenFinding] = {}  # by event index of the offending play
         self.clean = True
         self.winner: str | None = None
+        self.taken_by: str | None = None  # who took its cards: the winner, or a pile's taker
         self.points = 0
         self.corrected = False  # an irregular card was taken back from it
 
@@ -91,6 +92,7 @@ class Table:
     variant: Variant
     seats: tuple[str, ...]
     left_of: dict[str, str]
+    deck: Deck
     hand_size: int
     hands: dict[str, dict[Card, int]] = field(default_factory=dict)
     penalty_cards: dict[str, list[list]] = field(default_factory=dict)
@@ -100,12 +102,22 @@ class Table:
     log: list[OpenFinding] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
     last_claim: tuple[int, OpenFinding] | None = None
-    point_takers: set[str] = field(default_factory=set)  # seats that won a point card
+    point_takers: set[str] = field(default_factory=set)  # seats that took a point card
+    kitty: tuple[Card, ...] = ()
+    kitty_trick: int | None = None  # the trick whose taker takes the kitty
+    kitty_taker: str | None = None
+    kitty_with: int | None = None  # the trick with which the kitty was taken
+    middle: list[TrickInPlay] = field(default_factory=list)  # cancelled tricks not yet taken
+    last_winner: str | None = None
+    cancelled: dict[int, tuple[Card, ...]] = field(default_factory=dict)  # by trick number
+    collects: dict[int, list[int]] = field(default_factory=dict)  # trick -> middle tricks taken with it
 
     @classmethod
     def seated(cls, variant: Variant, seats: tuple[str, ...]) -> Table:
         left_of = {seat: seats[(i + 1) % len(seats)] for i, seat in enumerate(seats)}
-        return cls(variant, seats, left_of, variant.hand_size(len(seats)))
+        deck = variant.deck(len(seats))
+        return cls(variant, seats, left_of, deck, deck.hand_size,
+                   broken=variant.hearts_broken_from_start)
 
     # -- hands ----------------------------------------------------------------
     def give(self, seat: str, card: Card) -> None:
@@ -137,12 +149,14 @@ class Table:
         """The first rule that playing ``card`` to ``trick`` now breaks, or ``None``."""
         variant = self.variant
         plays = trick.plays
+        if card is JOKER and trick.number < self.hand_size:
+            return "joker_played_early"
         if plays:
             led = plays[0].card.suit
             if card.suit is not led and self.holds_suit(seat, led):
                 return "revoke"
         else:
-            if trick.number == 1 and variant.first_lead == "two-of-clubs" \
+            if trick.number == 1 and variant.two_of_clubs_leads \
                     and card is not TWO_OF_CLUBS and self.holds(seat, TWO_OF_CLUBS):
                 return "wrong_first_lead"
             if card.suit is HEARTS and not self.broken and not self.may_lead_hearts(seat):

@@ -120,8 +120,17 @@ def _moon_choice_not_allowed(f: Finding, r: Replay) -> str:
 
 def _score_mismatch(f: Finding, r: Replay) -> str:
     claimed, validated = f.fact("claimed"), f.fact("validated")
-    return (f"The table wrote {claimed} for {f.seat}; the validated score is {validated} "
+    text = (f"The table wrote {claimed} for {f.seat}; the validated score is {validated} "
             f"({validated - claimed:+d}).")
+    written, due = f.fact("claimed_total"), f.fact("validated_total")
+    if written is not None and written != due:
+        text += f" The written scores add up to {written}, not {due}: the hand is not legal as written."
+    return text
+
+
+def _joker_played_early(f: Finding, r: Replay) -> str:
+    return (f"{f.seat} played the joker to trick {f.trick}; it may only be played to the last "
+            "trick. It stays on the trick as a dead card (a led joker takes the trick).")
 
 
 _EXPLAINERS: dict[str, Callable[[Finding, Replay], str]] = {
@@ -140,6 +149,7 @@ _EXPLAINERS: dict[str, Callable[[Finding, Replay], str]] = {
     "moon_stopped_by_revoke": _moon_stopped_by_revoke,
     "moon_choice_not_allowed": _moon_choice_not_allowed,
     "score_mismatch": _score_mismatch,
+    "joker_played_early": _joker_played_early,
 }
 
 

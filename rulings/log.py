@@ -100,7 +100,8 @@ def score_mismatches(replay: Replay, score: Mapping[str, int]) -> list[Finding]:
     if claimed is None:
         return []
     last = max((t.number for t in replay.tricks), default=1)
+    totals = {"claimed_total": sum(claimed.values()), "validated_total": sum(score.values())}
     return [Finding("score_mismatch", seat, last, None, None,
-                    {"claimed": claimed[seat], "validated": score[seat]})
+                    {"claimed": claimed[seat], "validated": score[seat], **totals})
             for seat in replay.record.seats
             if seat in claimed and claimed[seat] != score[seat]]

@@ -15,7 +15,9 @@ from marshmallow import RAISE, Schema, ValidationError, fields, post_load, valid
 
 from referee.cards import CARDS, Card
 from referee.record import Event, HandRecord, Pass, Problem, RecordError, pointer
+from referee.house import OPTIONS, house_variant, option_problems
 from referee.variants import VARIANTS, Variant
+from rulings.schedules import SCHEDULES
 
 from .problems import flatten
 
@@ -23,6 +25,8 @@ ACTIONS = ("card", "exposes", "withdraws", "claims")
 """The one action each play event carries besides its ``seat``."""
 
 SEAT_MAX_LENGTH = 16
+
+OPTION_NAMES = frozenset(option.name for option in OPTIONS)
 
 
 def _type_name(value: Any) -> str:
@@ -109,10 +113,14 @@ class VariantField(_Container):
         options = value.get("options", {})
         if not _object(options, f"{at}/options", problems):
             return None
-        for name in options:
-            problems.append(Problem(pointer("variant", "options", name), "unknown_option",
-                                    f"{base} has no option {name!r}"))
-        return variant
+        wrong = option_problems(options, SCHEDULES)
+        for name, message in wrong.items():
+            code = "invalid_option" if name in OPTION_NAMES else "unknown_option"
+            problems.append(Problem(pointer("variant", "options", name), code,
+                                    f"option {name!r}: {message}"))
+        if variant is None or wrong:
+            return None
+        return house_variant(variant, options)
 
     @staticmethod
     def _known(variant_id: str, at: str, problems: list[Problem]) -> Variant | None:
@@ -276,7 +284,7 @@ class ScoresField(_Container):
 
 
 class BacksField(_Container):
-    """Back colour of each dealt card per seat (double-deck games); kept, not yet checked."""
+    """Back colour of each dealt card per seat, in deal order (double-deck games)."""
 
     def parse(self, value: Any, at: str, problems: list[Problem]) -> dict[str, tuple[str, ...]]:
         if not _object(value, at, problems):
@@ -314,7 +322,6 @@ class HandRecordSchema(Schema):
 
     @post_load
     def make_record(self, data: dict[str, Any], **kwargs: Any) -> HandRecord:
-        data.pop("backs", None)  # recorded and accepted; checked with the double-deck variants
         return HandRecord(**data)
 
 

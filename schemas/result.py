@@ -11,7 +11,7 @@ from typing import Any
 from marshmallow import Schema, fields
 
 import referee
-from referee.replay import Trick
+from referee.replay import Kitty, Trick
 from rulings import JudgedHand, Penalty
 
 
@@ -53,13 +53,23 @@ def dump_penalty(penalty: Penalty | None) -> dict[str, Any] | None:
 def dump_tricks(tricks: tuple[Trick, ...]) -> list[dict[str, Any]]:
     return [{"number": t.number, "leader": t.leader,
              "plays": [{"seat": p.seat, "card": p.card.code} for p in t.plays],
-             "winner": t.winner, "points": t.points} for t in tricks]
+             "winner": t.winner, "taken_by": t.taken_by, "points": t.points,
+             "cancelled": [card.code for card in t.cancelled], "to_middle": t.to_middle,
+             "collects": list(t.collects)} for t in tricks]
+
+
+def dump_kitty(kitty: Kitty | None) -> dict[str, Any] | None:
+    if kitty is None:
+        return None
+    return {"cards": [card.code for card in kitty.cards], "taken_by": kitty.taken_by,
+            "trick": kitty.trick}
 
 
 class ValidationResultSchema(Schema):
     """What ``POST /v1/hands/validate`` answers for a well-formed record."""
 
     variant = fields.Function(lambda j: j.replay.record.variant.id)
+    options = fields.Function(lambda j: dict(j.replay.record.variant.options))
     hand_number = fields.Function(lambda j: j.replay.record.hand_number)
     seats = fields.Function(lambda j: list(j.replay.record.seats))
     dealer = fields.Function(lambda j: j.replay.record.dealer)
@@ -67,6 +77,7 @@ class ValidationResultSchema(Schema):
     void = fields.Function(lambda j: j.replay.void)
     complete = fields.Function(lambda j: j.replay.complete)
     tricks = fields.Function(lambda j: dump_tricks(j.replay.tricks))
+    kitty = fields.Function(lambda j: dump_kitty(j.replay.kitty))
     points = fields.Function(lambda j: dict(j.replay.score.points))
     penalties = fields.Function(lambda j: dict(j.penalties))
     score = fields.Function(lambda j: dict(j.score))

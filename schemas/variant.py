@@ -9,12 +9,15 @@ from __future__ import annotations
 
 from marshmallow import Schema, fields
 
+from referee.house import catalogue
 from referee.variants import PASS_CYCLES, Variant, pass_direction_name
+from rulings.schedules import SCHEDULES
 
 
 class MoonSchema(Schema):
     options = fields.List(fields.String())
     subtract_from = fields.Integer(allow_none=True)
+    chooser = fields.String()
 
 
 class VariantSchema(Schema):
@@ -41,7 +44,15 @@ class VariantSchema(Schema):
     heart_points = fields.Integer()
     queen_points = fields.Integer()
     jack_of_diamonds_points = fields.Integer()
-    deck = fields.Method("_deck")
+    decks = fields.Integer()
+    jokers = fields.Method("_jokers")
+    hearts_broken_from_start = fields.Boolean()
+    cancellation = fields.Boolean()
+    kitty_to = fields.String()
+    backs_check = fields.Boolean()
+    totals_floor_zero = fields.Boolean()
+    options = fields.Dict()
+    house_options = fields.Method("_house_options")
     clauses = fields.Method("_clauses")
     cites = fields.Method("_cites")
 
@@ -59,8 +70,13 @@ class VariantSchema(Schema):
             for n in variant.seat_counts
         }
 
-    def _deck(self, variant: Variant) -> list[str]:
-        return [card.code for card in variant.deck]
+    def _jokers(self, variant: Variant) -> dict[str, int]:
+        """Jokers added to the decks, keyed by table size (only where there are any)."""
+        return {str(n): count for n, count in variant.jokers.items() if count}
+
+    def _house_options(self, variant: Variant) -> list[dict]:
+        """What a house variant built on this one may change, with this variant's defaults."""
+        return catalogue(variant, SCHEDULES)
 
     def _clauses(self, variant: Variant) -> list[dict[str, str]]:
         return [

@@ -38,7 +38,8 @@ def test_one_variant(client, variant_id):
 
 def test_mso_publishes_its_moon_exception(client):
     body = client.get("/v1/variants/mso-2000").get_json()
-    assert body["moon"] == {"options": ["add", "subtract"], "subtract_from": 74}
+    assert body["moon"] == {"options": ["add", "subtract"], "subtract_from": 74,
+                            "chooser": "subtract-when-open"}
     assert body["pass_directions"]["4"] == ["left", "right", "across"]
 
 

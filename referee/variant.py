@@ -1,0 +1,260 @@
+"""What a variant is: one frozen definition holding every rule the replay asks about.
+
+The replay never asks *which* variant it plays; it asks the definition a
+question ("does the Q♠ break hearts?", "who leads trick 1?", "do identical
+cards cancel?"). The definitions themselves live in ``referee/rulebook/``;
+a house variant is a definition with some fields replaced (``referee.house``).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any, Callable, Mapping
+
+from .cards import JACK_OF_DIAMONDS, JOKER, QUEEN_OF_SPADES, STANDARD_DECK, Card, Suit
+
+
+@dataclass(frozen=True)
+class Clause:
+    """One rule of a variant, citable from a ruling as ``<variant>/<key>``."""
+
+    key: str
+    title: str
+    text: str
+
+
+# --- pass cycles -----------------------------------------------------------
+# A cycle maps the number of seats to the pass offset of each hand in turn:
+# +k passes k seats to the left (the next seats in clockwise order), -k to the
+# right, 0 is a hold (keeper) hand. ``hand_number`` 1 uses the first entry.
+
+def _left_right_across_hold(seats: int) -> tuple[int, ...]:
+    return (1, -1, seats // 2, 0)
+
+
+def _left_right_across(seats: int) -> tuple[int, ...]:
+    return (1, -1, seats // 2)
+
+
+def _right_left_across_hold(seats: int) -> tuple[int, ...]:
+    """Across only at an even table; an odd table passes right, left, hold."""
+    return (-1, 1, seats // 2, 0) if seats % 2 == 0 else (-1, 1, 0)
+
+
+def _widening(seats: int) -> tuple[int, ...]:
+    """Deal k of n: odd k passes ⌈k/2⌉ left, even k passes k/2 right, deal n keeps."""
+    return tuple(0 if k == seats else ((k + 1) // 2 if k % 2 else -(k // 2))
+                 for k in range(1, seats + 1))
+
+
+def _never(seats: int) -> tuple[int, ...]:
+    return (0,)
+
+
+PASS_CYCLES: Mapping[str, Callable[[int], tuple[int, ...]]] = MappingProxyType({
+    "left-right-across-hold": _left_right_across_hold,
+    "left-right-across": _left_right_across,
+    "right-left-across-hold": _right_left_across_hold,
+    "widening-then-keep": _widening,
+    "no-pass": _never,
+})
+"""Named pass cycles a variant may use."""
+
+
+def pass_direction_name(offset: int, seats: int) -> str:
+    """``left``, ``right``, ``across``, ``hold``, or ``2 left`` and the like."""
+    if offset == 0:
+        return "hold"
+    if seats % 2 == 0 and abs(offset) == seats // 2:
+        return "across"
+    side = "left" if offset > 0 else "right"
+    steps = abs(offset)
+    return side if steps == 1 else f"{steps} {side}"
+
+
+FIRST_LEADS = ("two-of-clubs", "left-of-dealer", "two-of-clubs-else-left-of-dealer")
+"""Who leads trick 1: the holder of 2♣ (who must lead it), the dealer's left, or
+the 2♣ holder unless 2♣ lies in the kitty (then the dealer's left)."""
+
+KITTY_TAKERS = ("first-trick", "first-counter-trick")
+"""Who takes the kitty: the winner of trick 1, or of the first trick a counter
+(a heart or a Q♠) is played to (or whoever takes that trick's pile)."""
+
+MOON_CHOOSERS = ("subtract-when-open", "best-for-shooter")
+"""How the referee chooses a moon option the record does not give."""
+
+SIGNATURES = ("none", "all", "scorekeeper")
+"""Who signs a hand's scores: nobody, every player, or the table's scorekeeper."""
+
+
+@dataclass(frozen=True)
+class Moon:
+    """What happens when one seat takes every point card.
+
+    ``options`` are the outcomes the variant knows: ``add`` (every other
+    seat scores the moon's points) and ``subtract`` (the shooter takes them
+    off their own total). ``subtract_from``: the total some seat must have
+    had before the hand for ``subtract`` to be open (MSO's 74), ``None``
+    when it is always open. ``chooser`` says how the referee picks when the
+    record does not.
+    """
+
+    options: tuple[str, ...] = ("add",)
+    subtract_from: int | None = None
+    chooser: str = "subtract-when-open"
+
+
+@dataclass(frozen=True)
+class Deck:
+    """The cards of one table size: which cards, how many of each, what a hand holds."""
+
+    cards: tuple[Card, ...]
+    seats: int
+    counts: Mapping[Card, int]
+    single: bool
+    hand_size: int
+    kitty_size: int
+    point_card_count: int
+    moon_value: int
+
+    def matches(self, cards: list[Card]) -> bool:
+        """Whether ``cards`` are exactly this deck, every copy once."""
+        if len(cards) != len(self.cards):
+            return False
+        if self.single:
+            return len(set(cards)) == len(cards) and self.counts.keys() >= set(cards)
+        return dict(Counter(cards)) == self.counts
+
+
+@dataclass(frozen=True)
+class Variant:
+    """Everything the referee needs to know about one variant of Hearts."""
+
+    id: str
+    name: str
+    source: str
+    seat_counts: tuple[int, ...]
+    pass_count: int
+    pass_cycle: str
+    first_lead: str
+    no_points_on_first_trick: bool
+    queen_breaks_hearts: bool
+    may_lead_hearts_with_queen: bool
+    penalty_cards: bool
+    revoke_cannot_stop_moon: bool
+    moon: Moon | None
+    game_target: int
+    penalty_schedule: str
+    clauses: tuple[Clause, ...]
+    cites: Mapping[str, str]
+    signatures: str
+    heart_points: int = 1
+    queen_points: int = 13
+    jack_of_diamonds_points: int = 0
+    decks: int = 1
+    jokers: Mapping[int, int] = field(default_factory=dict)
+    hearts_broken_from_start: bool = False
+    cancellation: bool = False
+    kitty_to: str = "first-trick"
+    backs_check: bool = False
+    totals_floor_zero: bool = False
+    options: Mapping[str, Any] = field(default_factory=dict)
+    card_points: Mapping[Card, int] = field(init=False, repr=False, compare=False)
+    point_cards: frozenset[Card] = field(init=False, repr=False, compare=False)
+    breakers: frozenset[Card] = field(init=False, repr=False, compare=False)
+    _decks: Mapping[int, Deck] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        problems = self._problems()
+        if problems:
+            raise ValueError(f"variant {self.id!r}: " + "; ".join(problems))
+        points = {card: self.heart_points for card in STANDARD_DECK if card.suit is Suit.HEARTS}
+        points[QUEEN_OF_SPADES] = self.queen_points
+        if self.jack_of_diamonds_points:
+            points[JACK_OF_DIAMONDS] = self.jack_of_diamonds_points
+        object.__setattr__(self, "card_points", MappingProxyType(points))
+        object.__setattr__(self, "point_cards", frozenset(
+            c for c in STANDARD_DECK if c.suit is Suit.HEARTS or c is QUEEN_OF_SPADES))
+        object.__setattr__(self, "breakers", frozenset(
+            c for c in STANDARD_DECK if self.breaks_hearts(c)))
+        object.__setattr__(self, "_decks", MappingProxyType(
+            {n: self._build_deck(n) for n in self.seat_counts}))
+
+    def _problems(self) -> list[str]:
+        problems = []
+        if not self.seat_counts or min(self.seat_counts) < 3:
+            problems.append("a table needs at least three seats")
+        if self.pass_cycle not in PASS_CYCLES:
+            problems.append(f"unknown pass cycle {self.pass_cycle!r}")
+        if self.first_lead not in FIRST_LEADS:
+            problems.append(f"unknown first lead {self.first_lead!r}")
+        if self.kitty_to not in KITTY_TAKERS:
+            problems.append(f"unknown kitty taker {self.kitty_to!r}")
+        if self.signatures not in SIGNATURES:
+            problems.append(f"unknown signatures {self.signatures!r}")
+        if self.moon is not None:
+            if not self.moon.options or not set(self.moon.options) <= {"add", "subtract"}:
+                problems.append("moon options are 'add' and 'subtract'")
+            if self.moon.chooser not in MOON_CHOOSERS:
+                problems.append(f"unknown moon chooser {self.moon.chooser!r}")
+        keys = [c.key for c in self.clauses]
+        if len(keys) != len(set(keys)):
+            problems.append("clause keys repeat")
+        for code, key in self.cites.items():
+            if key not in keys:
+                problems.append(f"{code} cites {key!r}, which is not a clause")
+        for seats in self.seat_counts:
+            if (52 * self.decks + self.jokers.get(seats, 0)) // seats < 1:
+                problems.append(f"{seats} seats get no cards")
+        return problems
+
+    def _build_deck(self, seats: int) -> Deck:
+        cards = STANDARD_DECK * self.decks + (JOKER,) * self.jokers.get(seats, 0)
+        counts = dict(Counter(cards))
+        point_cards = [c for c in cards if c in self.point_cards]
+        return Deck(
+            cards=cards,
+            seats=seats,
+            counts=MappingProxyType(counts),
+            single=len(counts) == len(cards),
+            hand_size=len(cards) // seats,
+            kitty_size=len(cards) % seats,
+            point_card_count=len(point_cards),
+            moon_value=sum(self.card_points[c] for c in point_cards),
+        )
+
+    # -- questions the replay asks ----------------------------------------
+    def deck(self, seats: int) -> Deck:
+        """The deck for a table of ``seats`` players (a joker may depend on it)."""
+        deck = self._decks.get(seats)
+        return deck if deck is not None else self._build_deck(seats)
+
+    def hand_size(self, seats: int) -> int:
+        return self.deck(seats).hand_size
+
+    def kitty_size(self, seats: int) -> int:
+        return self.deck(seats).kitty_size
+
+    def pass_offset(self, hand_number: int, seats: int) -> int:
+        cycle = PASS_CYCLES[self.pass_cycle](seats)
+        return cycle[(hand_number - 1) % len(cycle)]
+
+    def breaks_hearts(self, card: Card) -> bool:
+        return card.suit is Suit.HEARTS or (self.queen_breaks_hearts and card is QUEEN_OF_SPADES)
+
+    @property
+    def two_of_clubs_leads(self) -> bool:
+        """Whether the holder of 2♣ must lead it to trick 1."""
+        return self.first_lead != "left-of-dealer"
+
+    def clause(self, key: str) -> Clause:
+        for clause in self.clauses:
+            if clause.key == key:
+                return clause
+        raise KeyError(f"{self.id} has no clause {key!r}")
+
+    def rule_for(self, code: str) -> str:
+        """The stable clause id a ruling of ``code`` cites, such as ``mso-2000/revoke``."""
+        return f"{self.id}/{self.cites[code]}"
