@@ -124,8 +124,13 @@ def locate_deal_problems(table: Table, record: HandRecord) -> None:
     for card, copies in deck.items():
         missing = copies - seen[card]
         if missing > 0:
-            which = "" if copies == 1 else (f"{missing} of {copies} copies of " if missing > 1 else "one copy of ")
-            table.problem("/deal", "missing_card", f"{which}{card} is missing from the deal and kitty")
+            if copies == 1:
+                what = f"{card} is"
+            elif missing == copies:
+                what = f"all {copies} copies of {card} are"
+            else:
+                what = f"{'one copy' if missing == 1 else f'{missing} copies'} of {card} {'is' if missing == 1 else 'are'}"
+            table.problem("/deal", "missing_card", f"{what} missing from the deal and kitty")
 
 
 def pass_cards(table: Table, record: HandRecord, offset: int) -> None:
