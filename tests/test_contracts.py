@@ -9,14 +9,17 @@ from pathlib import Path
 
 import pytest
 
+import test_rules_long_john
 import test_rules_mso2000
+import test_rules_omnibus_kitty
 import test_rules_standard
 from referee import CODES, VARIANTS
 from rulings.explain import _EXPLAINERS
 from rulings.schedules import SCHEDULES
 
 ROOT = Path(__file__).resolve().parent.parent
-RULE_TESTS = {"standard": test_rules_standard, "mso-2000": test_rules_mso2000}
+RULE_TESTS = {"standard": test_rules_standard, "mso-2000": test_rules_mso2000,
+              "long-john": test_rules_long_john, "omnibus-kitty": test_rules_omnibus_kitty}
 
 
 @pytest.mark.parametrize("variant_id", sorted(RULE_TESTS))
@@ -33,6 +36,7 @@ def test_every_clause_has_a_test_named_after_it(variant_id):
 @pytest.mark.parametrize("variant_id", sorted(VARIANTS))
 def test_every_cited_clause_exists_and_every_schedule_is_known(variant_id):
     variant = VARIANTS[variant_id]
+    assert set(variant.cites) == set(CODES), "every ruling code must cite a clause"
     for code in variant.cites:
         assert code in CODES
         assert variant.rule_for(code).startswith(variant_id + "/")
