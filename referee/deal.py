@@ -72,6 +72,7 @@ def deal(table: Table, record: HandRecord) -> list[str]:
         cards = record.deal[seat]
         table.hands[seat] = dict.fromkeys(cards, 1) if deck.single else dict(Counter(cards))
         table.penalty_cards[seat] = []
+        table.voids[seat] = set()
         if len(cards) != deck.hand_size:
             reasons.append(f"{seat} was dealt {len(cards)} cards instead of {deck.hand_size}")
     if len(record.kitty) != deck.kitty_size:
@@ -145,7 +146,9 @@ def pass_cards(table: Table, record: HandRecord, offset: int) -> None:
         else:
             cards, to = given.cards, given.to if given.to is not None else recipient
             check_held(table, seat, given)
-        faults = pass_faults(table, given, recipient)
+        clean = given is not None and len(cards) == table.variant.pass_count and recipient is not None \
+            and (given.to is None or given.to == recipient) and not given.looked_early
+        faults = () if clean else pass_faults(table, given, recipient)
         if faults:
             table.find("incorrect_pass", seat, trick=1, faults=faults, expected_to=recipient)
         if cards and to is not None and to != seat:
@@ -164,7 +167,7 @@ def check_held(table: Table, seat: str, given: Pass) -> None:
     """Every passed card must have been dealt to the seat passing it (each copy once)."""
     dealt = table.hands[seat]
     cards = given.cards
-    if len(set(cards)) == len(cards) and all(card in dealt for card in cards):
+    if dealt.keys() >= set(cards) and len(set(cards)) == len(cards):
         return
     for k, card in enumerate(cards):
         if card not in dealt or (cards.count(card) > dealt[card] and card not in cards[:k]):

@@ -28,19 +28,22 @@ def play_phase(table: Table, events: tuple[Event, ...]) -> None:
     hands, left_of = table.hands, table.left_of
     penalty_cards = table.penalty_cards
     seat_count = len(table.seats)
+    point_cards, last_trick = table.variant.point_cards, table.hand_size
     for index, event in enumerate(events):
         seat, action, card, _ = event
         trick = table.current
         hand = hands.get(seat)
         if action == "card" and seat == trick.turn and trick.clean and card in hand \
-                and trick.number > 1 and not penalty_cards[seat]:
+                and not penalty_cards[seat]:
             plays = trick.plays
-            if plays:
+            number = trick.number
+            if plays:  # a follow: trick 1 only matters for point cards, the joker for its trick
                 led = trick.led
-                legal = led is card.suit or not table.holds_suit(seat, led)
-            else:
-                legal = table.tricks[-1].clean and trick.number <= table.hand_size \
-                    and (card.suit is not HEARTS or table.broken)
+                legal = (number > 1 or card not in point_cards) and card.suit is not None \
+                    and (led is card.suit or not table.holds_suit(seat, led))
+            else:  # a lead after trick 1
+                legal = 1 < number < last_trick and table.tricks[-1].clean \
+                    and card.suit is not None and (card.suit is not HEARTS or table.broken)
                 trick.led = card.suit
             if legal:
                 copies = hand[card]
@@ -161,25 +164,20 @@ def close_trick(table: Table, trick: TrickInPlay) -> None:
     """
     plays = trick.plays
     variant = table.variant
-    best: Play | None = plays[0]
-    led = best.card.suit
-    if led is not None:
-        if variant.cancellation:
-            best = uncancelled_winner(table, trick, led)
-        else:
-            best_rank = best.card.rank
-            for play in plays:
-                card = play.card
-                if card.suit is led and card.rank > best_rank:
-                    best, best_rank = play, card.rank
     card_points, point_cards = variant.card_points, variant.point_cards
+    best: Play | None = plays[0]
+    led, best_rank = best.card.suit, best.card.rank
     points = 0
     has_point_cards = False
     for play in plays:
         card = play.card
+        if card.suit is led and card.rank > best_rank:
+            best, best_rank = play, card.rank
         if card in card_points:
             points += card_points[card]
             has_point_cards = has_point_cards or card in point_cards
+    if variant.cancellation and led is not None:
+        best = uncancelled_winner(table, trick, led)
     trick.points = points
     if not table.broken:
         breakers = variant.breakers
@@ -195,9 +193,13 @@ def close_trick(table: Table, trick: TrickInPlay) -> None:
             take(table, table.last_winner or trick.leader, trick, has_point_cards)
         leader = trick.leader
     else:
-        trick.winner = table.last_winner = best.seat
-        take(table, best.seat, trick, has_point_cards)
-        leader = best.seat
+        leader = trick.winner = table.last_winner = best.seat
+        if table.middle or table.kitty:
+            take(table, leader, trick, has_point_cards)
+        else:  # the common case, inline: the winner takes this trick alone
+            trick.taken_by = leader
+            if has_point_cards:
+                table.point_takers.add(leader)
     table.current = TrickInPlay(trick.number + 1, leader)
     if last:
         settle(trick)  # the hand has ended: nothing is left to correct

@@ -95,6 +95,7 @@ class Table:
     deck: Deck
     hand_size: int
     hands: dict[str, dict[Card, int]] = field(default_factory=dict)
+    voids: dict[str, set[Suit | None]] = field(default_factory=dict)  # suits a seat is known to lack
     penalty_cards: dict[str, list[list]] = field(default_factory=dict)
     tricks: list[TrickInPlay] = field(default_factory=list)
     current: TrickInPlay | None = None
@@ -123,6 +124,7 @@ class Table:
     def give(self, seat: str, card: Card) -> None:
         hand = self.hands[seat]
         hand[card] = hand.get(card, 0) + 1
+        self.voids[seat].discard(card.suit)
 
     def take(self, seat: str, card: Card) -> None:
         hand = self.hands[seat]
@@ -136,9 +138,15 @@ class Table:
         return card in self.hands[seat]
 
     def holds_suit(self, seat: str, suit: Suit | None) -> bool:
+        """Whether ``seat`` holds a card of ``suit``; a void, once seen, is remembered
+        (cards only leave a hand during play, and ``give`` forgets it)."""
+        voids = self.voids[seat]
+        if suit in voids:
+            return False
         for card in self.hands[seat]:
             if card.suit is suit:
                 return True
+        voids.add(suit)
         return False
 
     def cards_left(self, seat: str) -> list[Card]:
