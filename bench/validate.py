@@ -6,7 +6,10 @@ The same N random legal mso-2000 hands (pre-serialised to JSON) go through
 each layer in turn; every repeat times every row once, interleaved, so a
 noisy neighbour slows all rows alike, and the table shows medians. The
 ``json.loads`` row is the floor the other rows are compared with: on a
-shared machine ratios travel better than microseconds. See bench/README.md.
+shared machine ratios travel better than microseconds. One more row replays
+N clean seven-seat long-john hands (105 cards, cancellation, the joker) in
+the core, for the cost of a big table next to the four-player one. See
+bench/README.md.
 """
 
 from __future__ import annotations
@@ -32,6 +35,8 @@ from referee import replay  # noqa: E402
 from schemas.record import load_record  # noqa: E402
 
 CORE_REPLAY_TARGET_US = 50.0
+LONG_JOHN_SEATS = 7
+LONG_JOHN_ROW = f"core replay LJ {LONG_JOHN_SEATS} seats"
 SCHEMA_REPLAY_TARGET_RATIO = 8.0
 
 Pass = Callable[[], None]
@@ -43,10 +48,17 @@ def make_hands(count: int, seed: int) -> list[str]:
     return [json.dumps(playout.random_hand(rng, "mso-2000")) for _ in range(count)]
 
 
-def build_rows(texts: list[str]) -> tuple[dict[str, Pass], str | None]:
+def make_long_john_hands(count: int, seed: int) -> list[str]:
+    """Shuffled seven-seat long-john hands, played out at random: clean, like the others."""
+    rng = random.Random(seed)
+    return [json.dumps(playout.random_long_john_hand(rng, LONG_JOHN_SEATS)) for _ in range(count)]
+
+
+def build_rows(texts: list[str], long_john_texts: list[str]) -> tuple[dict[str, Pass], str | None]:
     """The layers to time, and why the Flask row is missing, if it is."""
     loads = json.loads
     records = [load_record(loads(text)) for text in texts]
+    long_john_records = [load_record(loads(text)) for text in long_john_texts]
 
     def json_only() -> None:
         for text in texts:
@@ -58,6 +70,10 @@ def build_rows(texts: list[str]) -> tuple[dict[str, Pass], str | None]:
 
     def core_replay() -> None:
         for record in records:
+            replay(record)
+
+    def core_replay_long_john() -> None:
+        for record in long_john_records:
             replay(record)
 
     def schema_and_replay() -> None:
@@ -72,6 +88,7 @@ def build_rows(texts: list[str]) -> tuple[dict[str, Pass], str | None]:
         "json.loads": json_only,
         "schema load": schema_load,
         "core replay": core_replay,
+        LONG_JOHN_ROW: core_replay_long_john,
         "schema load + replay": schema_and_replay,
         "full audit": full_audit,
     }
@@ -100,12 +117,13 @@ def flask_row(texts: list[str]) -> tuple[Pass | None, str | None]:
     return validate, None
 
 
-def check_clean(texts: list[str]) -> None:
+def check_clean(texts: list[str], kind: str = "mso-2000") -> None:
     """The hands are legal: a hand with rulings would time the wrong path."""
     for index, text in enumerate(texts):
         rulings = audit_hand(json.loads(text))["rulings"]
         if rulings:
-            raise SystemExit(f"hand {index} has rulings {[r['code'] for r in rulings]}: not a clean benchmark")
+            raise SystemExit(f"{kind} hand {index} has rulings {[r['code'] for r in rulings]}: "
+                             "not a clean benchmark")
 
 
 def time_pass(run: Pass) -> int:
@@ -147,6 +165,7 @@ def report(samples: dict[str, list[int]], hands: int, repeats: int, skipped: str
         f"Machine: {cpu_model()}, {os.cpu_count()} cores, Python {platform.python_version()}"
         f" ({platform.python_implementation()})",
         f"{hands} random legal mso-2000 hands, median of {repeats} interleaved repeats, gc off while timing",
+        f"'{LONG_JOHN_ROW}': {hands} random legal {LONG_JOHN_SEATS}-seat long-john hands instead, in the core only",
         "",
         f"{'row':<22} {'µs/hand':>9} {'hands/s':>10} {'× json.loads':>13}",
         f"{'-' * 22} {'-' * 9} {'-' * 10} {'-' * 13}",
@@ -177,8 +196,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.hands < 1 or args.repeats < 1:
         parser.error("--hands and --repeats must be at least 1")
     texts = make_hands(args.hands, args.seed)
+    long_john_texts = make_long_john_hands(args.hands, args.seed)
     check_clean(texts)
-    rows, skipped = build_rows(texts)
+    check_clean(long_john_texts, "long-john")
+    rows, skipped = build_rows(texts, long_john_texts)
     samples = measure(rows, args.repeats)
     print(report(samples, args.hands, args.repeats, skipped))
     return 0
