@@ -11,7 +11,7 @@ from __future__ import annotations
 from types import MappingProxyType
 
 from ..variant import Clause, Moon, Variant
-from .common import COMMON_CLAUSES
+from .common import COMMON_CLAUSES, cites
 
 CLAUSES = COMMON_CLAUSES + (
     Clause("table", "Players",
@@ -65,24 +65,8 @@ CLAUSES = COMMON_CLAUSES + (
            "director, with no automatic points and no penalty cards."),
 )
 
-CITES = MappingProxyType({
-    "misdeal": "deal",
-    "incorrect_pass": "pass",
-    "lead_out_of_turn": "turn-order",
-    "play_out_of_turn": "turn-order",
-    "wrong_first_lead": "opening-lead",
-    "revoke": "follow-suit",
-    "renounce": "follow-suit",
-    "point_card_on_first_trick": "opening-lead",
-    "early_heart": "opening-lead",
-    "exposed_card": "no-penalties",
-    "penalty_card_not_played": "no-penalties",
-    "claim": "no-penalties",
-    "moon_stopped_by_revoke": "moon",
-    "moon_choice_not_allowed": "moon",
-    "score_mismatch": "scoring",
-    "joker_played_early": "joker",
-})
+CITES = cites(point_card_on_first_trick="opening-lead", early_heart="opening-lead",
+              joker_played_early="joker")
 
 VARIANT = Variant(
     id="long-john",

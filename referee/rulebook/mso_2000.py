@@ -3,10 +3,8 @@
 
 from __future__ import annotations
 
-from types import MappingProxyType
-
 from ..variant import Clause, Moon, Variant
-from .common import COMMON_CLAUSES
+from .common import COMMON_CLAUSES, cites
 
 CLAUSES = COMMON_CLAUSES + (
     Clause("deal", "Deal and misdeal",
@@ -80,24 +78,17 @@ CLAUSES = COMMON_CLAUSES + (
 )
 
 
-CITES = MappingProxyType({
-    "misdeal": "deal",
-    "incorrect_pass": "incorrect-pass",
-    "lead_out_of_turn": "lead-out-of-turn",
-    "play_out_of_turn": "turn-order",
-    "wrong_first_lead": "opening-lead",
-    "revoke": "revoke",
-    "renounce": "renounce",
-    "point_card_on_first_trick": "first-trick",
-    "early_heart": "premature-heart",
-    "exposed_card": "exposed-card",
-    "penalty_card_not_played": "penalty-card",
-    "claim": "claims",
-    "moon_stopped_by_revoke": "revoke-cannot-stop-moon",
-    "moon_choice_not_allowed": "moon",
-    "score_mismatch": "scoring",
-    "joker_played_early": "deal",
-})
+CITES = cites(
+    incorrect_pass="incorrect-pass",
+    lead_out_of_turn="lead-out-of-turn",
+    revoke="revoke",
+    renounce="renounce",
+    early_heart="premature-heart",
+    exposed_card="exposed-card",
+    penalty_card_not_played="penalty-card",
+    claim="claims",
+    moon_stopped_by_revoke="revoke-cannot-stop-moon",
+)
 
 VARIANT = Variant(
     id="mso-2000",

@@ -7,10 +7,8 @@ J♦ is worth minus 10, so a hand totals 16; no moon unless a club adds one.
 
 from __future__ import annotations
 
-from types import MappingProxyType
-
 from ..variant import Clause, Variant
-from .common import COMMON_CLAUSES
+from .common import COMMON_CLAUSES, cites
 
 CLAUSES = COMMON_CLAUSES + (
     Clause("deal", "Deal",
@@ -44,24 +42,7 @@ CLAUSES = COMMON_CLAUSES + (
            "director, with no automatic points and no penalty cards."),
 )
 
-CITES = MappingProxyType({
-    "misdeal": "deal",
-    "incorrect_pass": "pass",
-    "lead_out_of_turn": "turn-order",
-    "play_out_of_turn": "turn-order",
-    "wrong_first_lead": "opening-lead",
-    "revoke": "follow-suit",
-    "renounce": "follow-suit",
-    "point_card_on_first_trick": "first-trick",
-    "early_heart": "hearts-broken",
-    "exposed_card": "no-penalties",
-    "penalty_card_not_played": "no-penalties",
-    "claim": "no-penalties",
-    "moon_stopped_by_revoke": "moon",
-    "moon_choice_not_allowed": "moon",
-    "score_mismatch": "scoring",
-    "joker_played_early": "deal",
-})
+CITES = cites()
 
 VARIANT = Variant(
     id="omnibus-kitty",

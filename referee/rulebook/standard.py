@@ -6,10 +6,8 @@ referred to the director.
 
 from __future__ import annotations
 
-from types import MappingProxyType
-
 from ..variant import Clause, Moon, Variant
-from .common import COMMON_CLAUSES
+from .common import COMMON_CLAUSES, cites
 
 CLAUSES = COMMON_CLAUSES + (
     Clause("deal", "Deal",
@@ -44,24 +42,7 @@ CLAUSES = COMMON_CLAUSES + (
            "logged for the director (referred), with no automatic points and no penalty cards."),
 )
 
-CITES = MappingProxyType({
-    "misdeal": "deal",
-    "incorrect_pass": "pass",
-    "lead_out_of_turn": "turn-order",
-    "play_out_of_turn": "turn-order",
-    "wrong_first_lead": "opening-lead",
-    "revoke": "follow-suit",
-    "renounce": "follow-suit",
-    "point_card_on_first_trick": "first-trick",
-    "early_heart": "hearts-broken",
-    "exposed_card": "no-penalties",
-    "penalty_card_not_played": "no-penalties",
-    "claim": "no-penalties",
-    "moon_choice_not_allowed": "moon",
-    "score_mismatch": "scoring",
-    "moon_stopped_by_revoke": "moon",
-    "joker_played_early": "deal",
-})
+CITES = cites()
 
 VARIANT = Variant(
     id="standard",
