@@ -1,0 +1,103 @@
+"""Each hand's log: entries appended in order, each hash covering the one before.
+
+An entry's hash is the SHA-256 of a JSON array of every stored column of
+the entry (previous hash, hand, number, kind, ruling, time, actor, body
+text), so changing any of them, reordering entries or removing one from the
+middle breaks the chain from there on. The first entry's ``prev`` is
+:data:`GENESIS`. Deleting the *newest* entries leaves a shorter chain that
+still holds; publishing a hand's head hash (``GET .../verify`` returns it)
+is what detects that.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from sqlite_utils import Database
+
+from .db import compact, now, sha256
+
+GENESIS = "0" * 64
+
+_COLUMNS = "hand_id, n, kind, ruling, at, actor, body, prev, hash"
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One stored log entry; ``body`` is parsed from ``body_text``."""
+
+    hand_id: int
+    n: int
+    kind: str
+    ruling: int | None
+    at: str
+    actor: str | None
+    body_text: str
+    prev: str
+    hash: str
+
+    @property
+    def body(self) -> dict[str, Any]:
+        return json.loads(self.body_text)
+
+    def expected_hash(self) -> str:
+        return entry_hash(self.prev, self.hand_id, self.n, self.kind, self.ruling, self.at,
+                          self.actor, self.body_text)
+
+
+def entry_hash(prev: str, hand_id: int, n: int, kind: str, ruling: int | None, at: str,
+               actor: str | None, body_text: str) -> str:
+    fields = [prev, hand_id, n, kind, ruling, at, actor, body_text]
+    return sha256(json.dumps(fields, ensure_ascii=False, separators=(",", ":")))
+
+
+def append(db: Database, hand_id: int, kind: str, body: dict[str, Any], actor: str | None,
+           ruling: int | None = None) -> Entry:
+    """Append one entry to ``hand_id``'s log (call inside ``archive.db.write``)."""
+    last = db.execute("SELECT n, hash FROM entries WHERE hand_id = ? ORDER BY n DESC LIMIT 1",
+                      [hand_id]).fetchone()
+    n, prev = (last[0] + 1, last[1]) if last else (1, GENESIS)
+    at = now()
+    text = compact(body)
+    entry = Entry(hand_id, n, kind, ruling, at, actor, text, prev,
+                  entry_hash(prev, hand_id, n, kind, ruling, at, actor, text))
+    db.execute(f"INSERT INTO entries ({_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+               [entry.hand_id, entry.n, entry.kind, entry.ruling, entry.at, entry.actor,
+                entry.body_text, entry.prev, entry.hash])
+    return entry
+
+
+def entries(db: Database, hand_id: int) -> list[Entry]:
+    """Every entry of the hand's log, oldest first."""
+    rows = db.execute(f"SELECT {_COLUMNS} FROM entries WHERE hand_id = ? ORDER BY n", [hand_id])
+    return [Entry(*row) for row in rows]
+
+
+def entries_of(db: Database, hand_ids: list[int]) -> dict[int, list[Entry]]:
+    """The logs of several hands in one query, by hand id."""
+    found: dict[int, list[Entry]] = {hand_id: [] for hand_id in hand_ids}
+    if not hand_ids:
+        return found
+    marks = ",".join("?" * len(hand_ids))
+    rows = db.execute(f"SELECT {_COLUMNS} FROM entries WHERE hand_id IN ({marks}) ORDER BY hand_id, n",
+                      hand_ids)
+    for row in rows:
+        found[row[0]].append(Entry(*row))
+    return found
+
+
+def chain_problems(log: list[Entry]) -> list[tuple[int, str, str]]:
+    """``(n, code, message)`` for every entry that breaks the chain (empty when it holds)."""
+    problems = []
+    prev = GENESIS
+    for expected_n, entry in enumerate(log, start=1):
+        if entry.n != expected_n:
+            problems.append((entry.n, "missing_entry", f"entry {expected_n} is missing before entry {entry.n}"))
+        if entry.prev != prev:
+            problems.append((entry.n, "broken_link", f"entry {entry.n} does not follow the hash of the entry before it"))
+        if entry.hash != entry.expected_hash():
+            problems.append((entry.n, "altered_entry", f"entry {entry.n} does not hash to its stored hash: it was changed"))
+        prev = entry.hash
+    return problems

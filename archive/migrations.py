@@ -1,0 +1,124 @@
+"""The archive's schema, as the list of steps that built it.
+
+A step is never edited once released: a file created by an older release is
+upgraded in place by running the steps it has not seen (``flask init-db``,
+or the first request of a new release). ``tests/fixtures/archive-v1.sql`` is
+a file as the first release left it, and a test upgrades it.
+
+The tables:
+
+- ``keys``: API keys, stored as the SHA-256 of the token, never the token.
+- ``hands``: one row per stored hand, written once (a trigger refuses
+  UPDATE and DELETE): the record as sent (compact JSON), the hash that makes a
+  resubmission idempotent, the engine version, and the indexes of the
+  rulings the audit referred to the director (fixed by the audit, so the
+  open-items query needs no JSON parsing of the log).
+- ``entries``: the append-only log of each hand (audit, decisions,
+  signatures), each entry hashed together with the previous one of its
+  hand (``archive.chain``). Triggers refuse UPDATE and DELETE.
+- ``games`` (step 2): a table's game; its hands are ``hands`` rows with a
+  position ``seq``, unique per game, so two clients appending "the next
+  hand" at once cannot both succeed.
+"""
+
+from __future__ import annotations
+
+from sqlite_utils import Database, Migrations
+
+from .db import write
+
+MIGRATIONS = Migrations("hearts-referee")
+
+
+def _append_only(db: Database, table: str) -> None:
+    for verb in ("UPDATE", "DELETE"):
+        db.execute(
+            f"CREATE TRIGGER {table}_no_{verb.lower()} BEFORE {verb} ON {table} "
+            f"BEGIN SELECT RAISE(ABORT, '{table} are append-only: {verb} refused'); END"
+        )
+
+
+@MIGRATIONS(name="m001_hands_log_keys")
+def m001_hands_log_keys(db: Database) -> None:
+    db.execute("""
+        CREATE TABLE keys (
+            id INTEGER PRIMARY KEY,
+            name TEXT NOT NULL,
+            role TEXT NOT NULL CHECK (role IN ('scorer', 'director', 'auditor', 'admin')),
+            token_sha256 TEXT NOT NULL UNIQUE,
+            created_at TEXT NOT NULL,
+            revoked_at TEXT
+        )""")
+    db.execute("""
+        CREATE TABLE hands (
+            id INTEGER PRIMARY KEY,
+            content_hash TEXT NOT NULL UNIQUE,
+            variant TEXT NOT NULL,
+            hand_number INTEGER NOT NULL,
+            dealer TEXT NOT NULL,
+            record TEXT NOT NULL,
+            engine_version TEXT NOT NULL,
+            void INTEGER NOT NULL,
+            referred TEXT NOT NULL,
+            created_at TEXT NOT NULL,
+            created_by TEXT
+        )""")
+    db.execute("""
+        CREATE TABLE entries (
+            hand_id INTEGER NOT NULL REFERENCES hands(id),
+            n INTEGER NOT NULL,
+            kind TEXT NOT NULL CHECK (kind IN ('audit', 'decision', 'signature')),
+            ruling INTEGER,
+            at TEXT NOT NULL,
+            actor TEXT,
+            body TEXT NOT NULL,
+            prev TEXT NOT NULL,
+            hash TEXT NOT NULL,
+            PRIMARY KEY (hand_id, n)
+        )""")
+    db.execute("CREATE INDEX entries_decisions ON entries(hand_id, ruling) WHERE kind = 'decision'")
+    db.execute("CREATE INDEX hands_variant ON hands(variant)")
+    _append_only(db, "hands")
+    _append_only(db, "entries")
+
+
+@MIGRATIONS(name="m002_games")
+def m002_games(db: Database) -> None:
+    db.execute("""
+        CREATE TABLE games (
+            id INTEGER PRIMARY KEY,
+            variant TEXT NOT NULL,
+            variant_id TEXT NOT NULL,
+            seats TEXT NOT NULL,
+            players TEXT NOT NULL,
+            first_dealer TEXT NOT NULL,
+            scorekeeper TEXT NOT NULL,
+            table_label TEXT,
+            created_at TEXT NOT NULL,
+            created_by TEXT
+        )""")
+    _append_only(db, "games")
+    # ADD COLUMN rewrites no row, so the hands of the first release keep their
+    # values (and their triggers) and become hands outside any game.
+    db.execute("ALTER TABLE hands ADD COLUMN game_id INTEGER REFERENCES games(id)")
+    db.execute("ALTER TABLE hands ADD COLUMN seq INTEGER")
+    db.execute("ALTER TABLE hands ADD COLUMN table_label TEXT")
+    db.execute("CREATE UNIQUE INDEX hands_game_seq ON hands(game_id, seq)")
+    db.execute("CREATE INDEX hands_table ON hands(table_label) WHERE table_label IS NOT NULL")
+
+
+def migrate(db: Database) -> list[str]:
+    """Apply every pending step, all under one write lock; returns the names applied.
+
+    Holding the lock from the check to the last step means two processes
+    starting at once cannot both run a step.
+    """
+    with write(db):
+        pending = [m.name for m in MIGRATIONS.pending(db)]
+        if pending:
+            MIGRATIONS.apply(db)
+    return pending
+
+
+def applied(db: Database) -> list[str]:
+    return [m.name for m in MIGRATIONS.applied(db)]

@@ -1,0 +1,210 @@
+"""Stored hands, decisions, signatures, chain reports and API keys, as JSON.
+
+Requests (``*RequestSchema``) load strictly and report every problem with a
+pointer; answers are dumped from the archive's values. The field lists are
+the contract: ``tests/test_openapi.py`` checks them against openapi.yaml.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from marshmallow import RAISE, Schema, ValidationError, fields, post_load, validate
+
+from rulings.decisions import ACTIONS, CLAIM_OUTCOMES, Decision
+
+from .errors import Unprocessable
+from .game import NAME_MAX_LENGTH, TABLE_MAX_LENGTH
+from .problems import flatten
+from .record import SEAT_MAX_LENGTH
+
+_SCORES = dict(keys=fields.String(), values=fields.Integer())
+REASON_MAX_LENGTH = 2000
+ROW_ID_MAX = 2**63 - 1  # SQLite's largest integer
+
+
+# --- requests -------------------------------------------------------------------
+
+class DecisionRequestSchema(Schema):
+    """``POST /v1/hands/{id}/decisions``."""
+
+    class Meta:
+        unknown = RAISE
+
+    ruling = fields.Integer(required=True, strict=True, validate=validate.Range(min=0))
+    action = fields.String(required=True, validate=validate.OneOf(ACTIONS))
+    director = fields.String(required=True, validate=validate.Length(1, NAME_MAX_LENGTH))
+    reason = fields.String(required=True, validate=validate.Length(1, REASON_MAX_LENGTH))
+    score_changes = fields.Dict(keys=fields.String(), values=fields.Integer(strict=True),
+                                load_default=dict)
+    claim = fields.String(load_default=None, allow_none=True, validate=validate.OneOf(CLAIM_OUTCOMES))
+
+    @post_load
+    def _decision(self, data: dict[str, Any], **kwargs: Any) -> Decision:
+        return Decision(**data)
+
+
+class SignatureRequestSchema(Schema):
+    """``POST /v1/hands/{id}/signatures``."""
+
+    class Meta:
+        unknown = RAISE
+
+    seat = fields.String(required=True, validate=validate.Length(1, SEAT_MAX_LENGTH))
+    name = fields.String(required=True, validate=validate.Length(1, NAME_MAX_LENGTH))
+    version = fields.Integer(load_default=None, allow_none=True, strict=True, validate=validate.Range(min=1))
+
+
+class KeyRequestSchema(Schema):
+    """``POST /v1/keys``."""
+
+    class Meta:
+        unknown = RAISE
+
+    name = fields.String(required=True, validate=validate.Length(1, NAME_MAX_LENGTH))
+    role = fields.String(required=True, validate=validate.OneOf(("scorer", "director", "auditor", "admin")))
+
+
+class HandQuerySchema(Schema):
+    """The query of ``GET /v1/hands``."""
+
+    class Meta:
+        unknown = RAISE
+
+    open = fields.Boolean(load_default=None, truthy={"true"}, falsy={"false"})
+    game = fields.Integer(load_default=None, validate=validate.Range(1, ROW_ID_MAX))
+    variant = fields.String(load_default=None)
+    table = fields.String(load_default=None, validate=validate.Length(1, TABLE_MAX_LENGTH))
+    after = fields.Integer(load_default=0, validate=validate.Range(0, ROW_ID_MAX))
+    limit = fields.Integer(load_default=50, validate=validate.Range(1, 500))
+
+
+def load(schema: Schema, data: Any) -> Any:
+    """Load a request body; ``Unprocessable`` lists every problem with its pointer."""
+    try:
+        return schema.load(data)
+    except ValidationError as error:
+        raise Unprocessable(flatten(error.messages)) from None
+
+
+# --- answers --------------------------------------------------------------------
+
+class OpenRulingSchema(Schema):
+    """A referred ruling still waiting for the director: ``ruling`` is its index in ``audit.rulings``."""
+
+    ruling = fields.Integer()
+    code = fields.String()
+    seat = fields.String()
+    trick = fields.Integer()
+    rule = fields.String()
+    explanation = fields.String()
+    suggestion = fields.String(allow_none=True)
+
+
+class SignatureSchema(Schema):
+    entry = fields.Integer(attribute="n")
+    at = fields.String()
+    by = fields.String(attribute="actor", allow_none=True)
+    seat = fields.String()
+    name = fields.String()
+    version = fields.Integer()
+
+
+class VersionSchema(Schema):
+    version = fields.Integer(attribute="number")
+    at = fields.String()
+    score = fields.Dict(**_SCORES)
+    penalties = fields.Dict(**_SCORES)
+    decision = fields.Integer(allow_none=True)
+    open = fields.List(fields.Integer())
+    signatures = fields.List(fields.Nested(SignatureSchema))
+    final = fields.Boolean()
+
+
+class DecisionSchema(Schema):
+    entry = fields.Integer(attribute="n")
+    at = fields.String()
+    by = fields.String(attribute="actor", allow_none=True)
+    ruling = fields.Integer(attribute="decision.ruling")
+    action = fields.String(attribute="decision.action")
+    director = fields.String(attribute="decision.director")
+    reason = fields.String(attribute="decision.reason")
+    score_changes = fields.Dict(attribute="decision.score_changes", **_SCORES)
+    claim = fields.String(attribute="decision.claim", allow_none=True)
+    version = fields.Integer()
+
+
+def _open_rulings(hand: Any) -> list[dict[str, Any]]:
+    rulings = hand.state.result["rulings"]
+    return [{"ruling": i, **rulings[i]} for i in hand.state.open]
+
+
+class HandSummarySchema(Schema):
+    """A stored hand in a list: where it stands, without its record and log."""
+
+    id = fields.Integer()
+    game_id = fields.Integer(allow_none=True)
+    seq = fields.Integer(allow_none=True)
+    table = fields.String(allow_none=True)
+    variant = fields.String()
+    hand_number = fields.Integer()
+    dealer = fields.String()
+    created_at = fields.String()
+    status = fields.Function(lambda h: h.state.status)
+    reopened = fields.Function(lambda h: h.state.reopened)
+    version = fields.Function(lambda h: h.state.current.number)
+    score = fields.Function(lambda h: dict(h.state.current.score))
+    open_rulings = fields.Function(lambda h: OpenRulingSchema(many=True).dump(_open_rulings(h)))
+
+
+class StoredHandSchema(HandSummarySchema):
+    """A stored hand: its record, the referee's audit, every score version and the log."""
+
+    content_hash = fields.String()
+    engine_version = fields.String()
+    created_by = fields.String(allow_none=True)
+    record = fields.Function(lambda h: h.record)
+    audit = fields.Function(lambda h: h.state.result)
+    final = fields.Function(lambda h: h.state.final)
+    penalties = fields.Function(lambda h: dict(h.state.current.penalties))
+    signers = fields.Function(lambda h: sorted(h.state.signers))
+    missing_signatures = fields.Function(lambda h: h.state.missing_signatures)
+    versions = fields.Function(lambda h: VersionSchema(many=True).dump(h.state.versions))
+    decisions = fields.Function(lambda h: DecisionSchema(many=True).dump(h.state.decisions))
+    head = fields.String()
+
+
+class HandListSchema(Schema):
+    hands = fields.List(fields.Nested(HandSummarySchema))
+    next_after = fields.Integer(allow_none=True)
+
+
+class ChainProblemSchema(Schema):
+    entry = fields.Integer()
+    code = fields.String()
+    message = fields.String()
+
+
+class ChainReportSchema(Schema):
+    hand_id = fields.Integer()
+    ok = fields.Boolean()
+    entries = fields.Integer()
+    head = fields.String(allow_none=True)
+    problems = fields.Function(lambda r: [{"entry": n, "code": code, "message": message}
+                                          for n, code, message in r.problems])
+
+
+class ApiKeySchema(Schema):
+    id = fields.Integer()
+    name = fields.String()
+    role = fields.String()
+    created_at = fields.String()
+    revoked_at = fields.String(allow_none=True)
+
+
+class NewApiKeySchema(ApiKeySchema):
+    key = fields.String()
+
+
+class KeyListSchema(Schema):
+    keys = fields.List(fields.Nested(ApiKeySchema))
