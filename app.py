@@ -11,7 +11,7 @@ from typing import Any, Mapping
 
 from flask import Flask
 
-from api import docs, errors, hands, health, variants
+from api import cli, db, docs, errors, games, hands, health, keys, variants
 
 HERE = Path(__file__).resolve().parent
 
@@ -21,6 +21,10 @@ DEFAULTS: Mapping[str, Any] = {
     "MAX_CONTENT_LENGTH": 256 * 1024,
     # The published contract; served at /openapi.yaml and rendered at /docs.
     "OPENAPI_PATH": str(HERE / "openapi.yaml"),
+    # POST /v1/hands/validate and /v1/games/validate store nothing, so they are
+    # open to anyone unless this is set; every other write needs an API key.
+    "VALIDATE_REQUIRES_KEY": False,
+    # DATABASE: the archive's SQLite file; defaults to instance/archive.sqlite.
 }
 
 
@@ -32,8 +36,10 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     if test_config is not None:
         app.config.from_mapping(test_config)
     app.json.sort_keys = False  # keep results in the documented field order
-    for blueprint in (errors.bp, hands.bp, variants.bp, health.bp, docs.bp):
+    db.init_app(app)
+    for blueprint in (errors.bp, hands.bp, games.bp, keys.bp, variants.bp, health.bp, docs.bp):
         app.register_blueprint(blueprint)
+    cli.init_app(app)
     return app
 
 

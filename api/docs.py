@@ -54,6 +54,7 @@ class Spec:
                     "path": path,
                     "anchor": f"op-{method}-{path.strip('/').replace('/', '-').replace('{', '').replace('}', '')}",
                     "summary": op.get("summary", ""),
+                    "security": op.get("security", self.data.get("security")),
                     "description": op.get("description", ""),
                     "parameters": shared + [self.resolve(p) for p in op.get("parameters", [])],
                     "body": body,

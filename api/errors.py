@@ -18,7 +18,9 @@ from werkzeug.exceptions import (
     UnsupportedMediaType,
 )
 
+from archive.errors import ArchiveError, Conflict, NotFound
 from referee.record import Problem, RecordError
+from schemas.errors import Unprocessable
 
 PROBLEM_JSON = "application/problem+json"
 
@@ -31,6 +33,15 @@ class InvalidJSON(BadRequest):
     def __init__(self, message: str) -> None:
         super().__init__("The request body is not valid JSON.")
         self.problems = (Problem("", "invalid_json", message),)
+
+
+class InvalidQuery(BadRequest):
+    """A query parameter with a wrong value or name; each problem names the parameter."""
+
+    def __init__(self, messages: dict[str, list[str]]) -> None:
+        super().__init__("The query string is not valid; see errors.")
+        self.problems = tuple(Problem("", "invalid_parameter", f"{name}: {message}")
+                              for name, found in messages.items() for message in found)
 
 
 def _phrase(status: int) -> str:
@@ -99,3 +110,19 @@ def record_error(error: RecordError) -> Response:
         "The hand record cannot have happened at any table; see errors.",
         error.problems,
     )
+
+
+@bp.app_errorhandler(Unprocessable)
+def unprocessable(error: Unprocessable) -> Response:
+    """A body other than a hand record (a game, a decision...) that cannot be accepted: 422."""
+    return problem_response(422, error.detail, error.problems)
+
+
+_ARCHIVE_STATUS = ((NotFound, 404), (Conflict, 409))
+
+
+@bp.app_errorhandler(ArchiveError)
+def archive_error(error: ArchiveError) -> Response:
+    """No such hand, game or key (404); a request that no longer fits what is stored (409)."""
+    status = next((code for kind, code in _ARCHIVE_STATUS if isinstance(error, kind)), 500)
+    return problem_response(status, error.detail, error.problems)

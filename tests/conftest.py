@@ -1,4 +1,5 @@
-"""Fixtures: an app per test, its client, and a stand-in for the engine.
+"""Fixtures: an app per test (with its own archive file), its client, API keys,
+and a stand-in for the engine.
 
 HTTP-layer tests swap ``audit.audit_hand`` for a recorder so they test the
 layer, not the rules; end-to-end tests leave the real engine in place.
@@ -10,14 +11,15 @@ from typing import Any, Callable
 
 import pytest
 
+import archive
 import audit
 from app import create_app
 from support import assert_problem
 
 
 @pytest.fixture
-def app():
-    return create_app({"TESTING": True})
+def app(tmp_path):
+    return create_app({"TESTING": True, "DATABASE": str(tmp_path / "archive.sqlite")})
 
 
 @pytest.fixture
@@ -51,3 +53,27 @@ def fake_audit(monkeypatch) -> FakeAudit:
 def problem() -> Callable[..., dict[str, Any]]:
     """``problem(response, status)`` asserts the one error shape and returns the body."""
     return assert_problem
+
+
+@pytest.fixture
+def keys(app) -> dict[str, str]:
+    """One live API key per role, by role, in the app's archive."""
+    db = archive.open_archive(app.config["DATABASE"])
+    try:
+        return {role: archive.create_key(db, f"test {role}", role)[1] for role in archive.ROLES}
+    finally:
+        db.close()
+
+
+@pytest.fixture
+def as_role(keys) -> Callable[[str], dict[str, str]]:
+    """``as_role("director")``: the headers of a request made with that role's key."""
+    return lambda role: {"Authorization": f"Bearer {keys[role]}"}
+
+
+@pytest.fixture
+def db(app):
+    """A connection to the app's archive, for looking behind the API."""
+    connection = archive.open_archive(app.config["DATABASE"])
+    yield connection
+    connection.close()

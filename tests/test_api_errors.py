@@ -70,7 +70,7 @@ def test_the_limit_is_configurable(fake_audit, problem):
     assert client.post(URL, data=b"{}", content_type="application/json").status_code == 200
 
 
-@pytest.mark.parametrize("path", ["/", "/nope", "/v1/hands", "/v1/variants/", "/v1/hands/validate/x"])
+@pytest.mark.parametrize("path", ["/", "/nope", "/v1/hands/abc", "/v1/hands/0", "/v1/variants/", "/v1/hands/validate/x"])
 def test_unknown_path_is_404(client, problem, path):
     problem(client.get(path), 404)
 

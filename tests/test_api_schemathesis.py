@@ -6,27 +6,44 @@ the spec lists for that operation, the documented content type and headers
 for methods a path lacks, and rejection (4xx) of data the spec calls
 invalid. Not checked: ``positive_data_acceptance``: a spec-valid record can
 still be impossible (a card in two hands), and that is a legitimate 422.
+
+The archive's operations run against a fresh SQLite file with real keys: a
+director's for everything, an admin's for ``/v1/keys`` (the role matrix
+itself is in ``test_archive_roles.py``). Schemathesis also sends each
+secured operation without a key and expects it refused.
 """
 
 from __future__ import annotations
+
+import tempfile
+from pathlib import Path
 
 import schemathesis
 from hypothesis import HealthCheck, settings
 from schemathesis.config import SchemathesisConfig
 
+import archive
 from app import create_app
 from support import SPEC_PATH
+
+DATABASE = Path(tempfile.mkdtemp(prefix="referee-schemathesis-")) / "archive.sqlite"
+_db = archive.open_archive(DATABASE)
+DIRECTOR = archive.create_key(_db, "schemathesis director", "director")[1]
+ADMIN = archive.create_key(_db, "schemathesis admin", "admin")[1]
+_db.close()
 
 MAX_EXAMPLES = 40  # per operation and phase; keeps the suite at a couple of minutes on 2 cores
 
 CONFIG = SchemathesisConfig.from_dict({
     "generation": {"mode": "all", "max-examples": MAX_EXAMPLES},
-    "phases": {"stateful": {"enabled": False}},  # nothing to chain: the API has no state
+    "phases": {"stateful": {"enabled": False}},  # ids are mostly 404s; the flows have their own tests
     "checks": {"positive_data_acceptance": {"enabled": False}},
+    "headers": {"Authorization": f"Bearer {DIRECTOR}"},
+    "operations": [{"include-tag": "keys", "headers": {"Authorization": f"Bearer {ADMIN}"}}],
 })
 
 schema = schemathesis.openapi.from_path(SPEC_PATH, config=CONFIG)
-schema.app = create_app({"TESTING": True})  # exceptions propagate with a traceback
+schema.app = create_app({"TESTING": True, "DATABASE": str(DATABASE)})  # exceptions propagate
 
 
 @schema.parametrize()

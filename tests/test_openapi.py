@@ -10,7 +10,7 @@ from referee.variants import VARIANTS
 from support import SPEC, example_record, validator
 
 UNDOCUMENTED_METHODS = {"HEAD", "OPTIONS"}  # answered by Flask itself on every route
-ERROR_STATUSES = {"400", "404", "405", "413", "415", "422", "500"}
+ERROR_STATUSES = {"400", "401", "403", "404", "405", "409", "413", "415", "422", "500"}
 
 
 def test_spec_is_valid_openapi():
@@ -93,6 +93,7 @@ def test_spec_components_match_the_marshmallow_schemas():
 
     pairs = {"HandRecord": HandRecordSchema, "ValidationResult": ValidationResultSchema,
              "Ruling": RulingSchema, "MoonResult": MoonSchema, "Variant": VariantSchema}
+    pairs.update(ARCHIVE_SCHEMAS())
     for component, schema_class in pairs.items():
         assert _properties(component) == _fields(schema_class), component
 
@@ -111,3 +112,38 @@ def test_a_real_validation_result_matches_the_spec(client):
     response = client.post("/v1/hands/validate", json=revoke)
     assert response.status_code == 200
     validator("ValidationResult").validate(response.get_json())
+
+
+def ARCHIVE_SCHEMAS() -> dict[str, type]:
+    """The archive's, games' and keys' components and the marshmallow schemas behind them."""
+    from schemas import archive, game
+
+    return {
+        "DecisionRequest": archive.DecisionRequestSchema, "SignatureRequest": archive.SignatureRequestSchema,
+        "KeyRequest": archive.KeyRequestSchema, "OpenRuling": archive.OpenRulingSchema,
+        "Signature": archive.SignatureSchema, "ScoreVersion": archive.VersionSchema,
+        "Decision": archive.DecisionSchema, "HandSummary": archive.HandSummarySchema,
+        "StoredHand": archive.StoredHandSchema, "HandList": archive.HandListSchema,
+        "ChainProblem": archive.ChainProblemSchema, "ChainReport": archive.ChainReportSchema,
+        "ApiKey": archive.ApiKeySchema, "NewApiKey": archive.NewApiKeySchema, "KeyList": archive.KeyListSchema,
+        "GameCreate": game.GameCreateSchema, "GameHand": game.GameHandSchema, "GameRecord": game.GameRecordSchema,
+        "GameRules": game.RulesSchema, "NextHand": game.NextHandSchema, "GameHandLine": game.GameHandLineSchema,
+        "Game": game.GameSchema, "GameValidationHand": game.GameValidationHandSchema,
+        "GameValidation": game.GameValidationSchema,
+    }
+
+
+def test_required_request_fields_are_required_in_the_spec():
+    requests = ("DecisionRequest", "SignatureRequest", "KeyRequest", "GameCreate", "GameHand", "GameRecord")
+    for component in requests:
+        schema_class = ARCHIVE_SCHEMAS()[component]
+        required = {field.data_key or name for name, field in schema_class().fields.items() if field.required}
+        assert set(SPEC["components"]["schemas"][component].get("required", [])) == required, component
+
+
+def test_key_roles_in_the_spec_are_the_archive_roles():
+    from archive import ROLES
+    from schemas.archive import KeyRequestSchema
+
+    assert SPEC["components"]["schemas"]["KeyRequest"]["properties"]["role"]["enum"] == list(ROLES)
+    assert list(KeyRequestSchema().fields["role"].validate.choices) == list(ROLES)

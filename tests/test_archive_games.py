@@ -1,0 +1,241 @@
+"""Games: the service deals each hand's number, dealer and totals, and closes the table.
+
+Games are built from scripted moons (:func:`games.moon`) and random legal
+playouts (:func:`games.random_body`), sent through the API with a scorer's
+key, the way a scoring app would.
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+from typing import Any
+
+import pytest
+
+import archive.games
+from audit import audit_hand
+from games import moon, new_game, random_body
+from playout import build_hand
+from playout.revoke import PlantRevoke
+
+GAMES = "/v1/games"
+
+
+@pytest.fixture
+def scorer(as_role):
+    return as_role("scorer")
+
+
+def start(client, headers, **kwargs: Any) -> int:
+    response = client.post(GAMES, json=new_game(**kwargs), headers=headers)
+    assert response.status_code == 201, response.get_json()
+    assert response.headers["Location"] == f"{GAMES}/{response.get_json()['id']}"
+    return response.get_json()["id"]
+
+
+def play(client, headers, game_id: int, *hands: dict[str, Any]) -> list[dict[str, Any]]:
+    stored = []
+    for hand in hands:
+        response = client.post(f"{GAMES}/{game_id}/hands", json=hand, headers=headers)
+        assert response.status_code == 201, response.get_json()
+        stored.append(response.get_json())
+    return stored
+
+
+def read(client, headers, game_id: int) -> dict[str, Any]:
+    response = client.get(f"{GAMES}/{game_id}", headers=headers)
+    assert response.status_code == 200
+    return response.get_json()
+
+
+def revoke_by_north(hand_number: int, before: dict[str, int]) -> dict[str, Any]:
+    """A complete hand in which N revokes once (26 penalty points) and nobody takes 22 card points."""
+    for seed in range(500):
+        rng = random.Random(seed)
+        record = build_hand(rng, "mso-2000", hand_number, deviate=PlantRevoke(rng, seats=["N"]))
+        result = audit_hand({**record, "scores_before": before})
+        if [r["code"] for r in result["rulings"]] == ["revoke"] and result["penalties"]["N"] == 26 \
+                and max(result["points"].values()) < 22:
+            return {k: v for k, v in record.items() if k in ("deal", "passes", "play")}
+    raise AssertionError("no such hand in 500 seeds")
+
+
+def test_the_game_supplies_hand_number_dealer_and_scores_before(client, scorer):
+    game_id = start(client, scorer, first_dealer="S")
+    first, second = play(client, scorer, game_id, moon("W", 1), moon("N", 2))
+    assert (first["hand_number"], first["dealer"], first["seq"]) == (1, "S", 1)
+    assert (second["hand_number"], second["dealer"], second["seq"]) == (2, "W", 2)  # the deal passes left
+    assert second["record"]["scores_before"] == {"N": 26, "E": 26, "S": 26, "W": 0}
+    assert second["record"]["variant"] == "mso-2000" and second["record"]["seats"] == ["N", "E", "S", "W"]
+    game = read(client, scorer, game_id)
+    assert game["next_hand"] == {"hand_number": 3, "dealer": "N"}
+    assert [h["totals"] for h in game["hands"]] == [{"N": 26, "E": 26, "S": 26, "W": 0},
+                                                     {"N": 26, "E": 52, "S": 52, "W": 26}]
+
+
+def test_mso2000_full_game_penalty_alone_past_100_goes_on_then_match_points(client, scorer):
+    game_id = start(client, scorer)
+    play(client, scorer, game_id, moon("W", 1), moon("W", 2), moon("W", 3))
+    assert read(client, scorer, game_id)["totals"] == {"N": 78, "E": 78, "S": 78, "W": 0}
+
+    (revoked,) = play(client, scorer, game_id, revoke_by_north(4, {"N": 78, "E": 78, "S": 78, "W": 0}))
+    game = read(client, scorer, game_id)
+    assert revoked["penalties"]["N"] == 26 and game["totals"]["N"] >= 100
+    assert game["totals"]["N"] - 26 < 100  # past 100 only through this hand's penalty
+    assert game["status"] == "in_progress" and game["winners"] is None
+    assert game["next_hand"]["hand_number"] == 5
+
+    play(client, scorer, game_id, random_body(5, 5))  # N is still past 100: this hand ends it
+    game = read(client, scorer, game_id)
+    totals = game["totals"]
+    assert game["status"] == "over" and game["ended_after"] == 5 and game["next_hand"] is None
+    assert game["winners"] == [min(totals, key=totals.get)]
+    ranked = sorted(totals, key=totals.get)
+    if len(set(totals.values())) == 4:
+        assert [game["match_points"][seat] for seat in ranked] == [5, 3, 2, 1]
+    assert sum(game["match_points"].values()) == 11
+    assert game["final"] is False  # nobody has signed
+
+    late = client.post(f"{GAMES}/{game_id}/hands", json=random_body(6, 6), headers=scorer)
+    assert late.status_code == 409 and late.get_json()["errors"][0]["code"] == "game_over"
+
+
+@pytest.mark.parametrize("variant", ["mso-2000", "standard"])
+def test_a_tie_for_lowest_wins_together_and_shares_match_points(client, scorer, variant):
+    game_id = start(client, scorer, variant=variant)
+    play(client, scorer, game_id, *(moon(s, n, variant) for n, s in enumerate("EEWW", start=1)))
+    game = read(client, scorer, game_id)
+    assert game["totals"] == {"N": 104, "E": 52, "S": 104, "W": 52}
+    assert game["status"] == "over" and sorted(game["winners"]) == ["E", "W"]
+    if variant == "mso-2000":
+        assert game["match_points"] == {"E": 4, "W": 4, "N": 1.5, "S": 1.5}
+    else:
+        assert game["match_points"] is None and game["rules"]["match_points"] is None
+
+
+def test_a_decision_after_the_end_recomputes_totals_winners_and_match_points(client, scorer, as_role):
+    game_id = start(client, scorer)
+    written = {"N": 26, "E": 28, "S": 26, "W": 0}  # the table wrote 28 for E on the last hand
+    hands = play(client, scorer, game_id, moon("E", 1), moon("E", 2), moon("W", 3), moon("W", 4, claimed=written))
+    game = read(client, scorer, game_id)
+    assert sorted(game["winners"]) == ["E", "W"] and game["hands"][-1]["status"] == "open"
+    (mismatch,) = hands[-1]["open_rulings"]
+    assert (mismatch["code"], mismatch["seat"]) == ("score_mismatch", "E")
+
+    decided = client.post(f"/v1/hands/{hands[-1]['id']}/decisions", headers=as_role("director"), json={
+        "ruling": mismatch["ruling"], "action": "adjust", "score_changes": {"E": 2},
+        "director": "Chief TD", "reason": "E took two hearts the table saw; the record missed them."})
+    assert decided.status_code == 201, decided.get_json()
+    game = read(client, scorer, game_id)
+    assert game["totals"] == {"N": 104, "E": 54, "S": 104, "W": 52}
+    assert game["winners"] == ["W"]
+    assert game["match_points"] == {"W": 5, "E": 3, "N": 1.5, "S": 1.5}
+    assert game["hands"][-1]["version"] == 2
+
+
+def test_a_void_deal_is_redealt_by_the_same_dealer_under_the_same_number(client, scorer):
+    game_id = start(client, scorer)
+    play(client, scorer, game_id, moon("E", 1))
+    misdeal = {**moon("E", 2), "exposed_in_deal": ["5D"]}
+    (void,) = play(client, scorer, game_id, misdeal)
+    assert void["audit"]["void"] is True and (void["hand_number"], void["dealer"]) == (2, "N")
+    game = read(client, scorer, game_id)
+    assert game["next_hand"] == {"hand_number": 2, "dealer": "N"}
+    (redeal,) = play(client, scorer, game_id, moon("E", 2))
+    assert (redeal["seq"], redeal["hand_number"], redeal["dealer"]) == (3, 2, "N")
+
+
+def test_the_same_hand_sent_twice_is_stored_once(client, scorer):
+    game_id = start(client, scorer)
+    first = client.post(f"{GAMES}/{game_id}/hands", json=moon("E", 1), headers=scorer)
+    again = client.post(f"{GAMES}/{game_id}/hands", json={**moon("E", 1), "hand_number": 1}, headers=scorer)
+    assert (first.status_code, again.status_code) == (201, 200)
+    assert again.get_json()["id"] == first.get_json()["id"]
+    assert len(read(client, scorer, game_id)["hands"]) == 1
+
+
+def test_a_hand_number_that_is_not_the_next_is_409(client, scorer, problem):
+    game_id = start(client, scorer)
+    body = problem(client.post(f"{GAMES}/{game_id}/hands", json={**moon("E", 1), "hand_number": 2},
+                               headers=scorer), 409)
+    assert body["errors"] == [{"pointer": "/hand_number", "code": "wrong_hand_number",
+                               "message": "the next hand of this game is hand 1"}]
+
+
+def test_a_record_that_cannot_have_happened_stores_nothing(client, scorer, problem, db):
+    game_id = start(client, scorer)
+    bad = moon("E", 1)
+    bad["play"][0] = {"seat": "E", "card": "2H"}  # E holds no 2♥
+    body = problem(client.post(f"{GAMES}/{game_id}/hands", json=bad, headers=scorer), 422)
+    assert any(e["pointer"].startswith("/play/0") for e in body["errors"])
+    unknown = problem(client.post(f"{GAMES}/{game_id}/hands", json={**moon("E", 1), "dealer": "N"},
+                                  headers=scorer), 422)
+    assert unknown["errors"][0]["pointer"] == "/dealer"
+    assert db.execute("SELECT count(*) FROM hands").fetchone()[0] == 0
+    assert db.execute("SELECT count(*) FROM entries").fetchone()[0] == 0
+
+
+def test_a_game_that_cannot_be_seated_is_422_with_pointers(client, scorer, problem):
+    body = problem(client.post(GAMES, json=new_game(seats=["N", "E", "S", "N", "X"], first_dealer="Z"),
+                               headers=scorer), 422)
+    assert {e["pointer"] for e in body["errors"]} >= {"/seats", "/seats/3", "/first_dealer", "/players/X"}
+    assert problem(client.get(f"{GAMES}/99", headers=scorer), 404)["detail"] == "No game 99."
+
+
+def test_concurrent_appends_of_the_next_hand_one_wins_the_other_gets_409(client, scorer, monkeypatch, db):
+    """Both requests read the game before either writes: the unique position decides."""
+    game_id = start(client, scorer)
+    both_read = threading.Barrier(2, timeout=10)
+    real = archive.games.audit_record
+
+    def audit_after_both_read(record):
+        both_read.wait()
+        return real(record)
+
+    monkeypatch.setattr(archive.games, "audit_record", audit_after_both_read)
+    statuses: list[int] = []
+
+    def append(shooter: str) -> None:
+        response = client.application.test_client().post(
+            f"{GAMES}/{game_id}/hands", json=moon(shooter, 1), headers=scorer)
+        statuses.append(response.status_code)
+        if response.status_code == 409:
+            assert response.get_json()["errors"][0]["code"] == "concurrent_append"
+
+    threads = [threading.Thread(target=append, args=(seat,)) for seat in "EW"]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(statuses) == [201, 409]
+    assert db.execute("SELECT count(*) FROM hands WHERE game_id = ?", [game_id]).fetchone()[0] == 1
+
+
+# --- the stateless check of a whole game -------------------------------------------
+
+def test_validate_a_whole_game_gives_the_stored_games_scoresheet_and_stores_nothing(client, scorer, db):
+    hands = [moon(s, n) for n, s in enumerate("EEWW", start=1)]
+    game_id = start(client, scorer)
+    play(client, scorer, game_id, *hands)
+    stored = read(client, scorer, game_id)
+    before = db.execute("SELECT count(*) FROM hands").fetchone()[0]
+    response = client.post(f"{GAMES}/validate", json=new_game(hands=hands))
+    assert response.status_code == 200, response.get_json()
+    checked = response.get_json()
+    for field in ("totals", "winners", "match_points", "ended_after", "status", "rules"):
+        assert checked[field] == stored[field], field
+    assert [h["result"]["moon"]["seat"] for h in checked["hands"]] == list("EEWW")
+    assert db.execute("SELECT count(*) FROM hands").fetchone()[0] == before
+
+
+def test_validate_refuses_a_hand_after_the_end_and_points_into_each_bad_hand(client, problem):
+    hands = [moon(s, n) for n, s in enumerate("EEWW", start=1)] + [moon("N", 5)]
+    body = problem(client.post(f"{GAMES}/validate", json=new_game(hands=hands)), 422)
+    assert body["errors"] == [{"pointer": "/hands/4", "code": "after_game_end",
+                               "message": "the game ended after hand 4"}]
+    broken = moon("E", 1)
+    broken["play"][0]["card"] = "2H"
+    body = problem(client.post(f"{GAMES}/validate", json=new_game(hands=[broken, {"deal": {}, "x": 1}])), 422)
+    pointers = [e["pointer"] for e in body["errors"]]
+    assert any(p.startswith("/hands/0/play/0") for p in pointers) and "/hands/1/x" in pointers

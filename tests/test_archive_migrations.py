@@ -1,0 +1,96 @@
+"""The archive file: created on demand, upgraded in place, managed from the command line."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import archive
+from app import create_app
+
+V1 = Path(__file__).parent / "fixtures" / "archive-v1.sql"
+V1_KEY = "hr_v1-director-key"
+STEPS = ["m001_hands_log_keys", "m002_games"]
+
+
+def test_a_new_archive_has_8k_pages_wal_and_every_step(tmp_path):
+    path = tmp_path / "deep" / "archive.sqlite"  # the folder is created too
+    db = archive.open_archive(path)
+    assert db.execute("PRAGMA page_size").fetchone()[0] == 8192
+    assert db.journal_mode == "wal"
+    assert archive.applied(db) == STEPS
+    assert archive.migrate(db) == []  # nothing left to do
+    db.close()
+
+
+def test_the_archive_is_created_on_the_first_request_that_needs_it(tmp_path):
+    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "a.sqlite")})
+    client = app.test_client()
+    client.get("/v1/variants")
+    assert not (tmp_path / "a.sqlite").exists()
+    assert client.get("/v1/hands").status_code == 401  # no key: refused before any look-up
+    assert not (tmp_path / "a.sqlite").exists()
+    assert client.get("/v1/hands", headers={"X-API-Key": "hr_unknown"}).status_code == 401
+    assert (tmp_path / "a.sqlite").exists()
+
+
+def test_a_v1_archive_is_upgraded_in_place_and_keeps_its_keys_hands_and_chains(tmp_path):
+    path = tmp_path / "v1.sqlite"
+    with sqlite3.connect(path) as conn:
+        conn.executescript(V1.read_text())
+    conn.close()
+    app = create_app({"TESTING": True, "DATABASE": str(path)})
+    client = app.test_client()
+    director = {"Authorization": f"Bearer {V1_KEY}"}
+
+    old = client.get("/v1/hands/1", headers=director)  # the first request upgrades the file
+    assert old.status_code == 200, old.get_json()
+    hand = old.get_json()
+    assert (hand["game_id"], hand["seq"], hand["table"], hand["status"]) == (None, None, None, "open")
+    db = archive.connect(path)
+    assert archive.applied(db) == STEPS
+    assert client.get("/v1/hands/1/verify", headers=director).get_json()["ok"] is True
+    assert [h["id"] for h in client.get("/v1/hands?open=true", headers=director).get_json()["hands"]] == [1]
+
+    decided = client.post("/v1/hands/1/decisions", headers=director, json={
+        "ruling": 0, "action": "uphold", "director": "TD", "reason": "The validated score stands."})
+    assert decided.status_code == 201 and decided.get_json()["version"] == 2
+    game = client.post("/v1/games", headers=director, json={
+        "variant": "standard", "seats": ["N", "E", "S", "W"], "first_dealer": "N",
+        "players": {"N": "a", "E": "b", "S": "c", "W": "d"}})
+    assert game.status_code == 201
+    assert client.get("/v1/hands/1/verify", headers=director).get_json()["ok"] is True
+    db.close()
+
+
+def test_init_db_creates_then_upgrades_in_place(tmp_path):
+    path = tmp_path / "cli.sqlite"
+    with sqlite3.connect(path) as conn:
+        conn.executescript(V1.read_text())
+    conn.close()
+    runner = create_app({"TESTING": True, "DATABASE": str(path)}).test_cli_runner()
+    result = runner.invoke(args=["init-db"])
+    assert result.exit_code == 0, result.output
+    assert "m002_games" in result.output
+    db = archive.connect(path)
+    assert archive.applied(db) == STEPS
+    assert db.execute("SELECT count(*) FROM hands").fetchone()[0] == 1
+    db.close()
+
+
+def test_keys_create_prints_the_key_once_and_it_works(tmp_path):
+    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "keys.sqlite")})
+    runner = app.test_cli_runner()
+    made = runner.invoke(args=["keys", "create", "--role", "director", "--name", "Chief TD"])
+    assert made.exit_code == 0, made.output
+    token = made.stdout.strip()
+    assert token.startswith("hr_") and "\n" not in token
+    assert "not shown again" in made.stderr
+    assert app.test_client().get("/v1/hands", headers={"X-API-Key": token}).status_code == 200
+    listed = runner.invoke(args=["keys", "list"]).output
+    assert "director\tChief TD" in listed and token not in listed
+    assert runner.invoke(args=["keys", "create", "--role", "king", "--name", "x"]).exit_code != 0
+    revoked = runner.invoke(args=["keys", "revoke", "1"])
+    assert revoked.exit_code == 0 and "revoked" in revoked.output
+    assert app.test_client().get("/v1/hands", headers={"X-API-Key": token}).status_code == 401
+    assert runner.invoke(args=["keys", "revoke", "99"]).exit_code != 0
