@@ -239,3 +239,37 @@ def test_validate_refuses_a_hand_after_the_end_and_points_into_each_bad_hand(cli
     body = problem(client.post(f"{GAMES}/validate", json=new_game(hands=[broken, {"deal": {}, "x": 1}])), 422)
     pointers = [e["pointer"] for e in body["errors"]]
     assert any(p.startswith("/hands/0/play/0") for p in pointers) and "/hands/1/x" in pointers
+
+
+def test_readme_directors_session_is_true(client, as_role):
+    """The README's curl session, step by step, with the values it shows."""
+    import json
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    readme = (root / "README.md").read_text()
+    assert "-d @examples/mso-game-hand.json" in readme
+    director = as_role("director")
+    game = client.post(GAMES, headers=director, json={
+        "variant": "mso-2000", "seats": ["N", "E", "S", "W"],
+        "players": {"N": "Ann", "E": "Bo", "S": "Cy", "W": "Di"}, "first_dealer": "W", "table": "7"}).get_json()
+    assert game["next_hand"] == {"hand_number": 1, "dealer": "W"}
+    hand = json.loads((root / "examples" / "mso-game-hand.json").read_text())
+    stored = client.post(f"{GAMES}/{game['id']}/hands", headers=director, json=hand).get_json()
+    assert (stored["status"], stored["score"], stored["penalties"]) == (
+        "open", {"N": 26, "E": 8, "S": 2, "W": 16}, {"N": 26, "E": 0, "S": 0, "W": 0})
+    assert [(r["ruling"], r["code"]) for r in stored["open_rulings"]] == [(1, "score_mismatch")]
+    listed = client.get("/v1/hands?open=true&table=7", headers=director).get_json()["hands"]
+    assert [h["id"] for h in listed] == [stored["id"]]
+    decided = client.post(f"/v1/hands/{stored['id']}/decisions", headers=director, json={
+        "ruling": 1, "action": "uphold", "director": "Chief TD", "reason": "The 26 stand."}).get_json()
+    assert (decided["status"], decided["version"]) == ("awaiting_signatures", 2)
+    for seat in "NESW":
+        signed = client.post(f"/v1/hands/{stored['id']}/signatures", headers=director,
+                             json={"seat": seat, "name": f"{seat} player"}).get_json()
+    assert signed["status"] == "final" and signed["missing_signatures"] == []
+    game = read(client, director, game["id"])
+    assert game["totals"] == {"N": 26, "E": 8, "S": 2, "W": 16} and game["hands"][0]["status"] == "final"
+    assert game["next_hand"] == {"hand_number": 2, "dealer": "N"}
+    report = client.get(f"/v1/hands/{stored['id']}/verify", headers=director).get_json()
+    assert report["ok"] is True and report["entries"] == 6
