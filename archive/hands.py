@@ -255,8 +255,11 @@ def verify(db: Database, hand_id: int) -> ChainReport:
     if not log or log[0].kind != "audit":
         problems.append((1, "no_audit", "the log does not start with the audit"))
         return ChainReport(hand_id, False, len(log), log[-1].hash if log else None, tuple(problems))
-    problems += _row_problems(hand, log[0].body)
-    problems += _score_problems(log)
+    try:
+        problems += _row_problems(hand, log[0].body)
+        problems += _score_problems(log)
+    except (ValueError, KeyError, TypeError, IndexError) as error:  # a body mangled past parsing
+        problems.append((0, "unreadable_log", f"the log no longer reads as this hand's history ({error!r})"))
     return ChainReport(hand_id, not problems, len(log), log[-1].hash, tuple(problems))
 
 

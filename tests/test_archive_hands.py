@@ -231,6 +231,7 @@ def test_the_log_and_the_hands_refuse_update_and_delete(client, scorer, director
     ("UPDATE entries SET at = '2020-01-01T00:00:00.000000Z' WHERE n = 1", "altered_entry"),
     ("DELETE FROM entries WHERE n = 2", "missing_entry"),
     ("UPDATE hands SET record = replace(record, '\"dealer\":\"W\"', '\"dealer\":\"N\"')", "altered_hand"),
+    ("UPDATE entries SET body = substr(body, 2) WHERE n = 2", "unreadable_log"),
 ])
 def test_verify_fails_after_a_row_is_altered_directly_in_sqlite(client, scorer, director, db, tamper, code):
     stored = _decided_and_signed(client, scorer, director)
