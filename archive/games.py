@@ -15,7 +15,6 @@ import json
 import sqlite3
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any
 
 from sqlite_utils import Database
 

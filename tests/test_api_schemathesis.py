@@ -15,6 +15,8 @@ secured operation without a key and expects it refused.
 
 from __future__ import annotations
 
+import atexit
+import shutil
 import tempfile
 from pathlib import Path
 
@@ -26,7 +28,9 @@ import archive
 from app import create_app
 from support import SPEC_PATH
 
-DATABASE = Path(tempfile.mkdtemp(prefix="referee-schemathesis-")) / "archive.sqlite"
+_TMP = tempfile.mkdtemp(prefix="referee-schemathesis-")
+atexit.register(shutil.rmtree, _TMP, ignore_errors=True)
+DATABASE = Path(_TMP) / "archive.sqlite"
 _db = archive.open_archive(DATABASE)
 DIRECTOR = archive.create_key(_db, "schemathesis director", "director")[1]
 ADMIN = archive.create_key(_db, "schemathesis admin", "admin")[1]
