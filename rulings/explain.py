@@ -124,7 +124,7 @@ def _score_mismatch(f: Finding, r: Replay) -> str:
             f"({validated - claimed:+d}).")
     written, due = f.fact("claimed_total"), f.fact("validated_total")
     if written is not None and written != due:
-        text += f" The written scores add up to {written}, not {due}: the hand is not legal as written."
+        text += f" The written scores add up to {written}; the validated ones to {due}."
     return text
 
 
