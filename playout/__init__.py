@@ -26,8 +26,8 @@ from .edge import SCENARIOS, random_edge_hand
 from .hand import build_hand, random_hand, random_lumpy_hand
 from .long_john import card_points as long_john_points
 from .long_john import expected_score as long_john_score
-from .long_john_hands import (random_long_john_hand, random_long_john_hand_with_revoke,
-                              random_long_john_moon_hand)
+from .long_john_hands import (long_john_moon_hand_for, random_long_john_hand,
+                              random_long_john_hand_with_revoke, random_long_john_moon_hand)
 from .moon import random_moon_hand, random_moon_try_with_revoke
 from .omnibus import omnibus_points, random_omnibus_hand
 from .revoke import random_hand_with_revoke
@@ -41,6 +41,7 @@ __all__ = [
     "random_edge_hand", "random_hand", "random_hand_with_revoke", "random_lumpy_hand", "random_moon_hand", "random_moon_try_with_revoke",
     "stopped_moon", "subtract_allowed", "trick_winner", "tricks_of",
     "long_john", "long_john_points", "long_john_score", "omnibus", "omnibus_points",
-    "random_long_john_hand", "random_long_john_hand_with_revoke", "random_long_john_moon_hand",
+    "long_john_moon_hand_for", "random_long_john_hand", "random_long_john_hand_with_revoke",
+    "random_long_john_moon_hand",
     "random_omnibus_hand",
 ]

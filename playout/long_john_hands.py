@@ -334,6 +334,21 @@ def random_long_john_moon_hand(rng: random.Random, seats: int | Sequence[str] = 
     raise RuntimeError(f"no moon in {attempts} hands")
 
 
+def long_john_moon_hand_for(rng: random.Random, seats: Sequence[str], hand_number: int,
+                            dealer: str, attempts: int = 200) -> dict[str, Any]:
+    """Hand ``hand_number`` of a game dealt by ``dealer``, in which the seat on the
+    dealer's left (who leads trick 1) takes all 28 point cards."""
+    ids = list(seats)
+    shooter = seat_at(ids, dealer, 1)
+    for _ in range(attempts):
+        held, kitty = moon_hold(rng, ids, shooter)
+        deal, passes = deal_before_pass(rng, ids, held, pass_offset(len(ids), hand_number))
+        record = make_record(rng, ids, hand_number, dealer, deal, kitty, passes, MoonPolicy(shooter))
+        if moon_shooter(card_points(record)) == shooter:
+            return record
+    raise RuntimeError(f"no moon for {shooter} in {attempts} hands")
+
+
 # -- one planted revoke ------------------------------------------------------------------
 
 class PlantRevoke:

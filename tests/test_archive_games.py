@@ -13,9 +13,11 @@ from typing import Any
 
 import pytest
 
+import playout
+
 import archive.games
 from audit import audit_hand
-from games import moon, new_game, random_body
+from games import body, moon, new_game, random_body
 from playout import build_hand
 from playout.revoke import PlantRevoke
 
@@ -112,6 +114,24 @@ def test_a_tie_for_lowest_wins_together_and_shares_match_points(client, scorer, 
         assert game["match_points"] == {"E": 4, "W": 4, "N": 1.5, "S": 1.5}
     else:
         assert game["match_points"] is None and game["rules"]["match_points"] is None
+
+
+def test_long_john_game_a_tie_for_lowest_all_advance(client, scorer):
+    seats = ["A", "B", "C", "D", "E", "F"]
+    response = client.post(GAMES, headers=scorer, json={
+        "variant": "long-john", "seats": seats, "players": {s: f"Player {s}" for s in seats},
+        "first_dealer": "F"})
+    assert response.status_code == 201, response.get_json()
+    game_id = response.get_json()["id"]
+    rng = random.Random(7)
+    for number, dealer in ((1, "F"), (2, "A")):  # the dealer's left, A then B, shoots the moon
+        record = playout.long_john_moon_hand_for(rng, seats, number, dealer)
+        record.pop("moon_choice", None)  # the referee chooses: adding leaves the shooter lowest
+        play(client, scorer, game_id, body(record))
+    game = read(client, scorer, game_id)
+    assert game["totals"] == {"A": 52, "B": 52, "C": 104, "D": 104, "E": 104, "F": 104}
+    assert game["status"] == "over" and sorted(game["winners"]) == ["A", "B"]
+    assert game["match_points"] is None  # long-john advances the lowest; no match points
 
 
 def test_a_decision_after_the_end_recomputes_totals_winners_and_match_points(client, scorer, as_role):
