@@ -4,8 +4,10 @@
 PYTHON ?= python3
 VENV := .venv
 STAMP := $(VENV)/.installed
+# The browser tests drive Debian's Chromium (never `playwright install`: it downloads).
+CHROMIUM := /usr/bin/chromium
 
-.PHONY: serve test clean
+.PHONY: serve test clean chromium
 
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
@@ -17,8 +19,22 @@ $(STAMP): pyproject.toml | $(VENV)/bin/python
 serve: $(STAMP)
 	$(VENV)/bin/flask --app app run
 
-test: $(STAMP)
+test: $(STAMP) chromium
 	$(VENV)/bin/python -m pytest
+
+# Install Chromium with apt-get when it is missing and we may (root, apt-get present).
+# Otherwise say so and go on: the browser tests then fail, saying how to install it.
+chromium:
+	@if [ ! -x $(CHROMIUM) ]; then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    echo "Installing Chromium for the browser tests (apt-get)..."; \
+	    apt-get update -qq >/dev/null 2>&1 && \
+	    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null 2>&1 \
+	      || echo "apt-get could not install chromium; the browser tests will fail."; \
+	  else \
+	    echo "$(CHROMIUM) is missing: run 'apt-get update && apt-get install -y chromium' as root."; \
+	  fi; \
+	fi
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis .schemathesis *.egg-info

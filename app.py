@@ -12,6 +12,7 @@ from typing import Any, Mapping
 from flask import Flask
 
 from api import cli, db, docs, errors, games, hands, health, keys, variants
+import web
 
 HERE = Path(__file__).resolve().parent
 
@@ -39,6 +40,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     db.init_app(app)
     for blueprint in (errors.bp, hands.bp, games.bp, keys.bp, variants.bp, health.bp, docs.bp):
         app.register_blueprint(blueprint)
+    web.init_app(app)  # the director's pages, under /director/ (after the JSON error handler)
     cli.init_app(app)
     return app
 

@@ -1,0 +1,139 @@
+"""The director's pages in a real browser: Debian's Chromium, headless, driven by Playwright.
+
+The app runs on a real local server (``web.demo.serve``: Werkzeug on
+127.0.0.1, a free port, in a thread) against a fresh archive seeded with the
+README's director's session. Chromium is ``/usr/bin/chromium`` (``make
+test`` installs it with apt-get when it is missing); without it these tests
+FAIL, saying how to install it: they are part of the suite, not optional.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from pathlib import Path
+
+import pytest
+
+from app import create_app
+from web.demo import ROOT, seed, serve
+from web.screenshots import CHROMIUM, CHROMIUM_ARGS
+
+INSTALL = ("Chromium is missing: install it with `apt-get update && apt-get install -y chromium` "
+           "(it must be at /usr/bin/chromium; `make test` does this when run as root). "
+           "Do not run `playwright install`.")
+
+
+@pytest.fixture(scope="module")
+def browser():
+    if not os.access(CHROMIUM, os.X_OK):
+        pytest.fail(INSTALL, pytrace=False)
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        pytest.fail("The playwright package is missing: `pip install -e '.[test]'` (or `make test`).",
+                    pytrace=False)
+    with sync_playwright() as p:
+        launched = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    database = str(tmp_path_factory.mktemp("browser") / "archive.sqlite")
+    demo = seed(database)
+    app = create_app({"DATABASE": database, "SECRET_KEY": "browser-tests"})
+    with serve(app) as base:
+        yield base, demo
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context(viewport={"width": 1100, "height": 900})
+    context.set_default_timeout(10_000)
+    yield context.new_page()
+    context.close()
+
+
+def sign_in(page, base: str, key: str) -> None:
+    page.goto(f"{base}/director/sign-in")
+    page.fill("#key", key)
+    page.click("form.stack button[type=submit]")
+    page.wait_for_url(f"{base}/director/")
+
+
+def test_revoke_card_is_marked_and_links_to_its_ruling(browser, page, site):
+    base, demo = site
+    sign_in(page, base, demo.auditor)
+    page.goto(f"{base}/director/hands/{demo.revoke_hand}")
+    cell = page.locator("#trick-3 .played.irregular")
+    assert cell.count() == 1
+    assert cell.get_attribute("data-seat") == "N"
+    assert cell.locator(".card").inner_text() == "8♠"
+    link = cell.locator("a.ruling-mark")
+    assert "Revoke" in link.inner_text()
+    # marked by more than colour: a dashed outline and the word, and the suit symbol is in the label
+    assert cell.evaluate("e => getComputedStyle(e).outlineStyle") == "dashed"
+    link.focus()
+    page.keyboard.press("Enter")
+    assert page.url.endswith("#ruling-0")
+    ruling = page.locator("#ruling-0")
+    assert ruling.is_visible()
+    text = ruling.inner_text()
+    assert "Revoke" in text and "applied" in text and "26 points" in text
+    assert "Failing to follow suit when able is a revoke" in text  # the clause's own text
+    # an auditor reads, never decides
+    assert page.locator("form.decide").count() == 0
+
+
+def test_director_decides_from_the_page_and_the_score_changes(browser, page, site):
+    base, demo = site
+    sign_in(page, base, demo.director)
+    page.goto(f"{base}/director/hands/{demo.revoke_hand}")
+    assert "version 1" in page.locator("#score-h").inner_text()
+    form = page.locator("#ruling-1 form.decide")
+    form.locator("input[value=adjust]").check()
+    form.locator("input[name=change-N]").fill("-26")
+    form.locator("textarea[name=reason]").fill("N was misinformed about the lead: the revoke penalty is cancelled.")
+    form.locator("button[type=submit]").click()
+    page.wait_for_url(re.compile(r".*/director/hands/\d+#score$"))
+    assert "version 2" in page.locator("#score-h").inner_text()
+    assert page.locator(".current-score td[data-seat=N]").inner_text() == "0"
+    assert "score is now version 2" in page.locator(".flash").inner_text()
+    assert page.locator("form.decide").count() == 0 or "adjust" in page.locator("#ruling-1").inner_text()
+    # the scoresheet follows the hand's new version
+    page.goto(f"{base}/director/games/{demo.game_id}")
+    first = page.locator(".scoresheet tbody tr").first
+    assert first.locator("td.num .hand-score").first.inner_text() == "0"
+
+
+def test_check_page_shows_a_422_next_to_the_bad_card(browser, page, site):
+    base, _ = site
+    record = json.loads((ROOT / "examples" / "mso-revoke.json").read_text())
+    record["deal"]["N"][3] = "ZZ"
+    page.goto(f"{base}/director/check")
+    page.fill("#record", json.dumps(record, indent=1))
+    page.click("main form button[type=submit]")
+    assert "422" in page.locator("#problems-h").inner_text()
+    bad = page.locator('[id="at-/deal/N/3"]')
+    assert bad.locator(".problems").inner_text().startswith("unknown_card")
+    assert "'ZZ' is not a card" in bad.inner_text()
+    # the summary links to it
+    page.locator('a[href="#at-/deal/N/3"]').click()
+    assert page.url.endswith("#at-/deal/N/3")
+
+
+def test_scoresheet_prints_on_one_page(browser, page, site):
+    base, demo = site
+    sign_in(page, base, demo.auditor)
+    page.goto(f"{base}/director/games/{demo.game_id}")
+    assert page.locator(".scoresheet tbody tr").count() >= 6
+    for paper in ("A4", "Letter"):
+        pdf = page.pdf(format=paper, print_background=True)
+        pages = len(re.findall(rb"/Type\s*/Page\b(?!s)", pdf))
+        assert pages == 1, f"{paper}: {pages} pages"
+    page.emulate_media(media="print")
+    assert page.locator("header.site").is_hidden()
+    assert page.locator(".signatures .line").count() == 5

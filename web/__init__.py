@@ -1,0 +1,71 @@
+"""The director's pages: server-rendered HTML under ``/director/``, beside the JSON API.
+
+The pages are a second face of the same archive, not a second API: they
+call the archive's own functions (``archive.get_hand``, ``archive.decide``,
+``archive.verify``...) and ``audit.audit_hand``, and render with Jinja. They
+live under their own prefix (not content negotiation on ``/v1``), so an API
+client can never receive HTML and a browser never receives problem+json:
+errors under ``/director/`` are HTML pages, everything else keeps the one
+JSON error shape of ``api.errors``. They are not part of ``openapi.yaml``
+(``tests/test_openapi.py`` leaves this blueprint out, and says why).
+
+Sign-in is with an API key (the same keys as the API); the session cookie
+keeps only the key's number, and every POST form carries a CSRF token.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+from pathlib import Path
+
+from flask import Flask, request
+from werkzeug.exceptions import HTTPException
+
+PREFIX = "/director"
+
+
+def _secret_key(app: Flask) -> None:
+    """``SECRET_KEY`` from the config (``FLASK_SECRET_KEY``), else one kept in the instance folder.
+
+    The generated key is written once (mode 0600) and reused, so sessions
+    survive a restart and every gunicorn worker signs cookies alike.
+    """
+    if app.config.get("SECRET_KEY"):
+        return
+    path = Path(app.instance_path) / "secret_key"
+    try:
+        app.config["SECRET_KEY"] = path.read_text(encoding="ascii").strip()
+        return
+    except FileNotFoundError:
+        pass
+    path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:  # another worker wrote it first
+        app.config["SECRET_KEY"] = path.read_text(encoding="ascii").strip()
+        return
+    key = secrets.token_hex(32)
+    with os.fdopen(fd, "w", encoding="ascii") as out:
+        out.write(key + "\n")
+    app.config["SECRET_KEY"] = key
+
+
+def init_app(app: Flask) -> None:
+    """Register the pages (after ``api.errors``, whose JSON handler this one defers to)."""
+    from api.errors import http_error
+
+    from .pages import bp, html_error
+
+    _secret_key(app)
+    app.config.setdefault("SESSION_COOKIE_SAMESITE", "Lax")
+    app.config.setdefault("SESSION_COOKIE_HTTPONLY", True)
+    app.register_blueprint(bp)
+
+    @app.errorhandler(HTTPException)
+    def any_http_error(error: HTTPException):
+        # Routing errors (404, 405) happen before any blueprint is known, so
+        # the choice between an HTML page and problem+json goes by the path.
+        if request.path == PREFIX or request.path.startswith(PREFIX + "/"):
+            return html_error(error)
+        return http_error(error)

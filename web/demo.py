@@ -1,0 +1,81 @@
+"""A demonstration archive and a real server in a thread: for the browser tests and screenshots.
+
+``seed`` stores the README's director's session (game 1 at table 7, the
+revoke of ``examples/mso-game-hand.json`` as hand 1) and a few random legal
+hands after it (``playout``), and makes a director's and an auditor's key.
+``serve`` runs the app on 127.0.0.1 on a free port with Werkzeug's own
+server in a daemon thread: the same WSGI stack a browser meets under
+``flask run``, without a subprocess.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import threading
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterator
+
+from flask import Flask
+from werkzeug.serving import make_server
+
+import archive
+from playout import build_hand
+from schemas.game import load_game, load_game_hand
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLE = ROOT / "examples" / "mso-game-hand.json"
+PLAYERS = {"N": "Ann", "E": "Bo", "S": "Cy", "W": "Di"}
+SUPPLIED = ("variant", "seats", "dealer", "hand_number", "scores_before")
+
+
+@dataclass(frozen=True)
+class Demo:
+    game_id: int
+    revoke_hand: int
+    director: str
+    auditor: str
+    scorer: str
+
+
+def random_game_hand(seed: int, hand_number: int) -> dict:
+    """A random legal ``mso-2000`` hand as a scoring app sends it to a game."""
+    record = build_hand(random.Random(seed), "mso-2000", hand_number)
+    return {k: v for k, v in record.items() if k not in SUPPLIED}
+
+
+def seed(path: str | Path, extra_hands: int = 5) -> Demo:
+    """Fill the archive at ``path`` with the demonstration game; returns its ids and keys."""
+    db = archive.open_archive(path)
+    try:
+        director, token = archive.create_key(db, "Chief TD", "director")
+        auditor = archive.create_key(db, "Auditor", "auditor")[1]
+        scorer = archive.create_key(db, "Table 7 scorer", "scorer")[1]
+        actor = f"{director.name} (key {director.id})"
+        game = archive.create_game(db, load_game({
+            "variant": "mso-2000", "seats": ["N", "E", "S", "W"], "players": PLAYERS,
+            "first_dealer": "W", "table": "7"}), actor)
+        first, _ = archive.append_hand(db, game.id, load_game_hand(json.loads(EXAMPLE.read_text())), actor)
+        for k in range(extra_hands):
+            if archive.get_game(db, game.id).sheet.over:
+                break
+            archive.append_hand(db, game.id, load_game_hand(random_game_hand(100 + k, k + 2)), actor)
+        return Demo(game.id, first.id, token, auditor, scorer)
+    finally:
+        db.close()
+
+
+@contextmanager
+def serve(app: Flask) -> Iterator[str]:
+    """Serve ``app`` on 127.0.0.1 (a free port) in a thread; yields the base URL."""
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, name="director-pages", daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}"
+    finally:
+        server.shutdown()
+        thread.join(timeout=5)
+        server.server_close()

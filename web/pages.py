@@ -1,0 +1,328 @@
+"""The director's pages: inbox, a stored hand, a game's scoresheet, check a hand, sign-in.
+
+Views stay thin like the API's: read the request, call the archive (or the
+audit), hand a view (``web.handview``) to a template. Who may see what:
+
+- signed out: only "check a hand" (and not even that when
+  ``VALIDATE_REQUIRES_KEY`` is set, mirroring ``POST /v1/hands/validate``);
+- ``auditor`` and ``director``: every page; only a director sees the
+  decision forms;
+- ``scorer``: the hands and games their own key stored (the archive records
+  each one's ``created_by`` as ``"<key name> (key <number>)"``, the same
+  label ``api.auth.actor`` writes); other hands and games are a 403;
+- ``admin``: manages keys and reads nothing, so cannot sign in here.
+"""
+
+from __future__ import annotations
+
+import secrets
+from fractions import Fraction
+from typing import Any
+from urllib.parse import urlsplit
+
+from flask import (Blueprint, abort, flash, g, redirect, render_template, request, session,
+                   url_for)
+from werkzeug.exceptions import BadRequest, Forbidden, HTTPException
+
+import archive
+from api.auth import actor
+from api.db import get_db
+from api.jsonbody import loads_strict
+from archive.errors import ArchiveError, Conflict
+from audit import audit_record
+from referee.record import Problem, RecordError
+from schemas.archive import DecisionRequestSchema, load
+from schemas.errors import Unprocessable
+from schemas.record import load_record
+from schemas.result import dump_result
+
+from . import PREFIX
+from .handview import CardView, build, title_of
+from .tree import render_problems
+
+bp = Blueprint("pages", __name__, url_prefix=PREFIX, template_folder="templates",
+               static_folder="static", static_url_path="/static")
+
+_DECISION = DecisionRequestSchema()
+CHECK_MAX_BYTES = 256 * 1024
+
+
+# --- who is signed in ---------------------------------------------------------------
+
+def signed_in() -> archive.Key | None:
+    """The session's key, if it is still live (a revoked key signs the session out)."""
+    if "key" in g:
+        return g.key
+    key_id = session.get("key_id")
+    key = None
+    if key_id is not None:
+        key = next((k for k in archive.list_keys(get_db()) if k.id == key_id and k.revoked_at is None),
+                   None)
+        if key is None:
+            session.pop("key_id", None)
+    g.key = key
+    return key
+
+
+def need(permission: str) -> archive.Key:
+    """The signed-in key if it may do ``permission``; otherwise sign-in (no key) or 403."""
+    key = signed_in()
+    if key is None:
+        abort(redirect(url_for("pages.sign_in", next=request.full_path.rstrip("?"))))
+    if not key.may(permission):
+        raise Forbidden(f"A {key.role} key may not do this here.")
+    return key
+
+
+def may_see(key: archive.Key, *created_by: str | None) -> bool:
+    """Scorers see what their own key stored; other readers see everything."""
+    if key.role != "scorer":
+        return True
+    return actor() in created_by
+
+
+# --- CSRF -----------------------------------------------------------------------------
+
+def csrf_token() -> str:
+    token = session.get("csrf")
+    if token is None:
+        token = session["csrf"] = secrets.token_urlsafe(32)
+    return token
+
+
+@bp.before_request
+def check_csrf() -> None:
+    if request.method == "POST":
+        sent = request.form.get("csrf_token", "")
+        token = session.get("csrf")
+        if not token or not secrets.compare_digest(sent.encode(), token.encode()):
+            raise BadRequest("The form was missing its security token or it has expired: "
+                             "go back, reload the page and send it again.")
+
+
+@bp.app_context_processor
+def helpers() -> dict[str, Any]:
+    return {"csrf_token": csrf_token, "card": CardView.of, "title_of": title_of,
+            "current_key": signed_in, "points": _points,
+            "PREFIX": PREFIX}
+
+
+def _points(value: Any) -> str:
+    """Match points as directors write them: ``2½`` rather than ``5/2``."""
+    if isinstance(value, Fraction) and value.denominator != 1:
+        whole = value.numerator // value.denominator
+        rest = value - whole
+        return (str(whole) if whole else "") + ("½" if rest == Fraction(1, 2) else f" {rest}")
+    return str(int(value))
+
+
+# --- errors ---------------------------------------------------------------------------
+
+def html_error(error: HTTPException):
+    status = error.code or 500
+    detail = error.description or ""
+    if status >= 500:
+        detail = "The referee failed on this request; the error has been logged."
+    headers = [(k, v) for k, v in error.get_headers() if k.lower() != "content-type"]
+    return render_template("director/error.html", status=status, name=error.name,
+                           detail=detail), status, headers
+
+
+@bp.errorhandler(ArchiveError)
+def archive_error(error: ArchiveError):
+    status = 409 if isinstance(error, Conflict) else 404 if isinstance(error, archive.NotFound) else 500
+    return render_template("director/error.html", status=status,
+                           name="Not Found" if status == 404 else "Conflict", detail=error.detail), status
+
+
+# --- sign-in --------------------------------------------------------------------------
+
+def _safe_next(target: str | None) -> str:
+    """Only ever send a signed-in user on to a page of ours (no open redirect)."""
+    if target:
+        parts = urlsplit(target)
+        if not parts.scheme and not parts.netloc and parts.path.startswith(PREFIX + "/"):
+            return target
+    return url_for("pages.inbox")
+
+
+@bp.route("/sign-in", methods=["GET", "POST"])
+def sign_in():
+    error = None
+    status = 200
+    if request.method == "POST":
+        token = request.form.get("key", "").strip()
+        key = archive.find_key(get_db(), token) if token else None
+        if key is None:
+            error, status = "That key is unknown or has been revoked.", 401
+        elif not key.may("read"):
+            error, status = f"A {key.role} key cannot read the archive; sign in with another key.", 403
+        else:
+            session.clear()  # a fresh session (and CSRF token) for the new user
+            session["key_id"] = key.id
+            flash(f"Signed in as {key.name} ({key.role}).")
+            return redirect(_safe_next(request.form.get("next")))
+    return render_template("director/sign_in.html", error=error,
+                           next=request.values.get("next", "")), status
+
+
+@bp.post("/sign-out")
+def sign_out():
+    session.clear()
+    flash("Signed out.")
+    return redirect(url_for("pages.sign_in"))
+
+
+# --- the inbox ------------------------------------------------------------------------
+
+INBOX_LIMIT = 200
+
+
+@bp.get("/")
+def inbox():
+    key = need("read")
+    game = request.args.get("game", type=int)
+    table = request.args.get("table", type=str) or None
+    db = get_db()
+    hands, after = [], 0
+    while after is not None:  # open hands are few; newest first needs them all
+        page, after = archive.list_hands(db, open=True, game=game, table=table, after=after, limit=500)
+        hands.extend(page)
+    hands = [h for h in reversed(hands) if may_see(key, h.created_by)]
+    return render_template("director/inbox.html", hands=hands[:INBOX_LIMIT], more=len(hands) > INBOX_LIMIT,
+                           game=game, table=table)
+
+
+# --- a stored hand --------------------------------------------------------------------
+
+def _stored_hand_page(hand_id: int, problems: list[Problem] = (), form: dict | None = None,
+                      status: int = 200):
+    key = need("read")
+    db = get_db()
+    hand = archive.get_hand(db, hand_id)
+    game = archive.get_game(db, hand.game_id) if hand.game_id is not None else None
+    if not may_see(key, hand.created_by, game.created_by if game else None):
+        raise Forbidden("A scorer sees the hands and games their own key stored.")
+    record = load_record(hand.record)
+    state = hand.state
+    view = build(record, state.result, game.setup.players if game else None)
+    decided: dict[int, list] = {}
+    for decided_one in state.decisions:
+        decided.setdefault(decided_one.decision.ruling, []).append(decided_one)
+    return render_template(
+        "director/hand.html", hand=hand, game=game, view=view, state=state,
+        report=archive.verify(db, hand_id), decided=decided, may_decide=key.may("decide"),
+        problems=list(problems), form=form or {}, key=key), status
+
+
+@bp.get("/hands/<id:hand_id>")
+def hand(hand_id: int):
+    return _stored_hand_page(hand_id)
+
+
+def _decision_data(form) -> tuple[dict[str, Any], list[Problem]]:
+    """The decision body of the API, from the form; problems for what is not a number."""
+    problems = []
+    data: dict[str, Any] = {"action": form.get("action", ""), "director": form.get("director", "").strip(),
+                            "reason": form.get("reason", "").strip()}
+    try:
+        data["ruling"] = int(form.get("ruling", ""))
+    except ValueError:
+        problems.append(Problem("/ruling", "type", "choose a ruling"))
+    changes = {}
+    for name, value in form.items():
+        if name.startswith("change-") and value.strip():
+            seat = name.removeprefix("change-")
+            try:
+                points = int(value)
+            except ValueError:
+                problems.append(Problem(f"/score_changes/{seat}", "type", "a whole number of points"))
+                continue
+            if points:
+                changes[seat] = points
+    if data["action"] == "adjust":
+        data["score_changes"] = changes
+    elif changes:
+        problems.append(Problem("/score_changes", "not_allowed",
+                                "score changes go with adjust; uphold and waive leave the score to the rules"))
+    if data["action"] == "claim":
+        data["claim"] = form.get("claim") or None
+    return data, problems
+
+
+@bp.post("/hands/<id:hand_id>/decisions")
+def decide(hand_id: int):
+    need("decide")
+    data, problems = _decision_data(request.form)
+    if not problems:
+        try:
+            decision = load(_DECISION, data)
+            hand = archive.decide(get_db(), hand_id, decision, actor())
+        except Unprocessable as error:
+            problems = list(error.problems)
+        else:
+            current = hand.state.current
+            flash(f"Decision recorded on ruling #{decision.ruling}: the score is now version "
+                  f"{current.number}.")
+            return redirect(url_for("pages.hand", hand_id=hand_id, _anchor="score"), 303)
+    return _stored_hand_page(hand_id, problems, dict(request.form), 422)
+
+
+# --- a game's scoresheet ----------------------------------------------------------------
+
+@bp.get("/games/<id:game_id>")
+def game(game_id: int):
+    key = need("read")
+    game = archive.get_game(get_db(), game_id)
+    if not may_see(key, game.created_by):
+        raise Forbidden("A scorer sees the games their own key started.")
+    sheet = game.sheet
+    rows = []
+    for i, hand in enumerate(game.hands):
+        state = hand.state
+        rulings = state.result["rulings"]
+        rows.append({"hand": hand, "state": state, "score": state.current.score,
+                     "totals": sheet.totals_after[i],
+                     "counts": not sheet.over or (hand.seq or 0) <= sheet.ended_after,
+                     "open": [(r, rulings[r]["code"], rulings[r]["seat"]) for r in state.open]})
+    return render_template("director/game.html", game=game, setup=game.setup, sheet=sheet, rows=rows)
+
+
+# --- check a hand (nothing stored) --------------------------------------------------------
+
+@bp.route("/check", methods=["GET", "POST"])
+def check():
+    from flask import current_app
+
+    if current_app.config.get("VALIDATE_REQUIRES_KEY"):
+        need("validate")
+    if request.method == "GET":
+        return render_template("director/check.html", text="", problems=None, view=None)
+    text = request.form.get("record", "")
+    upload = request.files.get("file")
+    if upload is not None and upload.filename:
+        raw = upload.read(CHECK_MAX_BYTES + 1)
+        if len(raw) > CHECK_MAX_BYTES:
+            return _check_problems(text, [Problem("", "too_large", f"the file is over {CHECK_MAX_BYTES} bytes")],
+                                   None, 413)
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            return _check_problems("", [Problem("", "invalid_json", "the file is not UTF-8 text")], None, 400)
+    try:
+        data = loads_strict(text.encode("utf-8"))
+    except ValueError as error:
+        return _check_problems(text, [Problem("", "invalid_json", str(error))], None, 400)
+    try:
+        record = load_record(data)
+        result = dump_result(audit_record(record))
+    except RecordError as error:
+        return _check_problems(text, list(error.problems), data, 422)
+    view = build(record, result)
+    return render_template("director/check.html", text=text, problems=None, view=view)
+
+
+def _check_problems(text: str, problems: list[Problem], data: Any, status: int):
+    tree = render_problems(data, problems) if data is not None else None
+    return render_template("director/check.html", text=text, problems=problems, tree=tree,
+                           view=None, status=status), status
