@@ -216,3 +216,22 @@ def test_every_page_lives_under_the_prefix_and_no_api_route_does(app):
     for rule in app.url_map.iter_rules():
         under = rule.rule.startswith(web.PREFIX + "/")
         assert under == rule.endpoint.startswith("pages."), rule.rule
+
+
+@pytest.mark.parametrize("seats", [6, 7, 8])
+def test_check_page_draws_a_long_john_table_around_an_oval(client, seats):
+    import random
+
+    from playout import random_long_john_hand
+
+    with client.session_transaction() as session:
+        session["csrf"] = CSRF
+    record = random_long_john_hand(random.Random(seats), seats)
+    response = client.post("/director/check", data={"csrf_token": CSRF, "record": json.dumps(record)})
+    assert response.status_code == 200
+    page = response.get_data(as_text=True)
+    assert f"table-diagram seats-{seats}" in page
+    assert page.count('class="seat"') == seats
+    assert "cancelled" in page  # identical cards of the suit led, struck through and named
+    if seats == 6:
+        assert "Kitty:" in page

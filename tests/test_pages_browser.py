@@ -57,6 +57,13 @@ def page(browser):
     context.close()
 
 
+def pdf_pages(pdf: bytes) -> int:
+    """Page objects in a PDF (Chromium writes them uncompressed), checked against the page tree."""
+    pages = len(re.findall(rb"/Type\s*/Page\b(?!s)", pdf))
+    assert re.search(rb"/Count\s+%d\b" % pages, pdf), "page objects and the page tree disagree"
+    return pages
+
+
 def sign_in(page, base: str, key: str) -> None:
     page.goto(f"{base}/director/sign-in")
     page.fill("#key", key)
@@ -129,11 +136,35 @@ def test_scoresheet_prints_on_one_page(browser, page, site):
     base, demo = site
     sign_in(page, base, demo.auditor)
     page.goto(f"{base}/director/games/{demo.game_id}")
-    assert page.locator(".scoresheet tbody tr").count() >= 6
+    assert page.locator(".scoresheet tbody tr").count() == 10  # the demo game, to its end
+    assert "Match points" in page.locator(".scoresheet tfoot").inner_text()
     for paper in ("A4", "Letter"):
-        pdf = page.pdf(format=paper, print_background=True)
-        pages = len(re.findall(rb"/Type\s*/Page\b(?!s)", pdf))
-        assert pages == 1, f"{paper}: {pages} pages"
+        assert pdf_pages(page.pdf(format=paper, print_background=True)) == 1, paper
+    # A long game still fits: twenty hands (copies of hand 2; MSO games rarely pass 16).
+    page.evaluate("""() => { const body = document.querySelector('.scoresheet tbody');
+                             while (body.rows.length < 20) body.appendChild(body.rows[1].cloneNode(true)); }""")
+    for paper in ("A4", "Letter"):
+        assert pdf_pages(page.pdf(format=paper, print_background=True)) == 1, paper
     page.emulate_media(media="print")
     assert page.locator("header.site").is_hidden()
     assert page.locator(".signatures .line").count() == 5
+
+
+def test_pages_reflow_at_200_percent_and_start_with_a_skip_link(browser, site):
+    """A 1100-pixel window at 200 % zoom lays pages out in 550 CSS pixels: nothing may
+    need sideways scrolling except inside the wide tables' own scroll boxes."""
+    base, demo = site
+    context = browser.new_context(viewport={"width": 550, "height": 900})
+    page = context.new_page()
+    sign_in(page, base, demo.auditor)
+    for url in ("/director/", f"/director/hands/{demo.revoke_hand}", f"/director/games/{demo.game_id}",
+                "/director/check"):
+        page.goto(base + url)
+        width = page.evaluate("[document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+        assert width[0] <= width[1], (url, width)
+        page.keyboard.press("Tab")
+        focused = page.evaluate("[document.activeElement.className, getComputedStyle(document.activeElement).outlineStyle]")
+        assert focused == ["skip", "solid"], (url, focused)
+        page.keyboard.press("Enter")
+        assert page.evaluate("document.activeElement.id") == "main", url
+    context.close()

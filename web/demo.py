@@ -1,8 +1,9 @@
 """A demonstration archive and a real server in a thread: for the browser tests and screenshots.
 
 ``seed`` stores the README's director's session (game 1 at table 7, the
-revoke of ``examples/mso-game-hand.json`` as hand 1) and a few random legal
-hands after it (``playout``), and makes a director's and an auditor's key.
+revoke of ``examples/mso-game-hand.json`` as hand 1) and random legal hands
+after it (``playout``) until the game ends (ten hands in all, with the seeds
+used here), and makes a director's, an auditor's and a scorer's key.
 ``serve`` runs the app on 127.0.0.1 on a free port with Werkzeug's own
 server in a daemon thread: the same WSGI stack a browser meets under
 ``flask run``, without a subprocess.
@@ -46,8 +47,11 @@ def random_game_hand(seed: int, hand_number: int) -> dict:
     return {k: v for k, v in record.items() if k not in SUPPLIED}
 
 
-def seed(path: str | Path, extra_hands: int = 5) -> Demo:
-    """Fill the archive at ``path`` with the demonstration game; returns its ids and keys."""
+def seed(path: str | Path, extra_hands: int = 40) -> Demo:
+    """Fill the archive at ``path`` with the demonstration game; returns its ids and keys.
+
+    At most ``extra_hands`` hands follow the revoke; fewer when the game ends first.
+    """
     db = archive.open_archive(path)
     try:
         director, token = archive.create_key(db, "Chief TD", "director")

@@ -75,7 +75,7 @@ def suit_rows(codes: Sequence[str]) -> list[SuitRow]:
         rows.append(SuitRow(suit.symbol, SUIT_NAMES[suit], "red" if suit.is_red else "black", ranks))
     jokers = sum(1 for c in cards if c.suit is None)
     if jokers:
-        rows.append(SuitRow("🃏", "joker", "black", ("joker",) * jokers))
+        rows.append(SuitRow("★", "joker", "black", ("joker",) * jokers))
     return rows
 
 

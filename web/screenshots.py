@@ -15,6 +15,8 @@ from app import create_app
 
 from .demo import ROOT, seed, serve
 
+WIDTH = 1024  # CSS pixels; keeps each PNG under 300 KB
+
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
@@ -30,12 +32,15 @@ def main(out: Path = ROOT / "docs") -> None:
         app = create_app({"DATABASE": database, "SECRET_KEY": "screenshots"})
         with serve(app) as base, sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            page = browser.new_page(viewport={"width": 1100, "height": 900})
+            page = browser.new_page(viewport={"width": WIDTH, "height": 900})
             page.goto(f"{base}/director/sign-in")
             page.fill("#key", demo.director)
             page.click("button[type=submit]")
             page.goto(f"{base}/director/hands/{demo.revoke_hand}")
-            page.screenshot(path=str(out / "hand-page.png"), full_page=True)
+            # from the top to the end of the ruling log: the page without its history tables
+            end = page.locator("section[aria-labelledby=rulings-h]").bounding_box()
+            page.screenshot(path=str(out / "hand-page.png"), full_page=True,
+                            clip={"x": 0, "y": 0, "width": WIDTH, "height": end["y"] + end["height"]})
             page.goto(f"{base}/director/games/{demo.game_id}")
             page.emulate_media(media="print")
             page.screenshot(path=str(out / "scoresheet.png"), full_page=True)
