@@ -235,3 +235,12 @@ def test_check_page_draws_a_long_john_table_around_an_oval(client, seats):
     assert "cancelled" in page  # identical cards of the suit led, struck through and named
     if seats == 6:
         assert "Kitty:" in page
+
+
+def test_readme_shows_the_pages_screenshots_and_they_are_small():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    for name in ("hand-page.png", "scoresheet.png"):
+        assert f"(docs/{name})" in readme
+        assert (ROOT / "docs" / name).stat().st_size < 300_000, name
+    for url in ("/director/", "/director/hands/{id}", "/director/games/{id}", "/director/check"):
+        assert f"`{url}`" in readme
