@@ -244,3 +244,14 @@ def test_readme_shows_the_pages_screenshots_and_they_are_small():
         assert (ROOT / "docs" / name).stat().st_size < 300_000, name
     for url in ("/director/", "/director/hands/{id}", "/director/games/{id}", "/director/check"):
         assert f"`{url}`" in readme
+
+
+def test_the_session_cookie_is_http_only_and_same_site(client, keys):
+    with client.session_transaction() as session:
+        session["csrf"] = CSRF
+    response = client.post("/director/sign-in", data={"csrf_token": CSRF, "key": keys["auditor"]})
+    cookie = response.headers["Set-Cookie"]
+    assert "HttpOnly" in cookie and "SameSite=Lax" in cookie
+    with client.session_transaction() as session:  # only the key's number is kept, never the key
+        assert set(session) <= {"key_id", "csrf", "_flashes"}
+        assert keys["auditor"] not in repr(dict(session))

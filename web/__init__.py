@@ -58,8 +58,10 @@ def init_app(app: Flask) -> None:
     from .pages import bp, html_error
 
     _secret_key(app)
-    app.config.setdefault("SESSION_COOKIE_SAMESITE", "Lax")
-    app.config.setdefault("SESSION_COOKIE_HTTPONLY", True)
+    # Flask's defaults are HttpOnly and no SameSite; Lax keeps the cookie off other sites' POSTs
+    # (the CSRF token is the guard; this is a second one). FLASK_SESSION_COOKIE_SAMESITE overrides.
+    if app.config.get("SESSION_COOKIE_SAMESITE") is None:
+        app.config["SESSION_COOKIE_SAMESITE"] = "Lax"
     app.register_blueprint(bp)
 
     @app.errorhandler(HTTPException)

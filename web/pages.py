@@ -103,8 +103,16 @@ def check_csrf() -> None:
 @bp.app_context_processor
 def helpers() -> dict[str, Any]:
     return {"csrf_token": csrf_token, "card": CardView.of, "title_of": title_of,
-            "current_key": signed_in, "points": _points,
-            "PREFIX": PREFIX}
+            "current_key": _signed_in_for_header, "points": _points, "PREFIX": PREFIX}
+
+
+def _signed_in_for_header() -> archive.Key | None:
+    """Who is signed in, for the page header; an error page must render even when the
+    archive is what failed."""
+    try:
+        return signed_in()
+    except Exception:  # noqa: BLE001 - the header is not worth a second failure
+        return None
 
 
 def _points(value: Any) -> str:
@@ -240,7 +248,7 @@ def _decision_data(form) -> tuple[dict[str, Any], list[Problem]]:
                 continue
             if points:
                 changes[seat] = points
-    if data["action"] == "adjust":
+    if data["action"] in ("adjust", "claim"):  # a claim's changes: the director's share of the rest
         data["score_changes"] = changes
     elif changes:
         problems.append(Problem("/score_changes", "not_allowed",
