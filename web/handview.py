@@ -9,7 +9,7 @@ on top. Everything here reads the audit result as the API publishes it
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from math import ceil
 from typing import Any, Mapping, Sequence
 
@@ -269,8 +269,8 @@ def build(record: HandRecord, result: Mapping[str, Any], players: Mapping[str, s
     for index, ruling in enumerate(rulings):
         if index not in placed and ruling["trick"] in by_number and ruling["code"] != "score_mismatch":
             by_number[ruling["trick"]].notes.append((index, ruling["code"]))
-    tricks = [TrickView(**{**t.__dict__, "irregular": bool(t.notes) or any(
-        c.rulings for cells in t.cells.values() for c in cells)}) for t in tricks]
+    tricks = [replace(t, irregular=bool(t.notes) or any(c.rulings for cells in t.cells.values() for c in cells))
+              for t in tricks]
 
     views = [RulingView(index, r["code"], title_of(r["code"]), r["seat"], r["trick"],
                         CardView.of(r["card"]) if r.get("card") else None, r["rule"],

@@ -20,8 +20,8 @@ from fractions import Fraction
 from typing import Any
 from urllib.parse import urlsplit
 
-from flask import (Blueprint, abort, flash, g, redirect, render_template, request, session,
-                   url_for)
+from flask import (Blueprint, abort, current_app, flash, g, redirect, render_template, request,
+                   session, url_for)
 from werkzeug.exceptions import BadRequest, Forbidden, HTTPException
 
 import archive
@@ -300,8 +300,6 @@ def game(game_id: int):
 
 @bp.route("/check", methods=["GET", "POST"])
 def check():
-    from flask import current_app
-
     if current_app.config.get("VALIDATE_REQUIRES_KEY"):
         need("validate")
     if request.method == "GET":
