@@ -197,20 +197,25 @@ def sheet_fields(sheet: Sheet, next_deal: NextDeal) -> dict[str, Any]:
     }
 
 
-class GameHandLineSchema(Schema):
-    """One stored hand as a game's scoresheet shows it."""
+class _HandLineSchema(Schema):
+    """What a scoresheet line says of a hand, stored or only validated."""
 
-    hand_id = fields.Integer()
     seq = fields.Integer()
     hand_number = fields.Integer()
     dealer = fields.String()
     void = fields.Boolean()
-    version = fields.Integer()
-    status = fields.String()
     score = fields.Dict(keys=fields.String(), values=fields.Integer())
     penalties = fields.Dict(keys=fields.String(), values=fields.Integer())
     totals = fields.Dict(keys=fields.String(), values=fields.Integer())
     counts = fields.Boolean()
+
+
+class GameHandLineSchema(_HandLineSchema):
+    """One stored hand as a game's scoresheet shows it."""
+
+    hand_id = fields.Integer()
+    version = fields.Integer()
+    status = fields.String()
 
 
 class GameSchema(Schema):
@@ -236,17 +241,9 @@ class GameSchema(Schema):
     hands = fields.List(fields.Nested(GameHandLineSchema))
 
 
-class GameValidationHandSchema(Schema):
+class GameValidationHandSchema(_HandLineSchema):
     """One hand of a validated game: where it sits, and its whole audit."""
 
-    seq = fields.Integer()
-    hand_number = fields.Integer()
-    dealer = fields.String()
-    void = fields.Boolean()
-    score = fields.Dict(keys=fields.String(), values=fields.Integer())
-    penalties = fields.Dict(keys=fields.String(), values=fields.Integer())
-    totals = fields.Dict(keys=fields.String(), values=fields.Integer())
-    counts = fields.Boolean()
     result = fields.Raw()
 
 
