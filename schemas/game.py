@@ -218,26 +218,32 @@ class GameHandLineSchema(_HandLineSchema):
     status = fields.String()
 
 
-class GameSchema(Schema):
-    """``GET /v1/games/{id}``: the game, its hands and where it stands."""
+class _ScoresheetSchema(Schema):
+    """What a game's scoresheet says, stored or only validated: the table, its rules,
+    where the game stands and how it ended."""
 
-    id = fields.Integer()
     variant = fields.Raw()
     seats = fields.List(fields.String())
     players = fields.Dict(keys=fields.String(), values=fields.String())
     first_dealer = fields.String()
     scorekeeper = fields.String()
     table = fields.String(allow_none=True)
-    created_at = fields.String()
-    created_by = fields.String(allow_none=True)
     rules = fields.Nested(RulesSchema)
     status = fields.String()
-    final = fields.Boolean()
     totals = fields.Dict(keys=fields.String(), values=fields.Integer())
     ended_after = fields.Integer(allow_none=True)
     winners = fields.List(fields.String(), allow_none=True)
     match_points = fields.Dict(keys=fields.String(), values=fields.Raw(), allow_none=True)
     next_hand = fields.Nested(NextHandSchema, allow_none=True)
+
+
+class GameSchema(_ScoresheetSchema):
+    """``GET /v1/games/{id}``: the game, its hands and where it stands."""
+
+    id = fields.Integer()
+    created_at = fields.String()
+    created_by = fields.String(allow_none=True)
+    final = fields.Boolean()
     hands = fields.List(fields.Nested(GameHandLineSchema))
 
 
@@ -247,22 +253,9 @@ class GameValidationHandSchema(_HandLineSchema):
     result = fields.Raw()
 
 
-class GameValidationSchema(Schema):
+class GameValidationSchema(_ScoresheetSchema):
     """``POST /v1/games/validate``: the scoresheet of a whole recorded game."""
 
-    variant = fields.Raw()
-    seats = fields.List(fields.String())
-    players = fields.Dict(keys=fields.String(), values=fields.String())
-    first_dealer = fields.String()
-    scorekeeper = fields.String()
-    table = fields.String(allow_none=True)
-    rules = fields.Nested(RulesSchema)
-    status = fields.String()
-    totals = fields.Dict(keys=fields.String(), values=fields.Integer())
-    ended_after = fields.Integer(allow_none=True)
-    winners = fields.List(fields.String(), allow_none=True)
-    match_points = fields.Dict(keys=fields.String(), values=fields.Raw(), allow_none=True)
-    next_hand = fields.Nested(NextHandSchema, allow_none=True)
     hands = fields.List(fields.Nested(GameValidationHandSchema))
 
 
