@@ -6,13 +6,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 from flask import Flask
 
-from api import cli, db, docs, errors, games, hands, health, keys, variants
 import web
+from api import cli, db, docs, errors, games, hands, health, keys, variants
 
 HERE = Path(__file__).resolve().parent
 

@@ -27,7 +27,7 @@ from schemas.game import dump_game_validation, game_record, load_game_hand, load
 from schemas.record import load_record
 from schemas.result import dump_result
 
-__all__ = ["audit_game", "audit_hand", "audit_record", "RecordError"]
+__all__ = ["RecordError", "audit_game", "audit_hand", "audit_record"]
 
 
 def audit_record(record: HandRecord) -> JudgedHand:
@@ -57,7 +57,9 @@ def audit_game(data: Any) -> dict[str, Any]:
         sheet = scoresheet(setup.variant, setup.seats, lines)
         if sheet.over:
             if not problems:
-                problems.append(Problem(at, "after_game_end", f"the game ended after hand {sheet.ended_after}"))
+                problems.append(
+                    Problem(at, "after_game_end", f"the game ended after hand {sheet.ended_after}")
+                )
             break
         deal = next_deal(setup.seats, setup.first_dealer, lines)
         try:
@@ -66,8 +68,11 @@ def audit_game(data: Any) -> dict[str, Any]:
             problems.extend(error.problems)
             continue
         if hand.hand_number not in (None, deal.hand_number):
-            problems.append(Problem(f"{at}/hand_number", "wrong_hand_number",
-                                    f"this is hand {deal.hand_number} of the game"))
+            problems.append(
+                Problem(
+                    f"{at}/hand_number", "wrong_hand_number", f"this is hand {deal.hand_number} of the game"
+                )
+            )
         try:
             judged = audit_record(load_record(game_record(game, deal, sheet.totals, hand)))
         except RecordError as error:

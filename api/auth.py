@@ -9,8 +9,9 @@ hand of that number exists).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import wraps
-from typing import Callable, TypeVar
+from typing import TypeVar
 
 from flask import current_app, g, request
 from werkzeug.datastructures import WWWAuthenticate
@@ -25,8 +26,12 @@ View = TypeVar("View", bound=Callable)
 CHALLENGE = WWWAuthenticate("Bearer", {"realm": "hearts-referee"})
 
 WHAT = {
-    "validate": "validate hands", "read": "read the archive", "submit": "submit hands and games",
-    "sign": "sign hands", "decide": "decide rulings", "keys:read": "list API keys",
+    "validate": "validate hands",
+    "read": "read the archive",
+    "submit": "submit hands and games",
+    "sign": "sign hands",
+    "decide": "decide rulings",
+    "keys:read": "list API keys",
     "keys:write": "manage API keys",
 }
 

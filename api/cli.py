@@ -26,7 +26,7 @@ keys = AppGroup("keys", help="Manage API keys.")
 
 @keys.command("create")
 @click.option("--role", required=True, type=click.Choice(archive.ROLES), help="What the key may do.")
-@click.option("--name", required=True, help="Who holds it, e.g. \"Chief TD\".")
+@click.option("--name", required=True, help='Who holds it, e.g. "Chief TD".')
 def create_key(role: str, name: str) -> None:
     """Make a key and print it: this is the only time it is shown."""
     db = archive.open_archive(current_app.config["DATABASE"])

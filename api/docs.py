@@ -16,6 +16,8 @@ from flask import Blueprint, Response, current_app, render_template
 
 bp = Blueprint("docs", __name__, template_folder="templates")
 
+_NO_BRACES = str.maketrans("", "", "{}")
+
 METHODS = ("get", "put", "post", "delete", "patch", "head", "options", "trace")
 
 
@@ -49,17 +51,22 @@ class Spec:
                     str(status): self.resolve(response)
                     for status, response in op.get("responses", {}).items()
                 }
-                result.append({
-                    "method": method.upper(),
-                    "path": path,
-                    "anchor": f"op-{method}-{path.strip('/').replace('/', '-').replace('{', '').replace('}', '')}",
-                    "summary": op.get("summary", ""),
-                    "security": op.get("security", self.data.get("security")),
-                    "description": op.get("description", ""),
-                    "parameters": shared + [self.resolve(p) for p in op.get("parameters", [])],
-                    "body": body,
-                    "responses": responses,
-                })
+                result.append(
+                    {
+                        "method": method.upper(),
+                        "path": path,
+                        "anchor": "op-"
+                        + method
+                        + "-"
+                        + path.strip("/").replace("/", "-").translate(_NO_BRACES),
+                        "summary": op.get("summary", ""),
+                        "security": op.get("security", self.data.get("security")),
+                        "description": op.get("description", ""),
+                        "parameters": shared + [self.resolve(p) for p in op.get("parameters", [])],
+                        "body": body,
+                        "responses": responses,
+                    }
+                )
         return result
 
 

@@ -7,8 +7,8 @@ look alike, and none may ever be an HTML page.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from http import HTTPStatus
-from typing import Iterable
 
 from flask import Blueprint, Response, current_app
 from werkzeug.exceptions import (
@@ -40,8 +40,11 @@ class InvalidQuery(BadRequest):
 
     def __init__(self, messages: dict[str, list[str]]) -> None:
         super().__init__("The query string is not valid; see errors.")
-        self.problems = tuple(Problem("", "invalid_parameter", f"{name}: {message}")
-                              for name, found in messages.items() for message in found)
+        self.problems = tuple(
+            Problem("", "invalid_parameter", f"{name}: {message}")
+            for name, found in messages.items()
+            for message in found
+        )
 
 
 def _phrase(status: int) -> str:
@@ -63,9 +66,7 @@ def problem_response(
         "title": _phrase(status),
         "status": status,
         "detail": detail,
-        "errors": [
-            {"pointer": p.pointer, "code": p.code, "message": p.message} for p in problems
-        ],
+        "errors": [{"pointer": p.pointer, "code": p.code, "message": p.message} for p in problems],
     }
     response = current_app.json.response(body)
     response.status_code = status

@@ -14,8 +14,15 @@ from marshmallow import ValidationError
 
 import archive
 import audit
-from schemas.archive import (ChainReportSchema, DecisionRequestSchema, HandListSchema,
-                             HandQuerySchema, SignatureRequestSchema, StoredHandSchema, load)
+from schemas.archive import (
+    ChainReportSchema,
+    DecisionRequestSchema,
+    HandListSchema,
+    HandQuerySchema,
+    SignatureRequestSchema,
+    StoredHandSchema,
+    load,
+)
 
 from .auth import actor, requires
 from .db import get_db
@@ -34,8 +41,11 @@ _SIGNATURE = SignatureRequestSchema()
 
 def stored(hand: archive.StoredHand, created: bool) -> tuple[Response, int, dict[str, str]]:
     """A stored hand: 201 with its Location when new, 200 when it was already there."""
-    return (jsonify(_HAND.dump(hand)), 201 if created else 200,
-            {"Location": url_for("hands.get_hand", hand_id=hand.id)})
+    return (
+        jsonify(_HAND.dump(hand)),
+        201 if created else 200,
+        {"Location": url_for("hands.get_hand", hand_id=hand.id)},
+    )
 
 
 @bp.post("/v1/hands/validate")

@@ -43,29 +43,53 @@ class Entry:
         return json.loads(self.body_text)
 
     def expected_hash(self) -> str:
-        return entry_hash(self.prev, self.hand_id, self.n, self.kind, self.ruling, self.at,
-                          self.actor, self.body_text)
+        return entry_hash(
+            self.prev, self.hand_id, self.n, self.kind, self.ruling, self.at, self.actor, self.body_text
+        )
 
 
-def entry_hash(prev: str, hand_id: int, n: int, kind: str, ruling: int | None, at: str,
-               actor: str | None, body_text: str) -> str:
+def entry_hash(
+    prev: str, hand_id: int, n: int, kind: str, ruling: int | None, at: str, actor: str | None, body_text: str
+) -> str:
     fields = [prev, hand_id, n, kind, ruling, at, actor, body_text]
     return sha256(json.dumps(fields, ensure_ascii=False, separators=(",", ":")))
 
 
-def append(db: Database, hand_id: int, kind: str, body: dict[str, Any], actor: str | None,
-           ruling: int | None = None) -> Entry:
+def append(
+    db: Database, hand_id: int, kind: str, body: dict[str, Any], actor: str | None, ruling: int | None = None
+) -> Entry:
     """Append one entry to ``hand_id``'s log (call inside ``archive.db.write``)."""
-    last = db.execute("SELECT n, hash FROM entries WHERE hand_id = ? ORDER BY n DESC LIMIT 1",
-                      [hand_id]).fetchone()
+    last = db.execute(
+        "SELECT n, hash FROM entries WHERE hand_id = ? ORDER BY n DESC LIMIT 1", [hand_id]
+    ).fetchone()
     n, prev = (last[0] + 1, last[1]) if last else (1, GENESIS)
     at = now()
     text = compact(body)
-    entry = Entry(hand_id, n, kind, ruling, at, actor, text, prev,
-                  entry_hash(prev, hand_id, n, kind, ruling, at, actor, text))
-    db.execute(f"INSERT INTO entries ({_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-               [entry.hand_id, entry.n, entry.kind, entry.ruling, entry.at, entry.actor,
-                entry.body_text, entry.prev, entry.hash])
+    entry = Entry(
+        hand_id,
+        n,
+        kind,
+        ruling,
+        at,
+        actor,
+        text,
+        prev,
+        entry_hash(prev, hand_id, n, kind, ruling, at, actor, text),
+    )
+    db.execute(
+        f"INSERT INTO entries ({_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        [
+            entry.hand_id,
+            entry.n,
+            entry.kind,
+            entry.ruling,
+            entry.at,
+            entry.actor,
+            entry.body_text,
+            entry.prev,
+            entry.hash,
+        ],
+    )
     return entry
 
 
@@ -81,8 +105,9 @@ def entries_of(db: Database, hand_ids: list[int]) -> dict[int, list[Entry]]:
     if not hand_ids:
         return found
     marks = ",".join("?" * len(hand_ids))
-    rows = db.execute(f"SELECT {_COLUMNS} FROM entries WHERE hand_id IN ({marks}) ORDER BY hand_id, n",
-                      hand_ids)
+    rows = db.execute(
+        f"SELECT {_COLUMNS} FROM entries WHERE hand_id IN ({marks}) ORDER BY hand_id, n", hand_ids
+    )
     for row in rows:
         found[row[0]].append(Entry(*row))
     return found
@@ -94,10 +119,20 @@ def chain_problems(log: list[Entry]) -> list[tuple[int, str, str]]:
     prev = GENESIS
     for expected_n, entry in enumerate(log, start=1):
         if entry.n != expected_n:
-            problems.append((entry.n, "missing_entry", f"entry {expected_n} is missing before entry {entry.n}"))
+            problems.append(
+                (entry.n, "missing_entry", f"entry {expected_n} is missing before entry {entry.n}")
+            )
         if entry.prev != prev:
-            problems.append((entry.n, "broken_link", f"entry {entry.n} does not follow the hash of the entry before it"))
+            problems.append(
+                (entry.n, "broken_link", f"entry {entry.n} does not follow the hash of the entry before it")
+            )
         if entry.hash != entry.expected_hash():
-            problems.append((entry.n, "altered_entry", f"entry {entry.n} does not hash to its stored hash: it was changed"))
+            problems.append(
+                (
+                    entry.n,
+                    "altered_entry",
+                    f"entry {entry.n} does not hash to its stored hash: it was changed",
+                )
+            )
         prev = entry.hash
     return problems

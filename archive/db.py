@@ -17,10 +17,11 @@ from __future__ import annotations
 import hashlib
 import json
 import sqlite3
+from collections.abc import Iterator
 from contextlib import contextmanager
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 from sqlite_utils import Database
 
@@ -73,7 +74,7 @@ def write(db: Database) -> Iterator[Database]:
 
 def now() -> str:
     """The current UTC time as stored: ``2026-11-30T05:12:58.123456Z``."""
-    return datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
 
 
 def canonical(value: Any) -> str:

@@ -8,7 +8,7 @@ could never be accepted is ``schemas.errors.Unprocessable`` (422).
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from referee.record import Problem
 

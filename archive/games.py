@@ -70,9 +70,18 @@ def create_game(db: Database, game: GameBody, actor: str | None) -> Game:
         cursor = db.execute(
             "INSERT INTO games (variant, variant_id, seats, players, first_dealer, scorekeeper, "
             "table_label, created_at, created_by) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            [compact(game.variant), setup.variant.id, compact(list(setup.seats)),
-             compact({seat: setup.players[seat] for seat in setup.seats}), setup.first_dealer,
-             setup.scorekeeper, setup.table, now(), actor])
+            [
+                compact(game.variant),
+                setup.variant.id,
+                compact(list(setup.seats)),
+                compact({seat: setup.players[seat] for seat in setup.seats}),
+                setup.first_dealer,
+                setup.scorekeeper,
+                setup.table,
+                now(),
+                actor,
+            ],
+        )
     return get_game(db, cursor.lastrowid)
 
 
@@ -82,8 +91,9 @@ def get_game(db: Database, game_id: int) -> Game:
         raise NotFound(f"No game {game_id}.")
     id_, variant, seats, players, first_dealer, scorekeeper, table, created_at, created_by = row
     spec = json.loads(variant)
-    setup = GameSetup(load_variant(spec), tuple(json.loads(seats)), first_dealer, scorekeeper,
-                      json.loads(players), table)
+    setup = GameSetup(
+        load_variant(spec), tuple(json.loads(seats)), first_dealer, scorekeeper, json.loads(players), table
+    )
     return Game(id_, GameBody(setup, spec), created_at, created_by, tuple(game_hands(db, id_)))
 
 
@@ -102,25 +112,43 @@ def append_hand(db: Database, game_id: int, hand: GameHand, actor: str | None) -
         return get_hand(db, found), False
     sheet = game.sheet
     if sheet.over:
-        raise Conflict(f"Game {game_id} ended after hand {sheet.ended_after}; it takes no more hands.",
-                       [Problem("", "game_over", f"the game ended after hand {sheet.ended_after}")])
+        raise Conflict(
+            f"Game {game_id} ended after hand {sheet.ended_after}; it takes no more hands.",
+            [Problem("", "game_over", f"the game ended after hand {sheet.ended_after}")],
+        )
     deal = game.next_deal
     if hand.hand_number is not None and hand.hand_number != deal.hand_number:
-        raise Conflict(f"Game {game_id} is at hand {deal.hand_number}, not {hand.hand_number}.",
-                       [Problem("/hand_number", "wrong_hand_number",
-                                f"the next hand of this game is hand {deal.hand_number}")])
+        raise Conflict(
+            f"Game {game_id} is at hand {deal.hand_number}, not {hand.hand_number}.",
+            [
+                Problem(
+                    "/hand_number",
+                    "wrong_hand_number",
+                    f"the next hand of this game is hand {deal.hand_number}",
+                )
+            ],
+        )
     record = game_record(game.body, deal, sheet.totals, hand)
     judged = audit_record(load_record(record))
     place = Placement(game_id, len(game.hands) + 1, game.setup.table)
     try:
         with write(db):
-            hand_id = insert_hand(db, content_hash=content_hash, record=record, result=dump_result(judged),
-                                  signers=game.setup.signers, place=place, actor=actor)
+            hand_id = insert_hand(
+                db,
+                content_hash=content_hash,
+                record=record,
+                result=dump_result(judged),
+                signers=game.setup.signers,
+                place=place,
+                actor=actor,
+            )
     except sqlite3.IntegrityError:
         found = hand_id_by_hash(db, content_hash)
         if found is not None:  # the same hand, sent twice at once
             return get_hand(db, found), False
-        raise Conflict(f"Another hand became position {place.seq} of game {game_id} first; "
-                       "read the game again and resend this hand if it still belongs there.",
-                       [Problem("", "concurrent_append", f"position {place.seq} was taken meanwhile")]) from None
+        raise Conflict(
+            f"Another hand became position {place.seq} of game {game_id} first; "
+            "read the game again and resend this hand if it still belongs there.",
+            [Problem("", "concurrent_append", f"position {place.seq} was taken meanwhile")],
+        ) from None
     return get_hand(db, hand_id), True

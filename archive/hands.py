@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any, Mapping
+from typing import Any
 
 from sqlite_utils import Database
 
@@ -29,8 +30,10 @@ from .db import canonical, compact, now, sha256, write
 from .errors import Conflict, NotFound
 from .state import HandState, decision_body, fold, referred, standings
 
-_COLUMNS = ("id, content_hash, game_id, seq, table_label, variant, hand_number, dealer, record, "
-            "engine_version, void, referred, created_at, created_by")
+_COLUMNS = (
+    "id, content_hash, game_id, seq, table_label, variant, hand_number, dealer, record, "
+    "engine_version, void, referred, created_at, created_by"
+)
 
 
 @dataclass(frozen=True)
@@ -67,11 +70,39 @@ class StoredHand:
 
 
 def _hand(row: tuple, log: list[chain.Entry]) -> StoredHand:
-    (id_, content_hash, game_id, seq, table, variant, hand_number, dealer, record, version,
-     void, referred_, created_at, created_by) = row
-    return StoredHand(id_, content_hash, game_id, seq, table, variant, hand_number, dealer, record,
-                      version, bool(void), tuple(json.loads(referred_)), created_at, created_by,
-                      tuple(log))
+    (
+        id_,
+        content_hash,
+        game_id,
+        seq,
+        table,
+        variant,
+        hand_number,
+        dealer,
+        record,
+        version,
+        void,
+        referred_,
+        created_at,
+        created_by,
+    ) = row
+    return StoredHand(
+        id_,
+        content_hash,
+        game_id,
+        seq,
+        table,
+        variant,
+        hand_number,
+        dealer,
+        record,
+        version,
+        bool(void),
+        tuple(json.loads(referred_)),
+        created_at,
+        created_by,
+        tuple(log),
+    )
 
 
 def get_hand(db: Database, hand_id: int) -> StoredHand:
@@ -98,13 +129,22 @@ def hand_id_by_hash(db: Database, content_hash: str) -> int | None:
 
 
 # the rulings of hand ``h`` referred to the director and not decided yet
-_OPEN = ("EXISTS (SELECT 1 FROM json_each(h.referred) r WHERE NOT EXISTS ("
-         "SELECT 1 FROM entries e WHERE e.hand_id = h.id AND e.kind = 'decision' AND e.ruling = r.value))")
+_OPEN = (
+    "EXISTS (SELECT 1 FROM json_each(h.referred) r WHERE NOT EXISTS ("
+    "SELECT 1 FROM entries e WHERE e.hand_id = h.id AND e.kind = 'decision' AND e.ruling = r.value))"
+)
 
 
-def list_hands(db: Database, *, open: bool | None = None, game: int | None = None,
-               variant: str | None = None, table: str | None = None,
-               after: int = 0, limit: int = 50) -> tuple[list[StoredHand], int | None]:
+def list_hands(
+    db: Database,
+    *,
+    open: bool | None = None,
+    game: int | None = None,
+    variant: str | None = None,
+    table: str | None = None,
+    after: int = 0,
+    limit: int = 50,
+) -> tuple[list[StoredHand], int | None]:
     """Hands by id, filtered; returns a page and the ``after`` of the next page (or ``None``).
 
     ``open=True``: hands with a referred ruling no decision has answered yet.
@@ -116,13 +156,14 @@ def list_hands(db: Database, *, open: bool | None = None, game: int | None = Non
             params.append(value)
     if open is not None:
         where.append("h.referred != '[]' AND " + _OPEN if open else "NOT " + _OPEN)
-    page = _hands(db, " AND ".join(where), params + [limit + 1], "ORDER BY h.id LIMIT ?")
+    page = _hands(db, " AND ".join(where), [*params, limit + 1], "ORDER BY h.id LIMIT ?")
     more = len(page) > limit
     page = page[:limit]
     return page, (page[-1].id if more else None)
 
 
 # --- submitting ---------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class Placement:
@@ -133,8 +174,16 @@ class Placement:
     table: str | None = None
 
 
-def insert_hand(db: Database, *, content_hash: str, record: Mapping[str, Any], result: Mapping[str, Any],
-                signers: frozenset[str], place: Placement, actor: str | None) -> int:
+def insert_hand(
+    db: Database,
+    *,
+    content_hash: str,
+    record: Mapping[str, Any],
+    result: Mapping[str, Any],
+    signers: frozenset[str],
+    place: Placement,
+    actor: str | None,
+) -> int:
     """Store a hand and its audit as the first entry of its log (inside ``write``).
 
     Raises ``sqlite3.IntegrityError`` when the content hash or the game
@@ -144,18 +193,42 @@ def insert_hand(db: Database, *, content_hash: str, record: Mapping[str, Any], r
     waiting = referred(result)
     cursor = db.execute(
         f"INSERT INTO hands ({_COLUMNS.removeprefix('id, ')}) VALUES ({', '.join('?' * 13)})",
-        [content_hash, place.game_id, place.seq, place.table, result["variant"],
-         result["hand_number"], result["dealer"], record_text, referee.__version__,
-         int(result["void"]), json.dumps(waiting), now(), actor])
+        [
+            content_hash,
+            place.game_id,
+            place.seq,
+            place.table,
+            result["variant"],
+            result["hand_number"],
+            result["dealer"],
+            record_text,
+            referee.__version__,
+            int(result["void"]),
+            json.dumps(waiting),
+            now(),
+            actor,
+        ],
+    )
     hand_id = cursor.lastrowid
-    chain.append(db, hand_id, "audit", {
-        "hand": {"id": hand_id, "content_hash": content_hash, "game_id": place.game_id,
-                 "seq": place.seq, "table": place.table},
-        "record_sha256": sha256(record_text),
-        "engine_version": referee.__version__,
-        "signers": sorted(signers),
-        "result": result,
-    }, actor)
+    chain.append(
+        db,
+        hand_id,
+        "audit",
+        {
+            "hand": {
+                "id": hand_id,
+                "content_hash": content_hash,
+                "game_id": place.game_id,
+                "seq": place.seq,
+                "table": place.table,
+            },
+            "record_sha256": sha256(record_text),
+            "engine_version": referee.__version__,
+            "signers": sorted(signers),
+            "result": result,
+        },
+        actor,
+    )
     return hand_id
 
 
@@ -174,8 +247,15 @@ def submit_hand(db: Database, data: Any, actor: str | None) -> tuple[StoredHand,
     signers = required_signers(record.variant.signatures, record.seats, record.seats[0])
     try:
         with write(db):
-            hand_id = insert_hand(db, content_hash=content_hash, record=data, result=result,
-                                  signers=signers, place=Placement(), actor=actor)
+            hand_id = insert_hand(
+                db,
+                content_hash=content_hash,
+                record=data,
+                result=result,
+                signers=signers,
+                place=Placement(),
+                actor=actor,
+            )
     except sqlite3.IntegrityError:
         found = hand_id_by_hash(db, content_hash)  # the same record, sent twice at once
         if found is None:
@@ -185,6 +265,7 @@ def submit_hand(db: Database, data: Any, actor: str | None) -> tuple[StoredHand,
 
 
 # --- the director's work and the table's signatures ------------------------------
+
 
 def decide(db: Database, hand_id: int, decision: Decision, actor: str | None) -> StoredHand:
     """Log a director's decision: the hand's score becomes a new version."""
@@ -197,14 +278,18 @@ def decide(db: Database, hand_id: int, decision: Decision, actor: str | None) ->
             raise Unprocessable(problems, f"Hand {hand_id} cannot take this decision; see errors.")
         decisions = [d.decision for d in state.decisions] + [decision]
         score, penalties = rescore(state.result["score"], state.result["penalties"], ruled, decisions)
-        body = decision_body(decision) | {"version": len(state.versions) + 1, "score": score,
-                                          "penalties": penalties}
+        body = decision_body(decision) | {
+            "version": len(state.versions) + 1,
+            "score": score,
+            "penalties": penalties,
+        }
         chain.append(db, hand_id, "decision", body, actor, ruling=decision.ruling)
     return get_hand(db, hand_id)
 
 
-def sign(db: Database, hand_id: int, seat: str, name: str, version: int | None,
-         actor: str | None) -> tuple[StoredHand, bool]:
+def sign(
+    db: Database, hand_id: int, seat: str, name: str, version: int | None, actor: str | None
+) -> tuple[StoredHand, bool]:
     """A seat signs the hand's current score version; signing twice is one signature.
 
     ``version``, when given, must be the current one (the signer saw the
@@ -216,14 +301,19 @@ def sign(db: Database, hand_id: int, seat: str, name: str, version: int | None,
         seats = state.result["seats"]
         signers = state.signers or frozenset(seats)
         if seat not in signers:
-            who = ("one of the seats" if signers == frozenset(seats)
-                   else "the scorekeeper (" + ", ".join(sorted(signers)) + ")")
+            who = (
+                "one of the seats"
+                if signers == frozenset(seats)
+                else "the scorekeeper (" + ", ".join(sorted(signers)) + ")"
+            )
             code = "unknown_seat" if seat not in seats else "not_a_signer"
             raise Unprocessable([Problem("/seat", code, f"{seat!r} cannot sign this hand: {who} signs")])
         current = state.current.number
         if version is not None and version != current:
-            raise Conflict(f"The hand's scores are at version {current}, not {version}: read them again and sign those.",
-                           [Problem("/version", "stale_version", f"the current version is {current}")])
+            raise Conflict(
+                f"The hand's scores are at version {current}, not {version}: read them again and sign those.",
+                [Problem("/version", "stale_version", f"the current version is {current}")],
+            )
         if any(s.seat == seat for s in state.current.signatures):
             return hand, False
         chain.append(db, hand_id, "signature", {"seat": seat, "name": name, "version": current}, actor)
@@ -231,6 +321,7 @@ def sign(db: Database, hand_id: int, seat: str, name: str, version: int | None,
 
 
 # --- verification ----------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class ChainReport:
@@ -270,14 +361,18 @@ def _row_problems(hand: StoredHand, audit: Mapping[str, Any]) -> list[tuple[int,
         "record": sha256(hand.record_text) == audit["record_sha256"],
         "content_hash": hand.content_hash == said["content_hash"],
         # hands of the first schema (before games) say nothing of a game
-        "game": (hand.game_id, hand.seq, hand.table) == (said.get("game_id"), said.get("seq"), said.get("table")),
+        "game": (hand.game_id, hand.seq, hand.table)
+        == (said.get("game_id"), said.get("seq"), said.get("table")),
         "engine_version": hand.engine_version == audit["engine_version"],
         "deal": (hand.variant, hand.hand_number, hand.dealer, hand.void)
-                == (result["variant"], result["hand_number"], result["dealer"], result["void"]),
+        == (result["variant"], result["hand_number"], result["dealer"], result["void"]),
         "referred": list(hand.referred) == referred(result),
     }
-    return [(1, "altered_hand", f"the stored hand's {name} is not what its audit entry recorded")
-            for name, holds in checks.items() if not holds]
+    return [
+        (1, "altered_hand", f"the stored hand's {name} is not what its audit entry recorded")
+        for name, holds in checks.items()
+        if not holds
+    ]
 
 
 def _score_problems(log: list[chain.Entry]) -> list[tuple[int, str, str]]:
@@ -288,15 +383,27 @@ def _score_problems(log: list[chain.Entry]) -> list[tuple[int, str, str]]:
         body = entry.body
         if entry.kind == "decision":
             version = made[entry.n]
-            if (body["version"], body["score"], body["penalties"]) != (version.number, dict(version.score),
-                                                                       dict(version.penalties)):
-                problems.append((entry.n, "wrong_score",
-                                 f"entry {entry.n} records a score its decisions do not give"))
+            if (body["version"], body["score"], body["penalties"]) != (
+                version.number,
+                dict(version.score),
+                dict(version.penalties),
+            ):
+                problems.append(
+                    (entry.n, "wrong_score", f"entry {entry.n} records a score its decisions do not give")
+                )
             if entry.ruling != body["ruling"]:
-                problems.append((entry.n, "altered_entry", f"entry {entry.n} indexes another ruling than it names"))
+                problems.append(
+                    (entry.n, "altered_entry", f"entry {entry.n} indexes another ruling than it names")
+                )
     for version in state.versions:
         for signed in version.signatures:
             if signed.version != version.number:
-                problems.append((signed.n, "wrong_version",
-                                 f"entry {signed.n} signs version {signed.version} while version {version.number} was current"))
+                problems.append(
+                    (
+                        signed.n,
+                        "wrong_version",
+                        f"entry {signed.n} signs version {signed.version} "
+                        f"while version {version.number} was current",
+                    )
+                )
     return problems

@@ -8,9 +8,9 @@ key stays listed (who had access, and until when) but no longer works.
 from __future__ import annotations
 
 import secrets
+from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Mapping
 
 from sqlite_utils import Database
 
@@ -19,12 +19,14 @@ from .errors import NotFound
 
 _SCORER = frozenset({"validate", "read", "submit", "sign"})
 
-PERMISSIONS: Mapping[str, frozenset[str]] = MappingProxyType({
-    "scorer": _SCORER,
-    "director": _SCORER | {"decide"},
-    "auditor": frozenset({"validate", "read", "keys:read"}),
-    "admin": frozenset({"validate", "keys:read", "keys:write"}),
-})
+PERMISSIONS: Mapping[str, frozenset[str]] = MappingProxyType(
+    {
+        "scorer": _SCORER,
+        "director": _SCORER | {"decide"},
+        "auditor": frozenset({"validate", "read", "keys:read"}),
+        "admin": frozenset({"validate", "keys:read", "keys:write"}),
+    }
+)
 """Role -> what it may do. ``read``: hands, games, logs; ``submit``: hands and games;
 ``sign``: signatures; ``decide``: director's decisions; ``keys:*``: the key list."""
 
@@ -57,14 +59,16 @@ def create_key(db: Database, name: str, role: str) -> tuple[Key, str]:
     with write(db):
         cursor = db.execute(
             "INSERT INTO keys (name, role, token_sha256, created_at) VALUES (?, ?, ?, ?)",
-            [name, role, sha256(token), created])
+            [name, role, sha256(token), created],
+        )
     return Key(cursor.lastrowid, name, role, created), token
 
 
 def find_key(db: Database, token: str) -> Key | None:
     """The live key whose token this is, or ``None`` (unknown or revoked)."""
-    row = db.execute(f"SELECT {_COLUMNS} FROM keys WHERE token_sha256 = ? AND revoked_at IS NULL",
-                     [sha256(token)]).fetchone()
+    row = db.execute(
+        f"SELECT {_COLUMNS} FROM keys WHERE token_sha256 = ? AND revoked_at IS NULL", [sha256(token)]
+    ).fetchone()
     return Key(*row) if row else None
 
 

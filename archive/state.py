@@ -15,8 +15,9 @@ version), ``final`` (none open, every required signature in).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
 from rulings.decisions import Decision, Standing, rescore
 
@@ -29,8 +30,11 @@ def standings(result: Mapping[str, Any]) -> tuple[Standing, ...]:
     for ruling in result["rulings"]:
         penalty = ruling.get("penalty") or {}
         applied = ruling["status"] == "applied" and not result["void"]
-        out.append(Standing(ruling["code"], ruling["seat"], ruling["status"],
-                            penalty.get("points", 0) if applied else 0))
+        out.append(
+            Standing(
+                ruling["code"], ruling["seat"], ruling["status"], penalty.get("points", 0) if applied else 0
+            )
+        )
     return tuple(out)
 
 
@@ -40,14 +44,25 @@ def referred(result: Mapping[str, Any]) -> list[int]:
 
 
 def decision_from(body: Mapping[str, Any]) -> Decision:
-    return Decision(body["ruling"], body["action"], body["director"], body["reason"],
-                    dict(body.get("score_changes") or {}), body.get("claim"))
+    return Decision(
+        body["ruling"],
+        body["action"],
+        body["director"],
+        body["reason"],
+        dict(body.get("score_changes") or {}),
+        body.get("claim"),
+    )
 
 
 def decision_body(decision: Decision) -> dict[str, Any]:
-    return {"ruling": decision.ruling, "action": decision.action, "director": decision.director,
-            "reason": decision.reason, "score_changes": dict(decision.score_changes),
-            "claim": decision.claim}
+    return {
+        "ruling": decision.ruling,
+        "action": decision.action,
+        "director": decision.director,
+        "reason": decision.reason,
+        "score_changes": dict(decision.score_changes),
+        "claim": decision.claim,
+    }
 
 
 @dataclass(frozen=True)
@@ -135,11 +150,12 @@ def fold(log: list[Entry]) -> HandState:
     # the version being built: made at ``at`` by ``made_by``, signed by ``signatures``
     at, made_by, score, penalties = log[0].at, None, dict(base_score), dict(base_penalties)
     signatures: list[Signed] = []
-    for entry in log[1:] + [None]:
+    for entry in [*log[1:], None]:
         if entry is not None and entry.kind == "signature":
             body = entry.body
-            signatures.append(Signed(entry.n, entry.at, entry.actor, body["seat"], body["name"],
-                                     body["version"]))
+            signatures.append(
+                Signed(entry.n, entry.at, entry.actor, body["seat"], body["name"], body["version"])
+            )
             continue
         if entry is not None and entry.kind != "decision":
             continue
@@ -147,12 +163,14 @@ def fold(log: list[Entry]) -> HandState:
         decided = {d.decision.ruling for d in decisions}
         open_ = tuple(i for i in waiting if i not in decided)
         final = not open_ and signers <= {s.seat for s in signatures}
-        versions.append(Version(len(versions) + 1, at, score, penalties, made_by, open_,
-                                tuple(signatures), final))
+        versions.append(
+            Version(len(versions) + 1, at, score, penalties, made_by, open_, tuple(signatures), final)
+        )
         if entry is None:
             break
-        decisions.append(Decided(entry.n, entry.at, entry.actor, decision_from(entry.body),
-                                 len(versions) + 1))
+        decisions.append(
+            Decided(entry.n, entry.at, entry.actor, decision_from(entry.body), len(versions) + 1)
+        )
         score, penalties = rescore(base_score, base_penalties, ruled, [d.decision for d in decisions])
         at, made_by, signatures = entry.at, entry.n, []
     return HandState(result, signers, tuple(versions), tuple(decisions))

@@ -23,8 +23,8 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # run as a script from anywhere, without installing
@@ -102,6 +102,7 @@ def flask_row(texts: list[str]) -> tuple[Pass | None, str | None]:
     """POST /v1/hands/validate through the in-process test client, if the app imports."""
     try:
         from app import create_app
+
         client = create_app({"TESTING": True}).test_client()
     except Exception as error:  # the web layer is optional for the engine's numbers
         return None, f"Flask validate skipped: the app does not load ({type(error).__name__}: {error})"
@@ -122,8 +123,9 @@ def check_clean(texts: list[str], kind: str = "mso-2000") -> None:
     for index, text in enumerate(texts):
         rulings = audit_hand(json.loads(text))["rulings"]
         if rulings:
-            raise SystemExit(f"{kind} hand {index} has rulings {[r['code'] for r in rulings]}: "
-                             "not a clean benchmark")
+            raise SystemExit(
+                f"{kind} hand {index} has rulings {[r['code'] for r in rulings]}: not a clean benchmark"
+            )
 
 
 def time_pass(run: Pass) -> int:
@@ -165,7 +167,8 @@ def report(samples: dict[str, list[int]], hands: int, repeats: int, skipped: str
         f"Machine: {cpu_model()}, {os.cpu_count()} cores, Python {platform.python_version()}"
         f" ({platform.python_implementation()})",
         f"{hands} random legal mso-2000 hands, median of {repeats} interleaved repeats, gc off while timing",
-        f"'{LONG_JOHN_ROW}': {hands} random legal {LONG_JOHN_SEATS}-seat long-john hands instead, in the core only",
+        f"'{LONG_JOHN_ROW}': {hands} random legal {LONG_JOHN_SEATS}-seat long-john hands instead, "
+        "in the core only",
         "",
         f"{'row':<22} {'µs/hand':>9} {'hands/s':>10} {'× json.loads':>13}",
         f"{'-' * 22} {'-' * 9} {'-' * 10} {'-' * 13}",

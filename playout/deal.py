@@ -11,7 +11,7 @@ from .rules import SEATS, seat_at
 def random_deal(rng: random.Random) -> dict[str, list[str]]:
     deck = list(DECK)
     rng.shuffle(deck)
-    return {seat: deck[13 * i:13 * (i + 1)] for i, seat in enumerate(SEATS)}
+    return {seat: deck[13 * i : 13 * (i + 1)] for i, seat in enumerate(SEATS)}
 
 
 def lumpy_deal(rng: random.Random) -> dict[str, list[str]]:
@@ -24,7 +24,7 @@ def lumpy_deal(rng: random.Random) -> dict[str, list[str]]:
     for _ in range(rng.randint(0, 40)):
         i, j = rng.randrange(52), rng.randrange(52)
         deck[i], deck[j] = deck[j], deck[i]
-    return {seat: deck[13 * i:13 * (i + 1)] for i, seat in enumerate(SEATS)}
+    return {seat: deck[13 * i : 13 * (i + 1)] for i, seat in enumerate(SEATS)}
 
 
 def random_passes(rng: random.Random, deal: dict[str, list[str]], offset: int) -> dict[str, list[str]]:

@@ -30,14 +30,15 @@ def stacked_hold(rng: random.Random, scenario: str) -> list[str]:
     if scenario == "points_only":
         return rng.sample(sorted(POINT_CARDS), 13)
     if scenario == "hearts_only":
-        return ["AC"] + rng.sample(hearts, 12)
+        return ["AC", *rng.sample(hearts, 12)]
     if scenario == "hearts_and_queen":
-        return ["AC", QUEEN_OF_SPADES] + rng.sample(hearts, 11)
+        return ["AC", QUEEN_OF_SPADES, *rng.sample(hearts, 11)]
     raise ValueError(f"unknown scenario {scenario!r}; known: {', '.join(SCENARIOS)}")
 
 
-def deal_before_pass(rng: random.Random, held: dict[str, list[str]],
-                     offset: int) -> tuple[dict[str, list[str]], dict[str, list[str]]]:
+def deal_before_pass(
+    rng: random.Random, held: dict[str, list[str]], offset: int
+) -> tuple[dict[str, list[str]], dict[str, list[str]]]:
     """(deal, passes) that leave every seat holding ``held`` once the pass is made."""
     if offset == 0:
         return {seat: list(cards) for seat, cards in held.items()}, {}
@@ -49,8 +50,9 @@ def deal_before_pass(rng: random.Random, held: dict[str, list[str]],
     return deal, passes
 
 
-def random_edge_hand(rng: random.Random, variant: str = "mso-2000",
-                     scenario: str | None = None) -> tuple[dict[str, Any], str, str]:
+def random_edge_hand(
+    rng: random.Random, variant: str = "mso-2000", scenario: str | None = None
+) -> tuple[dict[str, Any], str, str]:
     """A legal hand stacked for one of :data:`SCENARIOS`; returns (record, X, scenario)."""
     scenario = scenario or rng.choice(SCENARIOS)
     seat = rng.choice(SEATS)
@@ -58,7 +60,7 @@ def random_edge_hand(rng: random.Random, variant: str = "mso-2000",
     rest = [card for card in DECK if card not in mine]
     rng.shuffle(rest)
     others = [other for other in SEATS if other != seat]
-    held = {other: rest[13 * i:13 * (i + 1)] for i, other in enumerate(others)}
+    held = {other: rest[13 * i : 13 * (i + 1)] for i, other in enumerate(others)}
     held[seat] = mine
     hand_number = rng.randint(1, 8)
     deal, passes = deal_before_pass(rng, held, pass_offset(rules_for(variant), hand_number))

@@ -17,10 +17,16 @@ def random_scores(rng: random.Random) -> dict[str, int] | None:
     return {seat: rng.randint(0, 99) for seat in SEATS}
 
 
-def build_hand(rng: random.Random, variant: str, hand_number: int | None = None, *,
-               policy: Policy = random_policy, deviate: Deviation | None = None,
-               deal: dict[str, list[str]] | None = None,
-               passes: dict[str, list[str]] | None = None) -> dict[str, Any]:
+def build_hand(
+    rng: random.Random,
+    variant: str,
+    hand_number: int | None = None,
+    *,
+    policy: Policy = random_policy,
+    deviate: Deviation | None = None,
+    deal: dict[str, list[str]] | None = None,
+    passes: dict[str, list[str]] | None = None,
+) -> dict[str, Any]:
     """A record played out by ``policy`` (legal), with ``deviate`` planting irregularities."""
     rules = rules_for(variant)
     if hand_number is None:
@@ -47,14 +53,16 @@ def build_hand(rng: random.Random, variant: str, hand_number: int | None = None,
     return record
 
 
-def random_hand(rng: random.Random, variant: str = "mso-2000",
-                hand_number: int | None = None) -> dict[str, Any]:
+def random_hand(
+    rng: random.Random, variant: str = "mso-2000", hand_number: int | None = None
+) -> dict[str, Any]:
     """A random legal hand: shuffled deal, random passes, a random legal playout."""
     return build_hand(rng, variant, hand_number)
 
 
-def random_lumpy_hand(rng: random.Random, variant: str = "mso-2000",
-                      hand_number: int | None = None) -> dict[str, Any]:
+def random_lumpy_hand(
+    rng: random.Random, variant: str = "mso-2000", hand_number: int | None = None
+) -> dict[str, Any]:
     """A random legal hand from a near suit-block deal (see :func:`lumpy_deal`), to reach
     the first-trick and hearts-broken exceptions that shuffled deals almost never do."""
     return build_hand(rng, variant, hand_number, deal=lumpy_deal(rng))

@@ -22,8 +22,9 @@ The scorer reads only ``seats``, ``kitty``, ``play``, ``scores_before`` and
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from .cards import DECK, is_point, points, rank, suit
 
@@ -79,6 +80,7 @@ def resolve(plays: Sequence[tuple[str, str]]) -> tuple[str | None, list[str]]:
 
 # -- scoring a record ---------------------------------------------------------------
 
+
 @dataclass
 class Trick:
     """One trick as the rules settle it: who won it (None: to the middle) and who took it."""
@@ -107,7 +109,7 @@ def tricks_of(record: Mapping[str, Any]) -> list[Trick]:
     """The record's cards cut into tricks, each settled: winner, taker, middle piles collected."""
     seats = record["seats"]
     plays = [(event["seat"], event["card"]) for event in record["play"] if "card" in event]
-    cut = [plays[i:i + len(seats)] for i in range(0, len(plays), len(seats))]
+    cut = [plays[i : i + len(seats)] for i in range(0, len(plays), len(seats))]
     tricks: list[Trick] = []
     middle: list[Trick] = []
     last_winner: str | None = None
@@ -166,7 +168,9 @@ def moon_totals(before: Mapping[str, int], shooter: str, option: str) -> dict[st
     to 52 off the shooter's total, never below zero."""
     if option == "add":
         return {seat: total + (0 if seat == shooter else HAND_TOTAL) for seat, total in before.items()}
-    return {seat: total - (min(HAND_TOTAL, total) if seat == shooter else 0) for seat, total in before.items()}
+    return {
+        seat: total - (min(HAND_TOTAL, total) if seat == shooter else 0) for seat, total in before.items()
+    }
 
 
 def moon_option(record: Mapping[str, Any], shooter: str) -> tuple[str, str]:
@@ -193,8 +197,7 @@ def moon_option(record: Mapping[str, Any], shooter: str) -> tuple[str, str]:
         totals = after[option]
         return min(t for seat, t in totals.items() if seat != shooter) - totals[shooter]
 
-    options = [o for o in after if wins(after[o])] \
-        or [o for o in after if not ends(after[o])] or list(after)
+    options = [o for o in after if wins(after[o])] or [o for o in after if not ends(after[o])] or list(after)
     return max(options, key=lambda o: (margin(o), o == "add")), "referee"
 
 

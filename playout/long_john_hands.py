@@ -21,12 +21,22 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence
+from typing import Any
 
 from .cards import DECK, RANKS, SUITS, is_point, points, rank, suit
-from .long_john import (HAND_SIZE, JOKER, card_points, card_suit, double_deck,
-                        legal_cards, moon_shooter, pass_offset, resolve)
+from .long_john import (
+    HAND_SIZE,
+    JOKER,
+    card_points,
+    card_suit,
+    double_deck,
+    legal_cards,
+    moon_shooter,
+    pass_offset,
+    resolve,
+)
 from .tables import after_pass, deal_before_pass, random_passes, random_scores, seat_at, table_seats
 
 
@@ -120,19 +130,31 @@ def last_trick_pairs(rng: random.Random, hands: dict[str, list[str]]) -> dict[st
     for suit_letter in suits:
         free = [seat for seat in hands if seat not in kept]
         rng.shuffle(free)
-        pairs = [(a, b, card) for i, a in enumerate(free) for b in free[i + 1:]
-                 for card in sorted(set(hands[a]) & set(hands[b])) if card_suit(card) == suit_letter]
+        pairs = [
+            (a, b, card)
+            for i, a in enumerate(free)
+            for b in free[i + 1 :]
+            for card in sorted(set(hands[a]) & set(hands[b]))
+            if card_suit(card) == suit_letter
+        ]
         if pairs:
             a, b, card = rng.choice(pairs)
             kept[a] = kept[b] = card
     return kept
 
 
-def play_out(rng: random.Random, seats: Sequence[str], hands: dict[str, list[str]], leader: str,
-             policy: Policy = random_policy, deviate: Deviation | None = None) -> list[dict[str, str]]:
+def play_out(
+    rng: random.Random,
+    seats: Sequence[str],
+    hands: dict[str, list[str]],
+    leader: str,
+    policy: Policy = random_policy,
+    deviate: Deviation | None = None,
+) -> list[dict[str, str]]:
     """Play every trick from ``hands`` (after the pass); return the record's play events."""
-    table = Table(list(seats), {seat: list(cards) for seat, cards in hands.items()},
-                  len(hands[seats[0]]), leader=leader)
+    table = Table(
+        list(seats), {seat: list(cards) for seat, cards in hands.items()}, len(hands[seats[0]]), leader=leader
+    )
     events: list[dict[str, str]] = []
     for number in range(1, table.size + 1):
         table.number, table.trick = number, []
@@ -152,13 +174,14 @@ def play_out(rng: random.Random, seats: Sequence[str], hands: dict[str, list[str
 
 # -- deals ---------------------------------------------------------------------------
 
+
 def shuffled_deal(rng: random.Random, seats: Sequence[str]) -> tuple[dict[str, list[str]], list[str]]:
     """(deal, kitty) from a shuffled double deck."""
     deck = double_deck(len(seats))
     rng.shuffle(deck)
     size = HAND_SIZE[len(seats)]
-    deal = {seat: deck[size * i:size * (i + 1)] for i, seat in enumerate(seats)}
-    return deal, deck[size * len(seats):]
+    deal = {seat: deck[size * i : size * (i + 1)] for i, seat in enumerate(seats)}
+    return deal, deck[size * len(seats) :]
 
 
 def twin_hold(rng: random.Random, seats: Sequence[str]) -> tuple[dict[str, list[str]], list[str]]:
@@ -167,7 +190,8 @@ def twin_hold(rng: random.Random, seats: Sequence[str]) -> tuple[dict[str, list[
     The 52 distinct cards, suit after suit in a random suit order, are cut
     into one block per pair; with seven seats the odd seat holds both copies
     of what is left and the joker (or, one time in two, swaps the joker for
-    a twin's card), with six the kitty is both copies of the last card. Then 0..12 random swaps between any two places. Twins can
+    a twin's card), with six the kitty is both copies of the last card. Then
+    0..12 random swaps between any two places. Twins can
     cancel each other, and seats outside a pair are often void in its suit,
     so whole tricks cancel out.
     """
@@ -180,9 +204,9 @@ def twin_hold(rng: random.Random, seats: Sequence[str]) -> tuple[dict[str, list[
     rng.shuffle(order)
     held: dict[str, list[str]] = {}
     for pair in range(n // 2):
-        block = distinct[size * pair:size * (pair + 1)]
+        block = distinct[size * pair : size * (pair + 1)]
         held[order[2 * pair]], held[order[2 * pair + 1]] = list(block), list(block)
-    rest = distinct[size * (n // 2):]
+    rest = distinct[size * (n // 2) :]
     kitty: list[str] = []
     if n % 2:
         held[order[-1]] = rest + rest + [JOKER]
@@ -203,18 +227,22 @@ def twin_hold(rng: random.Random, seats: Sequence[str]) -> tuple[dict[str, list[
     return {seat: held[seat] for seat in seats}, kitty
 
 
-def random_backs(rng: random.Random, seats: Sequence[str], deal: dict[str, list[str]]) -> dict[str, list[str]]:
+def random_backs(
+    rng: random.Random, seats: Sequence[str], deal: dict[str, list[str]]
+) -> dict[str, list[str]]:
     """Back colours for the deal when the two decks differ: of each card's two copies one is
     red, one blue (the joker red), and every seat holds both colours, as a legal deal must."""
     while True:
         colours = {card: rng.sample(["red", "blue"], 2) for card in DECK}
-        backs = {seat: [colours[card].pop() if card != JOKER else "red" for card in deal[seat]]
-                 for seat in seats}
+        backs = {
+            seat: [colours[card].pop() if card != JOKER else "red" for card in deal[seat]] for seat in seats
+        }
         if all(len(set(backs[seat])) == 2 for seat in seats):
             return backs
 
 
 # -- whole records --------------------------------------------------------------------
+
 
 def table_of(rng: random.Random, seats: int | Sequence[str]) -> list[str]:
     ids = table_seats(rng, seats) if isinstance(seats, int) else list(seats)
@@ -223,9 +251,17 @@ def table_of(rng: random.Random, seats: int | Sequence[str]) -> list[str]:
     return ids
 
 
-def make_record(rng: random.Random, seats: list[str], hand_number: int, dealer: str,
-                deal: dict[str, list[str]], kitty: list[str], passes: dict[str, list[str]],
-                policy: Policy, deviate: Deviation | None = None) -> dict[str, Any]:
+def make_record(
+    rng: random.Random,
+    seats: list[str],
+    hand_number: int,
+    dealer: str,
+    deal: dict[str, list[str]],
+    kitty: list[str],
+    passes: dict[str, list[str]],
+    policy: Policy,
+    deviate: Deviation | None = None,
+) -> dict[str, Any]:
     """A JSON-ready record: the deal, the pass, and the play from the left of the dealer."""
     hands = after_pass(seats, deal, passes, pass_offset(len(seats), hand_number))
     record: dict[str, Any] = {
@@ -246,9 +282,14 @@ def make_record(rng: random.Random, seats: list[str], hand_number: int, dealer: 
     return record
 
 
-def random_long_john_hand(rng: random.Random, seats: int | Sequence[str] = 6,
-                          hand_number: int | None = None, *, lumpy: bool = False,
-                          deviate: Deviation | None = None) -> dict[str, Any]:
+def random_long_john_hand(
+    rng: random.Random,
+    seats: int | Sequence[str] = 6,
+    hand_number: int | None = None,
+    *,
+    lumpy: bool = False,
+    deviate: Deviation | None = None,
+) -> dict[str, Any]:
     """A random legal long-john hand for 6, 7 or 8 seats (a count, or the seat ids clockwise).
 
     ``lumpy``: twin hands in suit blocks played for cancellations (see
@@ -270,6 +311,7 @@ def random_long_john_hand(rng: random.Random, seats: int | Sequence[str] = 6,
 
 
 # -- the moon ----------------------------------------------------------------------------
+
 
 class MoonPolicy:
     """``shooter`` leads its surest cards and plays high; the others duck and throw points."""
@@ -296,7 +338,7 @@ def moon_hold(rng: random.Random, seats: list[str], shooter: str) -> tuple[dict[
     cards); the rest of the double deck is shuffled out to the others and the kitty."""
     size = HAND_SIZE[len(seats)]
     top = rng.choice("CDS")
-    strong = [r + top for r in reversed(RANKS) for _ in range(2)][:size - rng.randint(0, 2)]
+    strong = [r + top for r in reversed(RANKS) for _ in range(2)][: size - rng.randint(0, 2)]
     deck = double_deck(len(seats))
     for card in strong:
         deck.remove(card)
@@ -306,13 +348,14 @@ def moon_hold(rng: random.Random, seats: list[str], shooter: str) -> tuple[dict[
         deck.remove(card)
     rng.shuffle(deck)
     others = [seat for seat in seats if seat != shooter]
-    held = {seat: deck[size * i:size * (i + 1)] for i, seat in enumerate(others)}
+    held = {seat: deck[size * i : size * (i + 1)] for i, seat in enumerate(others)}
     held[shooter] = strong + extra
-    return {seat: held[seat] for seat in seats}, deck[size * len(others):]
+    return {seat: held[seat] for seat in seats}, deck[size * len(others) :]
 
 
-def random_long_john_moon_hand(rng: random.Random, seats: int | Sequence[str] = 6,
-                               attempts: int = 200) -> tuple[dict[str, Any], str]:
+def random_long_john_moon_hand(
+    rng: random.Random, seats: int | Sequence[str] = 6, attempts: int = 200
+) -> tuple[dict[str, Any], str]:
     """A legal hand in which one seat takes all 28 point cards; returns (record, shooter).
 
     The shooter leads trick 1 (the dealer sits on its right). Hands are drawn
@@ -324,8 +367,9 @@ def random_long_john_moon_hand(rng: random.Random, seats: int | Sequence[str] = 
         number = rng.randint(1, 2 * len(ids))
         held, kitty = moon_hold(rng, ids, shooter)
         deal, passes = deal_before_pass(rng, ids, held, pass_offset(len(ids), number))
-        record = make_record(rng, ids, number, seat_at(ids, shooter, -1), deal, kitty, passes,
-                             MoonPolicy(shooter))
+        record = make_record(
+            rng, ids, number, seat_at(ids, shooter, -1), deal, kitty, passes, MoonPolicy(shooter)
+        )
         if moon_shooter(card_points(record)) == shooter:
             choice = rng.choice([None, "add", "subtract"])
             if choice is not None:
@@ -334,8 +378,9 @@ def random_long_john_moon_hand(rng: random.Random, seats: int | Sequence[str] = 
     raise RuntimeError(f"no moon in {attempts} hands")
 
 
-def long_john_moon_hand_for(rng: random.Random, seats: Sequence[str], hand_number: int,
-                            dealer: str, attempts: int = 200) -> dict[str, Any]:
+def long_john_moon_hand_for(
+    rng: random.Random, seats: Sequence[str], hand_number: int, dealer: str, attempts: int = 200
+) -> dict[str, Any]:
     """Hand ``hand_number`` of a game dealt by ``dealer``, in which the seat on the
     dealer's left (who leads trick 1) takes all 28 point cards."""
     ids = list(seats)
@@ -350,6 +395,7 @@ def long_john_moon_hand_for(rng: random.Random, seats: Sequence[str], hand_numbe
 
 
 # -- one planted revoke ------------------------------------------------------------------
+
 
 class PlantRevoke:
     """A deviation that revokes once: a follower holding the suit led discards another
@@ -372,9 +418,9 @@ class PlantRevoke:
         return rng.choice(others)
 
 
-def random_long_john_hand_with_revoke(rng: random.Random, seats: int | Sequence[str] = 6, *,
-                                      lumpy: bool = False,
-                                      attempts: int = 1000) -> tuple[dict[str, Any], str, int]:
+def random_long_john_hand_with_revoke(
+    rng: random.Random, seats: int | Sequence[str] = 6, *, lumpy: bool = False, attempts: int = 1000
+) -> tuple[dict[str, Any], str, int]:
     """A long-john hand with exactly one revoke; returns (record, revoking seat, 1-based trick)."""
     for _ in range(attempts):
         ids = table_of(rng, seats)
@@ -385,6 +431,14 @@ def random_long_john_hand_with_revoke(rng: random.Random, seats: int | Sequence[
     raise RuntimeError(f"no revoke could be planted in {attempts} hands")
 
 
-__all__ = ["CancelPolicy", "MoonPolicy", "Table", "play_out", "random_long_john_hand",
-           "random_long_john_hand_with_revoke", "random_long_john_moon_hand", "shuffled_deal",
-           "twin_hold"]
+__all__ = [
+    "CancelPolicy",
+    "MoonPolicy",
+    "Table",
+    "play_out",
+    "random_long_john_hand",
+    "random_long_john_hand_with_revoke",
+    "random_long_john_moon_hand",
+    "shuffled_deal",
+    "twin_hold",
+]

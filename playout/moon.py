@@ -27,13 +27,14 @@ def strong_deal(rng: random.Random, shooter: str) -> dict[str, list[str]]:
     rest = [card for card in DECK if card not in strong]
     rng.shuffle(rest)
     others = [seat for seat in SEATS if seat != shooter]
-    deal = {seat: rest[13 * i:13 * (i + 1)] for i, seat in enumerate(others)}
+    deal = {seat: rest[13 * i : 13 * (i + 1)] for i, seat in enumerate(others)}
     deal[shooter] = strong
     return {seat: deal[seat] for seat in SEATS}
 
 
-def moon_passes(rng: random.Random, deal: dict[str, list[str]], offset: int,
-                shooter: str) -> dict[str, list[str]]:
+def moon_passes(
+    rng: random.Random, deal: dict[str, list[str]], offset: int, shooter: str
+) -> dict[str, list[str]]:
     """The shooter passes its three lowest cards; the others pass three at random."""
     if offset == 0:
         return {}
@@ -60,8 +61,9 @@ class MoonPolicy:
         return max(legal, key=lambda card: (is_point(card), rank(card)))
 
 
-def random_moon_hand(rng: random.Random, variant: str = "mso-2000",
-                     hand_number: int | None = None, attempts: int = 200) -> tuple[dict[str, Any], str]:
+def random_moon_hand(
+    rng: random.Random, variant: str = "mso-2000", hand_number: int | None = None, attempts: int = 200
+) -> tuple[dict[str, Any], str]:
     """A legal hand in which one seat takes all 14 point cards; returns (record, shooter)."""
     rules = rules_for(variant)
     for _ in range(attempts):
@@ -75,9 +77,9 @@ def random_moon_hand(rng: random.Random, variant: str = "mso-2000",
     raise RuntimeError(f"no moon in {attempts} hands")
 
 
-
-def random_moon_try_with_revoke(rng: random.Random, variant: str = "mso-2000",
-                                attempts: int = 1000) -> tuple[dict[str, Any], str, int, str]:
+def random_moon_try_with_revoke(
+    rng: random.Random, variant: str = "mso-2000", attempts: int = 1000
+) -> tuple[dict[str, Any], str, int, str]:
     """A hand played for a moon in which another seat revokes once.
 
     Returns (record, revoking seat, trick, would-be shooter). The moon may be
@@ -91,8 +93,9 @@ def random_moon_try_with_revoke(rng: random.Random, variant: str = "mso-2000",
         deal = strong_deal(rng, shooter)
         passes = moon_passes(rng, deal, pass_offset(rules, number), shooter)
         plant = PlantRevoke(rng, seats=[seat for seat in SEATS if seat != shooter])
-        record = build_hand(rng, variant, number, policy=MoonPolicy(shooter), deviate=plant,
-                            deal=deal, passes=passes)
+        record = build_hand(
+            rng, variant, number, policy=MoonPolicy(shooter), deviate=plant, deal=deal, passes=passes
+        )
         if plant.seat is not None:
             return record, plant.seat, plant.trick, shooter
     raise RuntimeError(f"no revoke could be planted in {attempts} hands")

@@ -11,11 +11,12 @@ only hearts. Hearts 1, Q♠ 13, J♦ −10: a hand totals 16, and there is no mo
 from __future__ import annotations
 
 import random
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from .cards import DECK, HEARTS, QUEEN_OF_SPADES, SUITS, suit
-from .tables import after_pass, random_passes, random_scores, seat_at, table_seats
 from .rules import trick_winner
+from .tables import after_pass, random_passes, random_scores, seat_at, table_seats
 
 JACK_OF_DIAMONDS = "JD"
 HAND_TOTAL = 16
@@ -57,8 +58,9 @@ def legal_cards(hand: Sequence[str], led: str | None, trick_number: int, broken:
     return options
 
 
-def play_out(rng: random.Random, seats: Sequence[str], hands: dict[str, list[str]],
-             leader: str) -> list[dict[str, str]]:
+def play_out(
+    rng: random.Random, seats: Sequence[str], hands: dict[str, list[str]], leader: str
+) -> list[dict[str, str]]:
     """Random legal play of every trick from ``hands`` (after the pass)."""
     hands = {seat: list(cards) for seat, cards in hands.items()}
     events: list[dict[str, str]] = []
@@ -89,8 +91,9 @@ def lumpy_cards(rng: random.Random) -> list[str]:
     return deck
 
 
-def random_omnibus_hand(rng: random.Random, seats: int | Sequence[str] = 4,
-                        hand_number: int | None = None, *, lumpy: bool = False) -> dict[str, Any]:
+def random_omnibus_hand(
+    rng: random.Random, seats: int | Sequence[str] = 4, hand_number: int | None = None, *, lumpy: bool = False
+) -> dict[str, Any]:
     """A random legal omnibus-kitty hand for 3 to 7 seats (a count, or the seat ids clockwise)."""
     ids = table_seats(rng, seats) if isinstance(seats, int) else list(seats)
     if len(ids) not in SEAT_COUNTS:
@@ -102,8 +105,8 @@ def random_omnibus_hand(rng: random.Random, seats: int | Sequence[str] = 4,
     else:
         deck = list(DECK)
         rng.shuffle(deck)
-    deal = {seat: deck[size * i:size * (i + 1)] for i, seat in enumerate(ids)}
-    kitty = deck[size * len(ids):]
+    deal = {seat: deck[size * i : size * (i + 1)] for i, seat in enumerate(ids)}
+    kitty = deck[size * len(ids) :]
     offset = pass_offset(len(ids), number)
     passes = random_passes(rng, ids, deal, offset)
     dealer = rng.choice(ids)
@@ -125,10 +128,11 @@ def random_omnibus_hand(rng: random.Random, seats: int | Sequence[str] = 4,
 
 # -- scoring a record ---------------------------------------------------------------
 
+
 def tricks_of(record: Mapping[str, Any]) -> list[list[tuple[str, str]]]:
     n = len(record["seats"])
     plays = [(event["seat"], event["card"]) for event in record["play"] if "card" in event]
-    return [plays[i:i + n] for i in range(0, len(plays), n)]
+    return [plays[i : i + n] for i in range(0, len(plays), n)]
 
 
 def kitty_taker(record: Mapping[str, Any]) -> str | None:

@@ -10,8 +10,8 @@ hearts if it is a heart or Q♠, and the highest card of the suit led wins.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 from .cards import TWO_OF_CLUBS, is_point
 from .rules import SEATS, Rules, breaks_hearts, legal_cards, seat_at, trick_winner
@@ -53,8 +53,13 @@ def random_policy(rng: random.Random, state: State, seat: str, legal: list[str])
     return rng.choice(legal)
 
 
-def playout(rng: random.Random, rules: Rules, hands: dict[str, list[str]],
-            policy: Policy = random_policy, deviate: Deviation | None = None) -> list[dict[str, str]]:
+def playout(
+    rng: random.Random,
+    rules: Rules,
+    hands: dict[str, list[str]],
+    policy: Policy = random_policy,
+    deviate: Deviation | None = None,
+) -> list[dict[str, str]]:
     """Play all 13 tricks from ``hands`` (after the pass); return the record's play events."""
     state = State(rules, {seat: list(cards) for seat, cards in hands.items()})
     state.leader = next(seat for seat in SEATS if TWO_OF_CLUBS in state.hands[seat])

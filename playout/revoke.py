@@ -10,7 +10,8 @@ Play then goes on legally from what the table now holds.
 from __future__ import annotations
 
 import random
-from typing import Any, Collection
+from collections.abc import Collection
+from typing import Any
 
 from .cards import POINT_CARDS, suit
 from .hand import build_hand
@@ -20,8 +21,9 @@ from .play import State
 class PlantRevoke:
     """A deviation that revokes once, and remembers where."""
 
-    def __init__(self, rng: random.Random, after_all_points: bool = False,
-                 seats: Collection[str] | None = None) -> None:
+    def __init__(
+        self, rng: random.Random, after_all_points: bool = False, seats: Collection[str] | None = None
+    ) -> None:
         self.from_trick = rng.randint(1, 12)
         self.after_all_points = after_all_points
         self.seats = seats  # who may revoke; None: anyone
@@ -44,9 +46,9 @@ class PlantRevoke:
         return rng.choice(others)
 
 
-def random_hand_with_revoke(rng: random.Random, variant: str = "mso-2000", *,
-                            after_all_points: bool = False,
-                            attempts: int = 1000) -> tuple[dict[str, Any], str, int]:
+def random_hand_with_revoke(
+    rng: random.Random, variant: str = "mso-2000", *, after_all_points: bool = False, attempts: int = 1000
+) -> tuple[dict[str, Any], str, int]:
     """A hand with exactly one revoke; returns (record, revoking seat, 1-based trick).
 
     ``after_all_points`` plants it only once all 14 point cards are on tricks

@@ -7,8 +7,8 @@ trick 1, hearts broken. Where the two variants differ it is a field of
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from .cards import HEARTS, QUEEN_OF_SPADES, TWO_OF_CLUBS, is_point, rank, suit
 
@@ -49,8 +49,9 @@ def seat_at(seat: str, offset: int) -> str:
     return SEATS[(SEATS.index(seat) + offset) % len(SEATS)]
 
 
-def legal_cards(rules: Rules, hand: Sequence[str], led: str | None, trick_number: int,
-                broken: bool) -> list[str]:
+def legal_cards(
+    rules: Rules, hand: Sequence[str], led: str | None, trick_number: int, broken: bool
+) -> list[str]:
     """Every card of ``hand`` a seat may play now; ``led`` is the suit led, None for a lead."""
     if led is not None:
         options = [card for card in hand if suit(card) == led] or list(hand)

@@ -6,7 +6,8 @@ it is independent of how the hand was generated and of the engine.
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from .cards import MOON_POINTS, POINT_CARDS, is_point, points
 from .rules import SEATS, rules_for, trick_winner
@@ -15,7 +16,7 @@ from .rules import SEATS, rules_for, trick_winner
 def tricks_of(record: Mapping[str, Any]) -> list[list[tuple[str, str]]]:
     """The record's card events cut into tricks of four, in play order."""
     plays = [(event["seat"], event["card"]) for event in record["play"] if "card" in event]
-    return [plays[i:i + len(SEATS)] for i in range(0, len(plays), len(SEATS))]
+    return [plays[i : i + len(SEATS)] for i in range(0, len(plays), len(SEATS))]
 
 
 def card_points(record: Mapping[str, Any]) -> dict[str, int]:
@@ -87,5 +88,6 @@ def stopped_moon(record: Mapping[str, Any], revoker: str, trick: int) -> str | N
             revoker_after += count
     if not revoker_after or won[revoker] != revoker_after:
         return None
-    return next((seat for seat in SEATS
-                 if seat != revoker and won[seat] + revoker_after == len(POINT_CARDS)), None)
+    return next(
+        (seat for seat in SEATS if seat != revoker and won[seat] + revoker_after == len(POINT_CARDS)), None
+    )

@@ -10,7 +10,7 @@ copy at a time.
 from __future__ import annotations
 
 import random
-from typing import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 SEAT_NAMES: tuple[tuple[str, ...], ...] = (
     tuple("ABCDEFGH"),
@@ -40,8 +40,9 @@ def without(cards: Iterable[str], removed: Iterable[str]) -> list[str]:
     return left
 
 
-def after_pass(seats: Sequence[str], deal: Mapping[str, Sequence[str]],
-               passes: Mapping[str, Sequence[str]], offset: int) -> dict[str, list[str]]:
+def after_pass(
+    seats: Sequence[str], deal: Mapping[str, Sequence[str]], passes: Mapping[str, Sequence[str]], offset: int
+) -> dict[str, list[str]]:
     """What each seat holds once every pass has reached the seat ``offset`` to its left."""
     hands = {seat: without(deal[seat], passes.get(seat, ())) for seat in seats}
     if offset:
@@ -50,8 +51,9 @@ def after_pass(seats: Sequence[str], deal: Mapping[str, Sequence[str]],
     return hands
 
 
-def deal_before_pass(rng: random.Random, seats: Sequence[str], held: Mapping[str, Sequence[str]],
-                     offset: int, count: int = 3) -> tuple[dict[str, list[str]], dict[str, list[str]]]:
+def deal_before_pass(
+    rng: random.Random, seats: Sequence[str], held: Mapping[str, Sequence[str]], offset: int, count: int = 3
+) -> tuple[dict[str, list[str]], dict[str, list[str]]]:
     """(deal, passes) that leave every seat holding ``held`` once the pass is made.
 
     Each seat's passer handed over ``count`` of the cards the seat ends up
@@ -61,13 +63,13 @@ def deal_before_pass(rng: random.Random, seats: Sequence[str], held: Mapping[str
     if offset == 0:
         return {seat: list(held[seat]) for seat in seats}, {}
     passes = {seat: rng.sample(list(held[seat_at(seats, seat, offset)]), count) for seat in seats}
-    deal = {seat: without(held[seat], passes[seat_at(seats, seat, -offset)]) + passes[seat]
-            for seat in seats}
+    deal = {seat: without(held[seat], passes[seat_at(seats, seat, -offset)]) + passes[seat] for seat in seats}
     return deal, passes
 
 
-def random_passes(rng: random.Random, seats: Sequence[str], deal: Mapping[str, Sequence[str]],
-                  offset: int, count: int = 3) -> dict[str, list[str]]:
+def random_passes(
+    rng: random.Random, seats: Sequence[str], deal: Mapping[str, Sequence[str]], offset: int, count: int = 3
+) -> dict[str, list[str]]:
     """``count`` random cards from each seat's deal; nothing on a hold/keeper hand."""
     if offset == 0:
         return {}

@@ -14,7 +14,25 @@ from .variants import VARIANTS, Clause, Moon, Variant, get_variant
 __version__ = "0.1.0"
 
 __all__ = [
-    "CARDS", "CODES", "Card", "Clause", "Event", "Finding", "HandRecord", "Moon", "MoonOutcome",
-    "Pass", "Problem", "RecordError", "Replay", "Score", "Suit", "Trick", "VARIANTS", "Variant",
-    "cards", "get_variant", "replay",
+    "CARDS",
+    "CODES",
+    "VARIANTS",
+    "Card",
+    "Clause",
+    "Event",
+    "Finding",
+    "HandRecord",
+    "Moon",
+    "MoonOutcome",
+    "Pass",
+    "Problem",
+    "RecordError",
+    "Replay",
+    "Score",
+    "Suit",
+    "Trick",
+    "Variant",
+    "cards",
+    "get_variant",
+    "replay",
 ]

@@ -8,11 +8,11 @@ cheap. A double-deck game simply holds the same object twice.
 from __future__ import annotations
 
 from collections import Counter
-from enum import Enum
-from typing import Iterable
+from collections.abc import Iterable
+from enum import StrEnum
 
 
-class Suit(str, Enum):
+class Suit(StrEnum):
     """A suit, by its record letter. ``symbol`` is what a director sees."""
 
     CLUBS = "C"
@@ -121,9 +121,7 @@ TWO_OF_CLUBS = CARDS["2C"]
 QUEEN_OF_SPADES = CARDS["QS"]
 JACK_OF_DIAMONDS = CARDS["JD"]
 
-STANDARD_DECK: tuple[Card, ...] = tuple(
-    CARDS[r + s] for s in "CDHS" for r in RANK_CHARS
-)
+STANDARD_DECK: tuple[Card, ...] = tuple(CARDS[r + s] for s in "CDHS" for r in RANK_CHARS)
 """The 52 cards of one deck, clubs to spades, low to high."""
 
 

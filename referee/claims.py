@@ -13,7 +13,8 @@ That makes the check exact and linear, with no search.
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Sequence
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from .cards import JOKER, QUEEN_OF_SPADES, TWO_OF_CLUBS, Card, Suit
 
@@ -25,11 +26,15 @@ def claim_holds(table: Table, seat: str, order: Sequence[Card]) -> tuple[bool | 
     """``(holds, reason)``; ``holds`` is ``None`` when the referee cannot judge it."""
     trick = table.current
     if table.variant.cancellation or table.deck.counts.get(JOKER):
-        return None, ("cancellation and the joker change who wins a trick; the referee "
-                      "leaves this claim to the director")
+        return None, (
+            "cancellation and the joker change who wins a trick; the referee "
+            "leaves this claim to the director"
+        )
     if trick.plays:
-        return None, (f"the claim was made during trick {trick.number}, with cards already on it; "
-                      "the referee only tests claims made on lead")
+        return None, (
+            f"the claim was made during trick {trick.number}, with cards already on it; "
+            "the referee only tests claims made on lead"
+        )
     if trick.leader != seat:
         return None, f"{seat} was not on lead; the referee only tests claims made on lead"
     left_out = Counter(table.cards_left(seat)) - Counter(order)
@@ -41,8 +46,7 @@ def claim_holds(table: Table, seat: str, order: Sequence[Card]) -> tuple[bool | 
     led_before: Counter = Counter()
     for k, card in enumerate(order):
         number = trick.number + k
-        if number == 1 and variant.two_of_clubs_leads and card is not TWO_OF_CLUBS \
-                and TWO_OF_CLUBS in order:
+        if number == 1 and variant.two_of_clubs_leads and card is not TWO_OF_CLUBS and TWO_OF_CLUBS in order:
             return False, f"trick 1 must be led with 2♣, not {card.label}"
         rest = order[k:]
         if card.suit is Suit.HEARTS and not broken and not _may_lead_hearts(variant, rest):
@@ -54,8 +58,9 @@ def claim_holds(table: Table, seat: str, order: Sequence[Card]) -> tuple[bool | 
             if len(same_suit) > led_before[card.suit]:
                 best = max(same_suit, key=lambda c: c.rank)
                 if best.rank > card.rank:
-                    return False, (f"{defender} can keep {best.label} and win trick {number} "
-                                   f"against {card.label}")
+                    return False, (
+                        f"{defender} can keep {best.label} and win trick {number} against {card.label}"
+                    )
         led_before[card.suit] += 1
         broken = broken or variant.breaks_hearts(card)
     return True, "the announced order wins every remaining trick against any defence"

@@ -21,8 +21,9 @@ def check_table(record: HandRecord) -> list[Problem]:
     problems: list[Problem] = []
     if len(seats) not in variant.seat_counts:
         counts = " or ".join(str(n) for n in variant.seat_counts)
-        problems.append(Problem("/seats", "seat_count",
-                                f"{variant.id} is played by {counts} players, not {len(seats)}"))
+        problems.append(
+            Problem("/seats", "seat_count", f"{variant.id} is played by {counts} players, not {len(seats)}")
+        )
     if len(set(seats)) != len(seats):
         problems.append(Problem("/seats", "duplicate_seat", "a seat is listed twice"))
     at_table = set(seats)
@@ -38,10 +39,14 @@ def check_table(record: HandRecord) -> list[Problem]:
         if seat not in at_table:
             problems.append(Problem(pointer("passes", seat), "unknown_seat", f"{seat!r} is not at the table"))
         elif given.to is not None and given.to not in at_table:
-            problems.append(Problem(pointer("passes", seat, "to"), "unknown_seat",
-                                    f"{given.to!r} is not at the table"))
-    for name, scores in (("scores_before", record.scores_before), ("claimed", record.claimed),
-                         ("backs", record.backs)):
+            problems.append(
+                Problem(pointer("passes", seat, "to"), "unknown_seat", f"{given.to!r} is not at the table")
+            )
+    for name, scores in (
+        ("scores_before", record.scores_before),
+        ("claimed", record.claimed),
+        ("backs", record.backs),
+    ):
         for seat in scores or ():
             if seat not in at_table:
                 problems.append(Problem(pointer(name, seat), "unknown_seat", f"{seat!r} is not at the table"))
@@ -49,8 +54,9 @@ def check_table(record: HandRecord) -> list[Problem]:
         return problems
     for index, event in enumerate(record.play):
         if event.seat not in at_table:
-            problems.append(Problem(pointer("play", index, "seat"), "unknown_seat",
-                                    f"{event.seat!r} is not at the table"))
+            problems.append(
+                Problem(pointer("play", index, "seat"), "unknown_seat", f"{event.seat!r} is not at the table")
+            )
     return problems
 
 
@@ -63,8 +69,9 @@ def deal(table: Table, record: HandRecord) -> list[str]:
         locate_deal_problems(table, record)
     for i, card in enumerate(record.exposed_in_deal):
         if card not in deck.counts:
-            table.problem(f"/exposed_in_deal/{i}", "not_in_deck",
-                          f"{card} is not in the {table.variant.id} deck")
+            table.problem(
+                f"/exposed_in_deal/{i}", "not_in_deck", f"{card} is not in the {table.variant.id} deck"
+            )
     reasons = back_colour_faults(table, record)
     if table.problems:
         return []
@@ -94,12 +101,18 @@ def back_colour_faults(table: Table, record: HandRecord) -> list[str]:
         return []
     for seat, colours in backs.items():
         if seat in record.deal and len(colours) != len(record.deal[seat]):
-            table.problem(pointer("backs", seat), "length",
-                          f"{seat} has {len(colours)} back colours for {len(record.deal[seat])} cards")
+            table.problem(
+                pointer("backs", seat),
+                "length",
+                f"{seat} has {len(colours)} back colours for {len(record.deal[seat])} cards",
+            )
     if len({colour for colours in backs.values() for colour in colours}) < 2:
         return []
-    return [f"{seat} holds only {colours[0]} backs" for seat, colours in backs.items()
-            if colours and len(set(colours)) == 1]
+    return [
+        f"{seat} holds only {colours[0]} backs"
+        for seat, colours in backs.items()
+        if colours and len(set(colours)) == 1
+    ]
 
 
 def locate_deal_problems(table: Table, record: HandRecord) -> None:
@@ -118,8 +131,7 @@ def locate_deal_problems(table: Table, record: HandRecord) -> None:
             elif seen[card] > deck[card]:
                 also = first_at[card]
                 copies = "twice" if deck[card] == 1 else f"more than {deck[card]} times"
-                table.problem(f"{at}/{i}", "duplicate_card",
-                              f"{card} is dealt {copies} (also at {also})")
+                table.problem(f"{at}/{i}", "duplicate_card", f"{card} is dealt {copies} (also at {also})")
             else:
                 first_at.setdefault(card, f"{at}/{i}")
     for card, copies in deck.items():
@@ -130,7 +142,8 @@ def locate_deal_problems(table: Table, record: HandRecord) -> None:
             elif missing == copies:
                 what = f"all {copies} copies of {card} are"
             else:
-                what = f"{'one copy' if missing == 1 else f'{missing} copies'} of {card} {'is' if missing == 1 else 'are'}"
+                copies = "one copy" if missing == 1 else f"{missing} copies"
+                what = f"{copies} of {card} {'is' if missing == 1 else 'are'}"
             table.problem("/deal", "missing_card", f"{what} missing from the deal and kitty")
 
 
@@ -146,8 +159,13 @@ def pass_cards(table: Table, record: HandRecord, offset: int) -> None:
         else:
             cards, to = given.cards, given.to if given.to is not None else recipient
             check_held(table, seat, given)
-        clean = given is not None and len(cards) == table.variant.pass_count and recipient is not None \
-            and (given.to is None or given.to == recipient) and not given.looked_early
+        clean = (
+            given is not None
+            and len(cards) == table.variant.pass_count
+            and recipient is not None
+            and (given.to is None or given.to == recipient)
+            and not given.looked_early
+        )
         faults = () if clean else pass_faults(table, given, recipient)
         if faults:
             table.find("incorrect_pass", seat, trick=1, faults=faults, expected_to=recipient)

@@ -8,8 +8,9 @@ variant's schedule.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any
 
 from .cards import Card
 
@@ -32,7 +33,6 @@ CODES = (
     "joker_played_early",
 )
 """Every code a finding (and so a ruling) can carry, in no particular order."""
-
 
 
 @dataclass(frozen=True)

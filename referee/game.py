@@ -7,8 +7,8 @@ and the archive use them to close a table.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from fractions import Fraction
-from typing import Mapping
 
 from .variant import Variant
 
@@ -16,8 +16,9 @@ MATCH_POINTS = (5, 3, 2, 1)
 """MSO match points by place, lowest score first."""
 
 
-def game_over(variant: Variant, totals: Mapping[str, int],
-              penalties: Mapping[str, int] | None = None) -> bool:
+def game_over(
+    variant: Variant, totals: Mapping[str, int], penalties: Mapping[str, int] | None = None
+) -> bool:
     """Whether the game ends with these totals after a hand.
 
     When the variant's penalty schedule adds points, "a game cannot end with
@@ -25,8 +26,10 @@ def game_over(variant: Variant, totals: Mapping[str, int],
     hand's ``penalties`` does not end the game.
     """
     penalties = penalties or {}
-    return any(total >= variant.game_target and total - penalties.get(seat, 0) >= variant.game_target
-               for seat, total in totals.items())
+    return any(
+        total >= variant.game_target and total - penalties.get(seat, 0) >= variant.game_target
+        for seat, total in totals.items()
+    )
 
 
 def lowest(totals: Mapping[str, int]) -> list[str]:
@@ -45,7 +48,7 @@ def match_points(totals: Mapping[str, int], scale: tuple[int, ...] = MATCH_POINT
     place = 0
     while place < len(ranked):
         tied = [s for s in ranked[place:] if totals[s] == totals[ranked[place]]]
-        span = scale[place:place + len(tied)]
+        span = scale[place : place + len(tied)]
         share = Fraction(sum(span), len(tied))
         for seat in tied:
             awards[seat] = share

@@ -9,8 +9,9 @@ with those fields replaced, so the replay needs no special case for it.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, replace
-from typing import Any, Callable, Collection, Mapping
+from typing import Any
 
 from .variant import FIRST_LEADS, KITTY_TAKERS, PASS_CYCLES, Moon, Variant
 
@@ -55,28 +56,41 @@ def _moon_rule(variant: Variant) -> str:
 
 OPTIONS: tuple[Option, ...] = (
     Option("pass_count", "integer", "How many cards each player passes.", minimum=0, maximum=6),
-    Option("pass_cycle", "choice", "The order of pass directions, hand after hand.",
-           choices=tuple(PASS_CYCLES)),
+    Option(
+        "pass_cycle", "choice", "The order of pass directions, hand after hand.", choices=tuple(PASS_CYCLES)
+    ),
     Option("first_lead", "choice", "Who leads trick 1.", choices=FIRST_LEADS),
-    Option("no_points_on_first_trick", "boolean",
-           "Whether hearts and the Q♠ are barred from trick 1 unless nothing else is legal."),
+    Option(
+        "no_points_on_first_trick",
+        "boolean",
+        "Whether hearts and the Q♠ are barred from trick 1 unless nothing else is legal.",
+    ),
     Option("hearts_broken_from_start", "boolean", "Whether hearts may be led from trick 1 on."),
     Option("queen_breaks_hearts", "boolean", "Whether playing the Q♠ breaks hearts."),
-    Option("may_lead_hearts_with_queen", "boolean",
-           "Whether a leader holding only hearts and the Q♠ may lead a heart."),
+    Option(
+        "may_lead_hearts_with_queen",
+        "boolean",
+        "Whether a leader holding only hearts and the Q♠ may lead a heart.",
+    ),
     Option("heart_points", "integer", "Points for each heart taken.", minimum=-100, maximum=100),
     Option("queen_points", "integer", "Points for the Q♠.", minimum=-100, maximum=100),
-    Option("jack_of_diamonds_points", "integer", "Points for the J♦ (e.g. -10).",
-           minimum=-100, maximum=100),
+    Option("jack_of_diamonds_points", "integer", "Points for the J♦ (e.g. -10).", minimum=-100, maximum=100),
     Option("moon", "choice", "What taking every point card does.", choices=MOON_RULES),
-    Option("moon_subtract_from", "integer",
-           "With add-or-subtract: the total someone must have for subtract to be open (0: always).",
-           minimum=0, maximum=1000),
+    Option(
+        "moon_subtract_from",
+        "integer",
+        "With add-or-subtract: the total someone must have for subtract to be open (0: always).",
+        minimum=0,
+        maximum=1000,
+    ),
     Option("game_target", "integer", "The total that ends the game.", minimum=1, maximum=10000),
     Option("penalty_schedule", "choice", "The penalty schedule that rules on irregularities."),
     Option("penalty_cards", "boolean", "Whether exposed and withdrawn cards become penalty cards."),
-    Option("revoke_cannot_stop_moon", "boolean",
-           "Whether a moon stopped only by another player's revoke is referred as a moon."),
+    Option(
+        "revoke_cannot_stop_moon",
+        "boolean",
+        "Whether a moon stopped only by another player's revoke is referred as a moon.",
+    ),
     Option("totals_floor_zero", "boolean", "Whether game totals stop at zero."),
     Option("kitty_to", "choice", "Who takes the kitty.", choices=KITTY_TAKERS),
 )
@@ -96,9 +110,16 @@ def default_of(variant: Variant, name: str) -> Any:
 
 def catalogue(variant: Variant, schedules: Collection[str]) -> list[dict[str, Any]]:
     """Every option with its type, choices and this variant's default, for the API."""
-    return [{"name": o.name, "type": o.type, "description": o.description,
-             "choices": list(schedules if o.name == "penalty_schedule" else o.choices),
-             "default": default_of(variant, o.name)} for o in OPTIONS]
+    return [
+        {
+            "name": o.name,
+            "type": o.type,
+            "description": o.description,
+            "choices": list(schedules if o.name == "penalty_schedule" else o.choices),
+            "default": default_of(variant, o.name),
+        }
+        for o in OPTIONS
+    ]
 
 
 def option_problems(options: Mapping[str, Any], schedules: Collection[str]) -> dict[str, str]:
@@ -132,11 +153,13 @@ _BUILT: dict[tuple, Variant] = {}
 
 
 def _build(base: Variant, chosen: dict[str, Any]) -> Variant:
-    fields = {name: value for name, value in chosen.items()
-              if name not in ("moon", "moon_subtract_from")}
+    fields = {name: value for name, value in chosen.items() if name not in ("moon", "moon_subtract_from")}
     if "moon" in chosen or "moon_subtract_from" in chosen:
-        fields["moon"] = _moon(base, chosen.get("moon", _moon_rule(base)),
-                               chosen.get("moon_subtract_from", default_of(base, "moon_subtract_from")))
+        fields["moon"] = _moon(
+            base,
+            chosen.get("moon", _moon_rule(base)),
+            chosen.get("moon_subtract_from", default_of(base, "moon_subtract_from")),
+        )
     return replace(base, name=f"{base.name} (house rules)", options=chosen, **fields)
 
 

@@ -33,17 +33,29 @@ def play_phase(table: Table, events: tuple[Event, ...]) -> None:
         seat, action, card, _ = event
         trick = table.current
         hand = hands.get(seat)
-        if action == "card" and seat == trick.turn and trick.clean and card in hand \
-                and not penalty_cards[seat]:
+        if (
+            action == "card"
+            and seat == trick.turn
+            and trick.clean
+            and card in hand
+            and not penalty_cards[seat]
+        ):
             plays = trick.plays
             number = trick.number
             if plays:  # a follow: trick 1 only matters for point cards, the joker for its trick
                 led = trick.led
-                legal = (number > 1 or card not in point_cards) and card.suit is not None \
+                legal = (
+                    (number > 1 or card not in point_cards)
+                    and card.suit is not None
                     and (led is card.suit or not table.holds_suit(seat, led))
+                )
             else:  # a lead after trick 1
-                legal = 1 < number < last_trick and table.tricks[-1].clean \
-                    and card.suit is not None and (card.suit is not HEARTS or table.broken)
+                legal = (
+                    1 < number < last_trick
+                    and table.tricks[-1].clean
+                    and card.suit is not None
+                    and (card.suit is not HEARTS or table.broken)
+                )
                 trick.led = card.suit
             if legal:
                 copies = hand[card]
@@ -80,16 +92,21 @@ def play_card(table: Table, index: int, event: Event) -> None:
     seat, card = event.seat, event.card
     trick = table.current
     if trick.number > table.hand_size:
-        table.problem(pointer("play", index), "after_hand_end",
-                      "the hand is over: every trick has been played")
+        table.problem(
+            pointer("play", index), "after_hand_end", "the hand is over: every trick has been played"
+        )
         return
     if card not in table.hands[seat]:
-        table.problem(pointer("play", index, "card"), "not_held",
-                      f"{seat} plays {card}, which {seat} does not hold")
+        table.problem(
+            pointer("play", index, "card"), "not_held", f"{seat} plays {card}, which {seat} does not hold"
+        )
         return
     if any(play.seat == seat for play in trick.plays):
-        table.problem(pointer("play", index, "seat"), "played_twice",
-                      f"{seat} already has a card on trick {trick.number}")
+        table.problem(
+            pointer("play", index, "seat"),
+            "played_twice",
+            f"{seat} already has a card on trick {trick.number}",
+        )
         return
     fault: OpenFinding | None = None
     if not trick.plays:
@@ -97,8 +114,9 @@ def play_card(table: Table, index: int, event: Event) -> None:
         if table.tricks:
             settle(table.tricks[-1])
         if seat != trick.leader:
-            fault = table.find("lead_out_of_turn", seat, card, index, settled=False,
-                               proper_leader=trick.leader)
+            fault = table.find(
+                "lead_out_of_turn", seat, card, index, settled=False, proper_leader=trick.leader
+            )
             trick.leader = seat
     else:
         lead = trick.fault_of(trick.plays[0])
@@ -263,8 +281,11 @@ def withdraw(table: Table, index: int, event: Event) -> None:
         trick = reopen(table, seat, card)
         play = _find_play(trick, seat, card) if trick is not None else None
         if play is None:
-            table.problem(pointer("play", index, "withdraws"), "not_on_trick",
-                          f"{seat} withdraws {card}, which {seat} has not just played to this trick")
+            table.problem(
+                pointer("play", index, "withdraws"),
+                "not_on_trick",
+                f"{seat} withdraws {card}, which {seat} has not just played to this trick",
+            )
             return
     trick.plays.remove(play)
     trick.clean = False
@@ -328,8 +349,11 @@ def expose(table: Table, index: int, event: Event) -> None:
     """A card dropped or shown face up: an exposed card (a penalty card where there are any)."""
     seat, card = event.seat, event.card
     if not table.holds(seat, card):
-        table.problem(pointer("play", index, "exposes"), "not_held",
-                      f"{seat} exposes {card}, which {seat} does not hold")
+        table.problem(
+            pointer("play", index, "exposes"),
+            "not_held",
+            f"{seat} exposes {card}, which {seat} does not hold",
+        )
         return
     already = sum(1 for entry in table.penalty_cards[seat] if entry[0] is card)
     if already and already >= table.hands[seat][card]:
@@ -345,8 +369,11 @@ def claim(table: Table, index: int, event: Event) -> None:
     for k, card in enumerate(event.order):
         left[card] = left.get(card, 0) - 1
         if left[card] < 0:
-            table.problem(pointer("play", index, "claims", "order", k), "not_held",
-                          f"{seat} announces {card}, which {seat} does not hold")
+            table.problem(
+                pointer("play", index, "claims", "order", k),
+                "not_held",
+                f"{seat} announces {card}, which {seat} does not hold",
+            )
     if table.problems:
         return
     holds, reason = claim_holds(table, seat, event.order)

@@ -8,8 +8,9 @@ deep in the replay can still name ``/play/17/card``.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Mapping, NamedTuple
+from typing import NamedTuple
 
 from .cards import Card
 from .variant import Variant

@@ -87,9 +87,16 @@ def replay(record: HandRecord) -> Replay:
     if misdeal:
         table.find("misdeal", record.dealer, trick=1, reasons=tuple(misdeal))
         findings = tuple(entry.freeze() for entry in table.log)
-        return Replay(record, direction, True, False, (), findings,
-                      score_hand(record.variant, record, (), complete=False, void=True),
-                      Kitty(record.kitty, None, None) if record.kitty else None)
+        return Replay(
+            record,
+            direction,
+            True,
+            False,
+            (),
+            findings,
+            score_hand(record.variant, record, (), complete=False, void=True),
+            Kitty(record.kitty, None, None) if record.kitty else None,
+        )
     pass_cards(table, record, offset)
     if table.problems:
         raise RecordError(table.problems)
@@ -113,8 +120,7 @@ def finish(table: Table, record: HandRecord, direction: str) -> Replay:
     kitty = Kitty(table.kitty, table.kitty_taker, table.kitty_with) if table.kitty else None
     complete = len(table.tricks) == table.hand_size
     claimed_rest = None
-    if not complete and table.last_claim is not None \
-            and table.last_claim[0] > _index_of_last_card(record):
+    if not complete and table.last_claim is not None and table.last_claim[0] > _index_of_last_card(record):
         entry = table.last_claim[1]
         if entry.facts["holds"]:
             rest = [card for seat in table.seats for card in table.cards_left(seat)]
@@ -122,11 +128,18 @@ def finish(table: Table, record: HandRecord, direction: str) -> Replay:
             claimed_rest = (entry.seat, tuple(rest))
             complete = True
     log = tuple(entry.freeze() for entry in table.log)
-    score = score_hand(table.variant, record, tricks, complete=complete, void=False,
-                       claimed_rest=claimed_rest, findings=log, point_takers=table.point_takers,
-                       kitty=kitty)
-    return Replay(record, direction, False, complete, tuple(tricks), log + score.findings, score,
-                  kitty)
+    score = score_hand(
+        table.variant,
+        record,
+        tricks,
+        complete=complete,
+        void=False,
+        claimed_rest=claimed_rest,
+        findings=log,
+        point_takers=table.point_takers,
+        kitty=kitty,
+    )
+    return Replay(record, direction, False, complete, tuple(tricks), log + score.findings, score, kitty)
 
 
 def _index_of_last_card(record: HandRecord) -> int:
@@ -139,10 +152,20 @@ def _index_of_last_card(record: HandRecord) -> int:
 def _public(trick: TrickInPlay, table: Table, new=tuple.__new__) -> Trick:
     number = trick.number
     if trick.winner is not None and not table.cancelled and not table.collects:
-        return new(Trick, (number, trick.leader, tuple(trick.plays), trick.winner, trick.points,
-                           trick.taken_by, (), ()))
-    return Trick(number, trick.leader, tuple(trick.plays), trick.winner, trick.points,
-                 trick.taken_by, table.cancelled.get(number, ()), tuple(table.collects.get(number, ())))
+        return new(
+            Trick,
+            (number, trick.leader, tuple(trick.plays), trick.winner, trick.points, trick.taken_by, (), ()),
+        )
+    return Trick(
+        number,
+        trick.leader,
+        tuple(trick.plays),
+        trick.winner,
+        trick.points,
+        trick.taken_by,
+        table.cancelled.get(number, ()),
+        tuple(table.collects.get(number, ())),
+    )
 
 
 __all__ = ["Card", "Kitty", "Replay", "Trick", "replay"]

@@ -6,8 +6,9 @@ Penalty points are not added here: they belong to the penalty schedule
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from .cards import Card
 from .findings import Finding
@@ -38,11 +39,18 @@ class Score:
     findings: tuple[Finding, ...] = ()
 
 
-def score_hand(variant: Variant, record: HandRecord, tricks: Sequence[Trick], *,
-               complete: bool, void: bool,
-               claimed_rest: tuple[str, Sequence[Card]] | None = None,
-               findings: Sequence[Finding] = (), point_takers: set[str] | None = None,
-               kitty: Kitty | None = None) -> Score:
+def score_hand(
+    variant: Variant,
+    record: HandRecord,
+    tricks: Sequence[Trick],
+    *,
+    complete: bool,
+    void: bool,
+    claimed_rest: tuple[str, Sequence[Card]] | None = None,
+    findings: Sequence[Finding] = (),
+    point_takers: set[str] | None = None,
+    kitty: Kitty | None = None,
+) -> Score:
     """Score the cards each seat took; a void deal scores nothing, an incomplete hand has no moon.
 
     ``point_takers`` (the seats that took a point card) may be passed when
@@ -58,8 +66,11 @@ def score_hand(variant: Variant, record: HandRecord, tricks: Sequence[Trick], *,
         taker = trick.taken_by
         if taker is not None:
             points[taker] += trick.points
-            if point_takers is None and taker not in takers \
-                    and any(play.card in point_cards for play in trick.plays):
+            if (
+                point_takers is None
+                and taker not in takers
+                and any(play.card in point_cards for play in trick.plays)
+            ):
                 takers.add(taker)
     extra_cards = []
     if kitty is not None and kitty.taken_by is not None:
@@ -89,8 +100,9 @@ def totals_before(record: HandRecord) -> dict[str, int]:
     return {seat: (record.scores_before or {}).get(seat, 0) for seat in record.seats}
 
 
-def moon_scores(variant: Variant, record: HandRecord, shooter: str, points: Mapping[str, int],
-                option: str) -> dict[str, int]:
+def moon_scores(
+    variant: Variant, record: HandRecord, shooter: str, points: Mapping[str, int], option: str
+) -> dict[str, int]:
     """The hand's scores after the moon: ``add`` gives every other seat the moon's points,
     ``subtract`` takes them off the shooter (never below zero where totals cannot be)."""
     value = moon_value(variant, record)
@@ -107,25 +119,36 @@ def moon_scores(variant: Variant, record: HandRecord, shooter: str, points: Mapp
     return hand
 
 
-def moon_outcome(variant: Variant, record: HandRecord, shooter: str, points: Mapping[str, int],
-                 last_trick: int) -> tuple[MoonOutcome, tuple[Finding, ...]]:
+def moon_outcome(
+    variant: Variant, record: HandRecord, shooter: str, points: Mapping[str, int], last_trick: int
+) -> tuple[MoonOutcome, tuple[Finding, ...]]:
     """Apply the variant's moon options to the record's choice (or choose, and say so)."""
-    open_options = [option for option in variant.moon.options
-                    if option == "add" or subtract_allowed(variant, record, shooter, points)]
+    open_options = [
+        option
+        for option in variant.moon.options
+        if option == "add" or subtract_allowed(variant, record, shooter, points)
+    ]
     choice = record.moon_choice
     if choice is not None and choice not in open_options:
-        refused = Finding("moon_choice_not_allowed", shooter, max(last_trick, 1), None, None,
-                          {"choice": choice, "scores_before": dict(record.scores_before or {})})
-        return MoonOutcome(shooter, referee_choice(variant, record, shooter, points, open_options),
-                           "referee"), (refused,)
+        refused = Finding(
+            "moon_choice_not_allowed",
+            shooter,
+            max(last_trick, 1),
+            None,
+            None,
+            {"choice": choice, "scores_before": dict(record.scores_before or {})},
+        )
+        return MoonOutcome(
+            shooter, referee_choice(variant, record, shooter, points, open_options), "referee"
+        ), (refused,)
     if choice is not None:
         return MoonOutcome(shooter, choice, "record"), ()
-    return MoonOutcome(shooter, referee_choice(variant, record, shooter, points, open_options),
-                       "referee"), ()
+    return MoonOutcome(shooter, referee_choice(variant, record, shooter, points, open_options), "referee"), ()
 
 
-def referee_choice(variant: Variant, record: HandRecord, shooter: str, points: Mapping[str, int],
-                   options: Sequence[str]) -> str:
+def referee_choice(
+    variant: Variant, record: HandRecord, shooter: str, points: Mapping[str, int], options: Sequence[str]
+) -> str:
     """The option the referee takes for the shooter when the record names none."""
     if len(options) == 1:
         return options[0]
@@ -134,8 +157,9 @@ def referee_choice(variant: Variant, record: HandRecord, shooter: str, points: M
     return best_for_shooter(variant, record, shooter, points, options)
 
 
-def best_for_shooter(variant: Variant, record: HandRecord, shooter: str,
-                     points: Mapping[str, int], options: Sequence[str]) -> str:
+def best_for_shooter(
+    variant: Variant, record: HandRecord, shooter: str, points: Mapping[str, int], options: Sequence[str]
+) -> str:
     """Long John: the option that wins the table now; else one that does not end the game
     with someone else lowest; among those, the one leaving the shooter furthest below
     the lowest other total (a tie: add)."""
@@ -161,8 +185,7 @@ def best_for_shooter(variant: Variant, record: HandRecord, shooter: str,
     return max(safe, key=margin)
 
 
-def subtract_allowed(variant: Variant, record: HandRecord, shooter: str,
-                     points: Mapping[str, int]) -> bool:
+def subtract_allowed(variant: Variant, record: HandRecord, shooter: str, points: Mapping[str, int]) -> bool:
     """Subtracting is open when the variant has it and, under MSO, when anyone had
     ``subtract_from`` or more before the hand and adding would not give the shooter
     the game (lowest total, alone or tied)."""
@@ -180,8 +203,9 @@ def subtract_allowed(variant: Variant, record: HandRecord, shooter: str,
     return not shooter_wins
 
 
-def stopped_moons(variant: Variant, record: HandRecord, tricks: Sequence[Trick],
-                  findings: Sequence[Finding]) -> list[Finding]:
+def stopped_moons(
+    variant: Variant, record: HandRecord, tricks: Sequence[Trick], findings: Sequence[Finding]
+) -> list[Finding]:
     """MSO: a revoke cannot stop a moon. Find a player who took every point card except
     those the revoking player won in the revoke's trick or later."""
     if not variant.revoke_cannot_stop_moon:
@@ -206,7 +230,18 @@ def stopped_moons(variant: Variant, record: HandRecord, tricks: Sequence[Trick],
             continue
         for seat in record.seats:
             if seat != offender and won[seat] + won_by_offender_after == total:
-                found.append(Finding("moon_stopped_by_revoke", seat, revoke.trick, None, None,
-                                     {"revoker": offender, "revoke_trick": revoke.trick,
-                                      "suggestion": f"moon awarded to {seat}"}))
+                found.append(
+                    Finding(
+                        "moon_stopped_by_revoke",
+                        seat,
+                        revoke.trick,
+                        None,
+                        None,
+                        {
+                            "revoker": offender,
+                            "revoke_trick": revoke.trick,
+                            "suggestion": f"moon awarded to {seat}",
+                        },
+                    )
+                )
     return found

@@ -31,10 +31,18 @@ class OpenFinding:
     """A finding still being written: a revoke may yet become a renounce and a
     lead out of turn may be corrected, until the trick is established."""
 
-    __slots__ = ("code", "seat", "trick", "card", "event", "facts", "settled")
+    __slots__ = ("card", "code", "event", "facts", "seat", "settled", "trick")
 
-    def __init__(self, code: str, seat: str, trick: int, card: Card | None,
-                 event: int | None, facts: dict[str, Any], settled: bool = True) -> None:
+    def __init__(
+        self,
+        code: str,
+        seat: str,
+        trick: int,
+        card: Card | None,
+        event: int | None,
+        facts: dict[str, Any],
+        settled: bool = True,
+    ) -> None:
         self.code = code
         self.seat = seat
         self.trick = trick
@@ -59,8 +67,20 @@ class TrickInPlay:
     replay's fast path add to it.
     """
 
-    __slots__ = ("number", "leader", "proper_leader", "turn", "plays", "led", "faults",
-                 "clean", "winner", "taken_by", "points", "corrected")
+    __slots__ = (
+        "clean",
+        "corrected",
+        "faults",
+        "leader",
+        "led",
+        "number",
+        "plays",
+        "points",
+        "proper_leader",
+        "taken_by",
+        "turn",
+        "winner",
+    )
 
     def __init__(self, number: int, leader: str) -> None:
         self.number = number
@@ -117,8 +137,7 @@ class Table:
     def seated(cls, variant: Variant, seats: tuple[str, ...]) -> Table:
         left_of = {seat: seats[(i + 1) % len(seats)] for i, seat in enumerate(seats)}
         deck = variant.deck(len(seats))
-        return cls(variant, seats, left_of, deck, deck.hand_size,
-                   broken=variant.hearts_broken_from_start)
+        return cls(variant, seats, left_of, deck, deck.hand_size, broken=variant.hearts_broken_from_start)
 
     # -- hands ----------------------------------------------------------------
     def give(self, seat: str, card: Card) -> None:
@@ -164,13 +183,21 @@ class Table:
             if card.suit is not led and self.holds_suit(seat, led):
                 return "revoke"
         else:
-            if trick.number == 1 and variant.two_of_clubs_leads \
-                    and card is not TWO_OF_CLUBS and self.holds(seat, TWO_OF_CLUBS):
+            if (
+                trick.number == 1
+                and variant.two_of_clubs_leads
+                and card is not TWO_OF_CLUBS
+                and self.holds(seat, TWO_OF_CLUBS)
+            ):
                 return "wrong_first_lead"
             if card.suit is HEARTS and not self.broken and not self.may_lead_hearts(seat):
                 return "early_heart"
-        if trick.number == 1 and variant.no_points_on_first_trick \
-                and card in variant.point_cards and self.has_other_than_points(seat, trick):
+        if (
+            trick.number == 1
+            and variant.no_points_on_first_trick
+            and card in variant.point_cards
+            and self.has_other_than_points(seat, trick)
+        ):
             return "point_card_on_first_trick"
         return None
 
@@ -179,8 +206,11 @@ class Table:
         others = [card for card in self.hands[seat] if card.suit is not HEARTS]
         if not others:
             return True
-        return (self.variant.may_lead_hearts_with_queen and others == [QUEEN_OF_SPADES]
-                and self.hands[seat][QUEEN_OF_SPADES] == 1)
+        return (
+            self.variant.may_lead_hearts_with_queen
+            and others == [QUEEN_OF_SPADES]
+            and self.hands[seat][QUEEN_OF_SPADES] == 1
+        )
 
     def has_other_than_points(self, seat: str, trick: TrickInPlay) -> bool:
         """Whether ``seat`` could play a legal card to trick 1 that carries no points."""
@@ -193,8 +223,16 @@ class Table:
         return any(c not in point_cards for c in hand)
 
     # -- findings and problems -------------------------------------------------
-    def find(self, code: str, seat: str, card: Card | None = None, event: int | None = None,
-             settled: bool = True, trick: int | None = None, **facts: Any) -> OpenFinding:
+    def find(
+        self,
+        code: str,
+        seat: str,
+        card: Card | None = None,
+        event: int | None = None,
+        settled: bool = True,
+        trick: int | None = None,
+        **facts: Any,
+    ) -> OpenFinding:
         """Log a finding at the trick in progress (or ``trick``)."""
         number = trick if trick is not None else self.current.number
         entry = OpenFinding(code, seat, number, card, event, facts, settled)

@@ -9,9 +9,10 @@ a house variant is a definition with some fields replaced (``referee.house``).
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, Callable, Mapping
+from typing import Any
 
 from .cards import JACK_OF_DIAMONDS, JOKER, QUEEN_OF_SPADES, STANDARD_DECK, Card, Suit
 
@@ -30,6 +31,7 @@ class Clause:
 # +k passes k seats to the left (the next seats in clockwise order), -k to the
 # right, 0 is a hold (keeper) hand. ``hand_number`` 1 uses the first entry.
 
+
 def _left_right_across_hold(seats: int) -> tuple[int, ...]:
     return (1, -1, seats // 2, 0)
 
@@ -45,21 +47,22 @@ def _right_left_across_hold(seats: int) -> tuple[int, ...]:
 
 def _widening(seats: int) -> tuple[int, ...]:
     """Deal k of n: odd k passes ⌈k/2⌉ left, even k passes k/2 right, deal n keeps."""
-    return tuple(0 if k == seats else ((k + 1) // 2 if k % 2 else -(k // 2))
-                 for k in range(1, seats + 1))
+    return tuple(0 if k == seats else ((k + 1) // 2 if k % 2 else -(k // 2)) for k in range(1, seats + 1))
 
 
 def _never(seats: int) -> tuple[int, ...]:
     return (0,)
 
 
-PASS_CYCLES: Mapping[str, Callable[[int], tuple[int, ...]]] = MappingProxyType({
-    "left-right-across-hold": _left_right_across_hold,
-    "left-right-across": _left_right_across,
-    "right-left-across-hold": _right_left_across_hold,
-    "widening-then-keep": _widening,
-    "no-pass": _never,
-})
+PASS_CYCLES: Mapping[str, Callable[[int], tuple[int, ...]]] = MappingProxyType(
+    {
+        "left-right-across-hold": _left_right_across_hold,
+        "left-right-across": _left_right_across,
+        "right-left-across-hold": _right_left_across_hold,
+        "widening-then-keep": _widening,
+        "no-pass": _never,
+    }
+)
 """Named pass cycles a variant may use."""
 
 
@@ -175,12 +178,15 @@ class Variant:
         if self.jack_of_diamonds_points:
             points[JACK_OF_DIAMONDS] = self.jack_of_diamonds_points
         object.__setattr__(self, "card_points", MappingProxyType(points))
-        object.__setattr__(self, "point_cards", frozenset(
-            c for c in STANDARD_DECK if c.suit is Suit.HEARTS or c is QUEEN_OF_SPADES))
-        object.__setattr__(self, "breakers", frozenset(
-            c for c in STANDARD_DECK if self.breaks_hearts(c)))
-        object.__setattr__(self, "_decks", MappingProxyType(
-            {n: self._build_deck(n) for n in self.seat_counts}))
+        object.__setattr__(
+            self,
+            "point_cards",
+            frozenset(c for c in STANDARD_DECK if c.suit is Suit.HEARTS or c is QUEEN_OF_SPADES),
+        )
+        object.__setattr__(self, "breakers", frozenset(c for c in STANDARD_DECK if self.breaks_hearts(c)))
+        object.__setattr__(
+            self, "_decks", MappingProxyType({n: self._build_deck(n) for n in self.seat_counts})
+        )
 
     def _problems(self) -> list[str]:
         problems = []

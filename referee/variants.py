@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Mapping
 
 from .rulebook import BUILT_IN
-from .variant import (FIRST_LEADS, PASS_CYCLES, Clause, Deck, Moon, Variant,
-                      pass_direction_name)
+from .variant import FIRST_LEADS, PASS_CYCLES, Clause, Deck, Moon, Variant, pass_direction_name
 
 VARIANTS: Mapping[str, Variant] = MappingProxyType({v.id: v for v in BUILT_IN})
 """Every variant the referee knows, by id."""
@@ -21,5 +20,14 @@ def get_variant(variant_id: str) -> Variant:
         raise KeyError(f"unknown variant {variant_id!r}; known: {', '.join(VARIANTS)}") from None
 
 
-__all__ = ["FIRST_LEADS", "PASS_CYCLES", "VARIANTS", "Clause", "Deck", "Moon", "Variant",
-           "get_variant", "pass_direction_name"]
+__all__ = [
+    "FIRST_LEADS",
+    "PASS_CYCLES",
+    "VARIANTS",
+    "Clause",
+    "Deck",
+    "Moon",
+    "Variant",
+    "get_variant",
+    "pass_direction_name",
+]

@@ -21,8 +21,9 @@ their mind), so deciding the same ruling twice does not count it twice:
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Iterable, Mapping, NamedTuple
+from typing import NamedTuple
 
 from referee.record import Problem, pointer
 
@@ -55,29 +56,43 @@ class Decision:
     claim: str | None = None
 
 
-def decision_problems(decision: Decision, standings: tuple[Standing, ...],
-                      seats: Iterable[str]) -> list[Problem]:
+def decision_problems(
+    decision: Decision, standings: tuple[Standing, ...], seats: Iterable[str]
+) -> list[Problem]:
     """Why ``decision`` cannot be recorded against these rulings (empty when it can).
 
     Pointers locate the problem in the decision's JSON body.
     """
     problems: list[Problem] = []
     if not 0 <= decision.ruling < len(standings):
-        problems.append(Problem("/ruling", "unknown_ruling",
-                                f"the hand has {len(standings)} ruling(s), numbered from 0; "
-                                f"there is no ruling {decision.ruling}"))
+        problems.append(
+            Problem(
+                "/ruling",
+                "unknown_ruling",
+                f"the hand has {len(standings)} ruling(s), numbered from 0; "
+                f"there is no ruling {decision.ruling}",
+            )
+        )
         return problems
     standing = standings[decision.ruling]
     action = decision.action
     if action == "adjust" and not decision.score_changes:
         problems.append(Problem("/score_changes", "required", "an adjustment names its score changes"))
     if action in ("uphold", "waive") and decision.score_changes:
-        problems.append(Problem("/score_changes", "not_allowed",
-                                f"{action} leaves the score to the rules; use adjust to change it"))
+        problems.append(
+            Problem(
+                "/score_changes",
+                "not_allowed",
+                f"{action} leaves the score to the rules; use adjust to change it",
+            )
+        )
     if action == "claim":
         if standing.code != "claim":
-            problems.append(Problem("/action", "not_a_claim",
-                                    f"ruling {decision.ruling} is a {standing.code}, not a claim"))
+            problems.append(
+                Problem(
+                    "/action", "not_a_claim", f"ruling {decision.ruling} is a {standing.code}, not a claim"
+                )
+            )
         if decision.claim is None:
             problems.append(Problem("/claim", "required", "a decision on a claim says allowed or refused"))
     elif decision.claim is not None:
@@ -85,8 +100,11 @@ def decision_problems(decision: Decision, standings: tuple[Standing, ...],
     known = set(seats)
     for seat in decision.score_changes:
         if seat not in known:
-            problems.append(Problem(pointer("score_changes", seat), "unknown_seat",
-                                    f"{seat!r} is not a seat at this table"))
+            problems.append(
+                Problem(
+                    pointer("score_changes", seat), "unknown_seat", f"{seat!r} is not a seat at this table"
+                )
+            )
     return problems
 
 
@@ -101,9 +119,12 @@ def effect(decision: Decision, standing: Standing) -> tuple[dict[str, int], dict
     return {}, {}
 
 
-def rescore(score: Mapping[str, int], penalties: Mapping[str, int],
-            standings: tuple[Standing, ...], decisions: Iterable[Decision]
-            ) -> tuple[dict[str, int], dict[str, int]]:
+def rescore(
+    score: Mapping[str, int],
+    penalties: Mapping[str, int],
+    standings: tuple[Standing, ...],
+    decisions: Iterable[Decision],
+) -> tuple[dict[str, int], dict[str, int]]:
     """The score and penalties once ``decisions`` (in order) are applied to the audit's.
 
     Only the latest decision on each ruling counts.

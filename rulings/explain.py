@@ -6,7 +6,8 @@ so a director reads the same sentence whichever client asked.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from referee.cards import Card
 from referee.findings import Finding
@@ -30,31 +31,43 @@ def _led_suit(finding: Finding, replay: Replay) -> str:
 
 
 def _misdeal(f: Finding, r: Replay) -> str:
-    return (f"The deal by {f.seat} is void: " + "; ".join(f.fact("reasons", ())) +
-            ". The hand is not scored and is redealt.")
+    return (
+        f"The deal by {f.seat} is void: "
+        + "; ".join(f.fact("reasons", ()))
+        + ". The hand is not scored and is redealt."
+    )
 
 
 def _incorrect_pass(f: Finding, r: Replay) -> str:
-    return (f"{f.seat} made an incorrect pass on this {r.pass_direction} hand: "
-            + "; ".join(f.fact("faults", ())) + ".")
+    return (
+        f"{f.seat} made an incorrect pass on this {r.pass_direction} hand: "
+        + "; ".join(f.fact("faults", ()))
+        + "."
+    )
 
 
 def _revoke(f: Finding, r: Replay) -> str:
-    text = (f"{f.seat} played {_label(f.card)} to trick {f.trick} while holding "
-            f"{_led_suit(f, r)}: a revoke, established once play went on.")
+    text = (
+        f"{f.seat} played {_label(f.card)} to trick {f.trick} while holding "
+        f"{_led_suit(f, r)}: a revoke, established once play went on."
+    )
     if f.fact("all_points_played"):
         text += " Every point card had already been played before it."
     return text
 
 
 def _renounce(f: Finding, r: Replay) -> str:
-    return (f"{f.seat} played {_label(f.card)} to trick {f.trick} without following suit, "
-            "then took it back before the revoke was established: a renounce.")
+    return (
+        f"{f.seat} played {_label(f.card)} to trick {f.trick} without following suit, "
+        "then took it back before the revoke was established: a renounce."
+    )
 
 
 def _early_heart(f: Finding, r: Replay) -> str:
-    text = (f"{f.seat} led {_label(f.card)} to trick {f.trick} before hearts were broken, "
-            "while holding cards that could be led.")
+    text = (
+        f"{f.seat} led {_label(f.card)} to trick {f.trick} before hearts were broken, "
+        "while holding cards that could be led."
+    )
     if f.fact("corrected"):
         return text + f" The heart was taken back and {f.seat} led again."
     return text + " Nobody corrected it, so the play stands."
@@ -69,8 +82,9 @@ def _lead_out_of_turn(f: Finding, r: Replay) -> str:
 
 
 def _play_out_of_turn(f: Finding, r: Replay) -> str:
-    return (f"{f.seat} played {_label(f.card)} to trick {f.trick} before {f.fact('expected')}, "
-            "whose turn it was.")
+    return (
+        f"{f.seat} played {_label(f.card)} to trick {f.trick} before {f.fact('expected')}, whose turn it was."
+    )
 
 
 def _wrong_first_lead(f: Finding, r: Replay) -> str:
@@ -81,8 +95,7 @@ def _wrong_first_lead(f: Finding, r: Replay) -> str:
 
 
 def _point_card_on_first_trick(f: Finding, r: Replay) -> str:
-    text = (f"{f.seat} played {_label(f.card)} to trick 1 while holding a legal card "
-            "that carries no points.")
+    text = f"{f.seat} played {_label(f.card)} to trick 1 while holding a legal card that carries no points."
     if f.fact("corrected"):
         text += " The card was taken back."
     return text
@@ -90,38 +103,50 @@ def _point_card_on_first_trick(f: Finding, r: Replay) -> str:
 
 def _exposed_card(f: Finding, r: Replay) -> str:
     if f.fact("withdrawn"):
-        return (f"{f.seat} took back {_label(f.card)}, a legal card already played to trick "
-                f"{f.trick}; it has been seen, so it counts as an exposed card.")
+        return (
+            f"{f.seat} took back {_label(f.card)}, a legal card already played to trick "
+            f"{f.trick}; it has been seen, so it counts as an exposed card."
+        )
     return f"{f.seat} exposed {_label(f.card)} (dropped or shown face up) without playing it."
 
 
 def _penalty_card_not_played(f: Finding, r: Replay) -> str:
-    return (f"{f.seat} could legally have played the penalty card {_label(f.card)} to trick "
-            f"{f.trick} but played {_label(f.fact('played'))} instead.")
+    return (
+        f"{f.seat} could legally have played the penalty card {_label(f.card)} to trick "
+        f"{f.trick} but played {_label(f.fact('played'))} instead."
+    )
 
 
 def _claim(f: Finding, r: Replay) -> str:
     order = " ".join(c.label for c in f.fact("order", ()))
-    return (f"{f.seat} claimed the remaining tricks, announcing the order {order}. "
-            f"The referee finds that {f.fact('reason')}.")
+    return (
+        f"{f.seat} claimed the remaining tricks, announcing the order {order}. "
+        f"The referee finds that {f.fact('reason')}."
+    )
 
 
 def _moon_stopped_by_revoke(f: Finding, r: Replay) -> str:
     revoker = f.fact("revoker")
-    return (f"{f.seat} took every point card except those {revoker} won from trick {f.trick} "
-            f"on, after {revoker}'s revoke there. A revoke cannot stop a moon.")
+    return (
+        f"{f.seat} took every point card except those {revoker} won from trick {f.trick} "
+        f"on, after {revoker}'s revoke there. A revoke cannot stop a moon."
+    )
 
 
 def _moon_choice_not_allowed(f: Finding, r: Replay) -> str:
-    return (f"The record says {f.seat} chose to subtract the moon, but that choice is open only "
-            "when someone had enough points before the hand and adding would not win the game "
-            "for the shooter. The moon is scored by adding to the others instead.")
+    return (
+        f"The record says {f.seat} chose to subtract the moon, but that choice is open only "
+        "when someone had enough points before the hand and adding would not win the game "
+        "for the shooter. The moon is scored by adding to the others instead."
+    )
 
 
 def _score_mismatch(f: Finding, r: Replay) -> str:
     claimed, validated = f.fact("claimed"), f.fact("validated")
-    text = (f"The table wrote {claimed} for {f.seat}; the validated score is {validated} "
-            f"({validated - claimed:+d}).")
+    text = (
+        f"The table wrote {claimed} for {f.seat}; the validated score is {validated} "
+        f"({validated - claimed:+d})."
+    )
     written, due = f.fact("claimed_total"), f.fact("validated_total")
     if written is not None and written != due:
         text += f" The written scores add up to {written}; the validated ones to {due}."
@@ -129,8 +154,10 @@ def _score_mismatch(f: Finding, r: Replay) -> str:
 
 
 def _joker_played_early(f: Finding, r: Replay) -> str:
-    return (f"{f.seat} played the joker to trick {f.trick}; it may only be played to the last "
-            "trick. It stays on the trick as a dead card (a led joker takes the trick).")
+    return (
+        f"{f.seat} played the joker to trick {f.trick}; it may only be played to the last "
+        "trick. It stays on the trick as a dead card (a led joker takes the trick)."
+    )
 
 
 _EXPLAINERS: dict[str, Callable[[Finding, Replay], str]] = {
@@ -161,8 +188,10 @@ def explain(finding: Finding, replay: Replay, status: str, penalty: Penalty | No
         if penalty.points:
             consequence.append(f"{penalty.points} penalty points to {finding.seat}")
         if penalty.penalty_card is not None:
-            consequence.append(f"{penalty.penalty_card.label} becomes a penalty card, to be "
-                               "played at the first legal opportunity")
+            consequence.append(
+                f"{penalty.penalty_card.label} becomes a penalty card, to be "
+                "played at the first legal opportunity"
+            )
     if consequence:
         text += " Applied: " + "; ".join(consequence) + "."
     elif status == "waived":

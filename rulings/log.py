@@ -8,8 +8,8 @@ score and compares the result with what the table wrote down.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Mapping
 
 from referee.cards import Card
 from referee.findings import Finding
@@ -101,7 +101,15 @@ def score_mismatches(replay: Replay, score: Mapping[str, int]) -> list[Finding]:
         return []
     last = max((t.number for t in replay.tricks), default=1)
     totals = {"claimed_total": sum(claimed.values()), "validated_total": sum(score.values())}
-    return [Finding("score_mismatch", seat, last, None, None,
-                    {"claimed": claimed[seat], "validated": score[seat], **totals})
-            for seat in replay.record.seats
-            if seat in claimed and claimed[seat] != score[seat]]
+    return [
+        Finding(
+            "score_mismatch",
+            seat,
+            last,
+            None,
+            None,
+            {"claimed": claimed[seat], "validated": score[seat], **totals},
+        )
+        for seat in replay.record.seats
+        if seat in claimed and claimed[seat] != score[seat]
+    ]

@@ -9,9 +9,9 @@ schedule differs.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Mapping
 
 from referee.findings import CODES, Finding
 
@@ -66,32 +66,42 @@ _REFER = Sanction(note="The director decides; no automatic penalty.")
 REFER_ALL = Schedule(
     id="refer-all",
     title="No penalty schedule: every irregularity is referred to the director",
-    sanctions=MappingProxyType({code: _REFER for code in CODES}),
+    sanctions=MappingProxyType(dict.fromkeys(CODES, _REFER)),
 )
 
 MSO_2000 = Schedule(
     id="mso-2000",
     title="MSO Hearts event, August 2000",
-    sanctions=MappingProxyType({
-        "misdeal": Sanction(status="applied", note="The deal is void and redealt."),
-        "incorrect_pass": Sanction(26, "applied", note="26 penalty points to the offender."),
-        "revoke": Sanction(26, "applied", waived_if="all_points_played",
-                           note="26 penalty points, unless all point cards had been played."),
-        "renounce": Sanction(0, "applied", note="No points; the card becomes a penalty card."),
-        "early_heart": Sanction(5, "applied", note="5 penalty points, corrected or not."),
-        "exposed_card": Sanction(0, "applied", note="The card becomes a penalty card."),
-        "lead_out_of_turn": Sanction(0, "applied", referred_unless="corrected",
-                                     note="The card becomes a penalty card and the lead reverts; "
-                                          "a lead the table played on stands and is referred."),
-        "penalty_card_not_played": _REFER,
-        "point_card_on_first_trick": _REFER,
-        "wrong_first_lead": _REFER,
-        "play_out_of_turn": _REFER,
-        "claim": _REFER,
-        "moon_stopped_by_revoke": _REFER,
-        "moon_choice_not_allowed": _REFER,
-        "score_mismatch": _REFER,
-    }),
+    sanctions=MappingProxyType(
+        {
+            "misdeal": Sanction(status="applied", note="The deal is void and redealt."),
+            "incorrect_pass": Sanction(26, "applied", note="26 penalty points to the offender."),
+            "revoke": Sanction(
+                26,
+                "applied",
+                waived_if="all_points_played",
+                note="26 penalty points, unless all point cards had been played.",
+            ),
+            "renounce": Sanction(0, "applied", note="No points; the card becomes a penalty card."),
+            "early_heart": Sanction(5, "applied", note="5 penalty points, corrected or not."),
+            "exposed_card": Sanction(0, "applied", note="The card becomes a penalty card."),
+            "lead_out_of_turn": Sanction(
+                0,
+                "applied",
+                referred_unless="corrected",
+                note="The card becomes a penalty card and the lead reverts; "
+                "a lead the table played on stands and is referred.",
+            ),
+            "penalty_card_not_played": _REFER,
+            "point_card_on_first_trick": _REFER,
+            "wrong_first_lead": _REFER,
+            "play_out_of_turn": _REFER,
+            "claim": _REFER,
+            "moon_stopped_by_revoke": _REFER,
+            "moon_choice_not_allowed": _REFER,
+            "score_mismatch": _REFER,
+        }
+    ),
 )
 
 SCHEDULES: Mapping[str, Schedule] = MappingProxyType({s.id: s for s in (REFER_ALL, MSO_2000)})

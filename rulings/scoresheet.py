@@ -21,9 +21,10 @@ Readings (see README, "Games"):
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Mapping, NamedTuple, Sequence
+from typing import NamedTuple
 
 from referee import Variant
 from referee.game import MATCH_POINTS, game_over, lowest, match_points

@@ -18,12 +18,13 @@ from .game import NAME_MAX_LENGTH, TABLE_MAX_LENGTH
 from .problems import flatten
 from .record import SEAT_MAX_LENGTH
 
-_SCORES = dict(keys=fields.String(), values=fields.Integer())
+_SCORES = {"keys": fields.String(), "values": fields.Integer()}
 REASON_MAX_LENGTH = 2000
 ROW_ID_MAX = 2**63 - 1  # SQLite's largest integer
 
 
 # --- requests -------------------------------------------------------------------
+
 
 class DecisionRequestSchema(Schema):
     """``POST /v1/hands/{id}/decisions``."""
@@ -35,8 +36,7 @@ class DecisionRequestSchema(Schema):
     action = fields.String(required=True, validate=validate.OneOf(ACTIONS))
     director = fields.String(required=True, validate=validate.Length(1, NAME_MAX_LENGTH))
     reason = fields.String(required=True, validate=validate.Length(1, REASON_MAX_LENGTH))
-    score_changes = fields.Dict(keys=fields.String(), values=fields.Integer(strict=True),
-                                load_default=dict)
+    score_changes = fields.Dict(keys=fields.String(), values=fields.Integer(strict=True), load_default=dict)
     claim = fields.String(load_default=None, allow_none=True, validate=validate.OneOf(CLAIM_OUTCOMES))
 
     @post_load
@@ -88,6 +88,7 @@ def load(schema: Schema, data: Any) -> Any:
 
 
 # --- answers --------------------------------------------------------------------
+
 
 class OpenRulingSchema(Schema):
     """A referred ruling still waiting for the director: ``ruling`` is its index in ``audit.rulings``."""
@@ -190,8 +191,9 @@ class ChainReportSchema(Schema):
     ok = fields.Boolean()
     entries = fields.Integer()
     head = fields.String(allow_none=True)
-    problems = fields.Function(lambda r: [{"entry": n, "code": code, "message": message}
-                                          for n, code, message in r.problems])
+    problems = fields.Function(
+        lambda r: [{"entry": n, "code": code, "message": message} for n, code, message in r.problems]
+    )
 
 
 class ApiKeySchema(Schema):

@@ -9,9 +9,10 @@ is hand 5"); the service answers 409 when the game is elsewhere.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Mapping
+from typing import Any
 
 from marshmallow import RAISE, Schema, ValidationError, fields, post_load, validate, validates_schema
 
@@ -38,8 +39,11 @@ class GameCreateSchema(Schema):
 
     variant = VariantField(required=True)
     seats = SeatsField(required=True)
-    players = fields.Dict(keys=fields.String(), required=True,
-                          values=fields.String(validate=validate.Length(1, NAME_MAX_LENGTH)))
+    players = fields.Dict(
+        keys=fields.String(),
+        required=True,
+        values=fields.String(validate=validate.Length(1, NAME_MAX_LENGTH)),
+    )
     first_dealer = fields.String(required=True)
     scorekeeper = fields.String(load_default=None, allow_none=True)
     table = fields.String(load_default=None, allow_none=True, validate=validate.Length(1, TABLE_MAX_LENGTH))
@@ -51,8 +55,11 @@ class GameCreateSchema(Schema):
         variant = data["variant"]
         if len(seats) not in variant.seat_counts:
             counts = " or ".join(str(n) for n in variant.seat_counts)
-            problems.append(Problem("/seats", "seat_count",
-                                    f"{variant.id} is played by {counts} players, not {len(seats)}"))
+            problems.append(
+                Problem(
+                    "/seats", "seat_count", f"{variant.id} is played by {counts} players, not {len(seats)}"
+                )
+            )
         for i, seat in enumerate(seats):
             if seat in seats[:i]:
                 problems.append(Problem(f"/seats/{i}", "duplicate_seat", f"seat {seat!r} is listed twice"))
@@ -67,23 +74,32 @@ class GameCreateSchema(Schema):
                     problems.append(Problem(pointer("players", seat), "required", f"who sits in {seat}?"))
             for seat in players:
                 if seat not in seats:
-                    problems.append(Problem(pointer("players", seat), "unknown_seat",
-                                            f"{seat!r} is not one of the seats"))
+                    problems.append(
+                        Problem(pointer("players", seat), "unknown_seat", f"{seat!r} is not one of the seats")
+                    )
         if problems:
             raise ValidationError(problems)
 
     @post_load
     def _setup(self, data: dict[str, Any], **kwargs: Any) -> GameSetup:
         seats = tuple(data["seats"])
-        return GameSetup(data["variant"], seats, data["first_dealer"],
-                         data.get("scorekeeper") or seats[0], dict(data.get("players") or {}),
-                         data.get("table"))
+        return GameSetup(
+            data["variant"],
+            seats,
+            data["first_dealer"],
+            data.get("scorekeeper") or seats[0],
+            dict(data.get("players") or {}),
+            data.get("table"),
+        )
 
 
 GameHandSchema = Schema.from_dict(
-    {**{name: field for name, field in HandRecordSchema._declared_fields.items() if name not in SUPPLIED},
-     "hand_number": fields.Integer(load_default=None, allow_none=True, strict=True,
-                                   validate=validate.Range(min=1))},
+    {
+        **{name: field for name, field in HandRecordSchema._declared_fields.items() if name not in SUPPLIED},
+        "hand_number": fields.Integer(
+            load_default=None, allow_none=True, strict=True, validate=validate.Range(min=1)
+        ),
+    },
     name="GameHandSchema",
 )
 """``POST /v1/games/{id}/hands``: a hand record less what the game supplies."""
@@ -92,8 +108,12 @@ GameHandSchema = Schema.from_dict(
 class GameRecordSchema(GameCreateSchema):
     """``POST /v1/games/validate``: a whole recorded game (players optional)."""
 
-    players = fields.Dict(keys=fields.String(), load_default=None, allow_none=True,
-                          values=fields.String(validate=validate.Length(1, NAME_MAX_LENGTH)))
+    players = fields.Dict(
+        keys=fields.String(),
+        load_default=None,
+        allow_none=True,
+        values=fields.String(validate=validate.Length(1, NAME_MAX_LENGTH)),
+    )
     hands = fields.List(fields.Raw(), required=True)
     """Loaded one by one afterwards (``load_game_hand``), each with its own pointers."""
 
@@ -147,7 +167,9 @@ def load_game_hand(data: Any, at: str = "") -> GameHand:
     try:
         loaded = _HAND.load(data)
     except ValidationError as error:
-        raise RecordError([Problem(at + p.pointer, p.code, p.message) for p in flatten(error.messages)]) from None
+        raise RecordError(
+            [Problem(at + p.pointer, p.code, p.message) for p in flatten(error.messages)]
+        ) from None
     return GameHand({k: v for k, v in data.items() if k != "hand_number"}, loaded["hand_number"])
 
 
@@ -157,14 +179,22 @@ def load_game_record(data: Any) -> tuple[GameBody, list[Any]]:
     return GameBody(setup, data["variant"]), list(data["hands"])
 
 
-def game_record(game: GameBody, deal: NextDeal, scores_before: Mapping[str, int],
-                hand: GameHand) -> dict[str, Any]:
+def game_record(
+    game: GameBody, deal: NextDeal, scores_before: Mapping[str, int], hand: GameHand
+) -> dict[str, Any]:
     """The full hand record of ``hand`` as dealt in ``game``."""
-    return {"variant": game.variant, "seats": list(game.setup.seats), "dealer": deal.dealer,
-            "hand_number": deal.hand_number, "scores_before": dict(scores_before), **hand.body}
+    return {
+        "variant": game.variant,
+        "seats": list(game.setup.seats),
+        "dealer": deal.dealer,
+        "hand_number": deal.hand_number,
+        "scores_before": dict(scores_before),
+        **hand.body,
+    }
 
 
 # --- answers -------------------------------------------------------------------------
+
 
 def number(value: Fraction) -> int | float:
     """A match-point share as JSON: whole numbers stay whole, thirds round to 3 places."""
@@ -191,8 +221,11 @@ def sheet_fields(sheet: Sheet, next_deal: NextDeal) -> dict[str, Any]:
         "totals": dict(sheet.totals),
         "ended_after": sheet.ended_after,
         "winners": list(sheet.winners) if sheet.over else None,
-        "match_points": ({seat: number(v) for seat, v in sheet.match_points.items()}
-                         if sheet.match_points is not None else None),
+        "match_points": (
+            {seat: number(v) for seat, v in sheet.match_points.items()}
+            if sheet.match_points is not None
+            else None
+        ),
         "next_hand": None if sheet.over else NextHandSchema().dump(next_deal),
     }
 
@@ -261,8 +294,14 @@ class GameValidationSchema(_ScoresheetSchema):
 
 def _setup_fields(game: GameBody) -> dict[str, Any]:
     setup = game.setup
-    return {"variant": game.variant, "seats": list(setup.seats), "players": dict(setup.players),
-            "first_dealer": setup.first_dealer, "scorekeeper": setup.scorekeeper, "table": setup.table}
+    return {
+        "variant": game.variant,
+        "seats": list(setup.seats),
+        "players": dict(setup.players),
+        "first_dealer": setup.first_dealer,
+        "scorekeeper": setup.scorekeeper,
+        "table": setup.table,
+    }
 
 
 def _counts(sheet: Sheet, seq: int) -> bool:
@@ -280,21 +319,51 @@ def dump_game(game: Any) -> dict[str, Any]:
     for i, hand in enumerate(game.hands):
         state = hand.state
         current = state.current
-        hands.append({"hand_id": hand.id, "seq": hand.seq, "hand_number": hand.hand_number,
-                      "dealer": hand.dealer, "void": hand.void, "version": current.number,
-                      "status": state.status, "score": current.score, "penalties": current.penalties,
-                      "totals": sheet.totals_after[i], "counts": _counts(sheet, hand.seq)})
+        hands.append(
+            {
+                "hand_id": hand.id,
+                "seq": hand.seq,
+                "hand_number": hand.hand_number,
+                "dealer": hand.dealer,
+                "void": hand.void,
+                "version": current.number,
+                "status": state.status,
+                "score": current.score,
+                "penalties": current.penalties,
+                "totals": sheet.totals_after[i],
+                "counts": _counts(sheet, hand.seq),
+            }
+        )
     final = sheet.over and all(h.state.final for h in game.hands if _counts(sheet, h.seq))
-    return _GAME.dump({"id": game.id, **_setup_fields(game.body), "created_at": game.created_at,
-                       "created_by": game.created_by, **sheet_fields(sheet, game.next_deal),
-                       "final": final, "hands": hands})
+    return _GAME.dump(
+        {
+            "id": game.id,
+            **_setup_fields(game.body),
+            "created_at": game.created_at,
+            "created_by": game.created_by,
+            **sheet_fields(sheet, game.next_deal),
+            "final": final,
+            "hands": hands,
+        }
+    )
 
 
-def dump_game_validation(game: GameBody, sheet: Sheet, next_hand: NextDeal,
-                         hands: list[tuple[NextDeal, dict[str, Any]]]) -> dict[str, Any]:
+def dump_game_validation(
+    game: GameBody, sheet: Sheet, next_hand: NextDeal, hands: list[tuple[NextDeal, dict[str, Any]]]
+) -> dict[str, Any]:
     """A validated game as JSON; ``hands`` pairs each hand's deal with its audit result."""
-    rows = [{"seq": seq, "hand_number": deal.hand_number, "dealer": deal.dealer, "void": result["void"],
-             "score": result["score"], "penalties": result["penalties"],
-             "totals": sheet.totals_after[seq - 1], "counts": _counts(sheet, seq), "result": result}
-            for seq, (deal, result) in enumerate(hands, start=1)]
+    rows = [
+        {
+            "seq": seq,
+            "hand_number": deal.hand_number,
+            "dealer": deal.dealer,
+            "void": result["void"],
+            "score": result["score"],
+            "penalties": result["penalties"],
+            "totals": sheet.totals_after[seq - 1],
+            "counts": _counts(sheet, seq),
+            "result": result,
+        }
+        for seq, (deal, result) in enumerate(hands, start=1)
+    ]
     return _VALIDATION.dump({**_setup_fields(game), **sheet_fields(sheet, next_hand), "hands": rows})

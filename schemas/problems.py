@@ -43,7 +43,7 @@ def flatten(messages: Any, path: tuple = ()) -> list[Problem]:
     if isinstance(messages, dict):
         found: list[Problem] = []
         for key, value in messages.items():
-            sub = path if key == "_schema" else path + (key,)
+            sub = path if key == "_schema" else (*path, key)
             found.extend(flatten(value, sub))
         return found
     if isinstance(messages, (list, tuple)):

@@ -9,13 +9,14 @@ per play costs about 40× ``json.loads``; this costs a few.
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from marshmallow import RAISE, Schema, ValidationError, fields, post_load, validate
 
 from referee.cards import CARDS, Card
-from referee.record import Event, HandRecord, Pass, Problem, RecordError, pointer
 from referee.house import OPTIONS, house_variant, option_problems
+from referee.record import Event, HandRecord, Pass, Problem, RecordError, pointer
 from referee.variants import VARIANTS, Variant
 from rulings.schedules import SCHEDULES
 
@@ -30,8 +31,15 @@ OPTION_NAMES = frozenset(option.name for option in OPTIONS)
 
 
 def _type_name(value: Any) -> str:
-    return {dict: "an object", list: "a list", str: "a string", bool: "a boolean",
-            type(None): "null", int: "a number", float: "a number"}.get(type(value), "a value")
+    return {
+        dict: "an object",
+        list: "a list",
+        str: "a string",
+        bool: "a boolean",
+        type(None): "null",
+        int: "a number",
+        float: "a number",
+    }.get(type(value), "a value")
 
 
 def parse_card(value: Any, at: str, problems: list[Problem]) -> Card | None:
@@ -40,9 +48,9 @@ def parse_card(value: Any, at: str, problems: list[Problem]) -> Card | None:
         card = CARDS.get(value) or (CARDS.get(value.upper()) if value.isascii() else None)
         if card is not None:
             return card
-        problems.append(Problem(at, "unknown_card", f"{value!r} is not a card (use e.g. \"QS\", \"TH\", \"10h\")"))
+        problems.append(Problem(at, "unknown_card", f'{value!r} is not a card (use e.g. "QS", "TH", "10h")'))
     else:
-        problems.append(Problem(at, "type", f"a card is a string such as \"QS\", not {_type_name(value)}"))
+        problems.append(Problem(at, "type", f'a card is a string such as "QS", not {_type_name(value)}'))
     return None
 
 
@@ -116,8 +124,7 @@ class VariantField(_Container):
         wrong = option_problems(options, SCHEDULES)
         for name, message in wrong.items():
             code = "invalid_option" if name in OPTION_NAMES else "unknown_option"
-            problems.append(Problem(pointer("variant", "options", name), code,
-                                    f"option {name!r}: {message}"))
+            problems.append(Problem(pointer("variant", "options", name), code, f"option {name!r}: {message}"))
         if variant is None or wrong:
             return None
         return house_variant(variant, options)
@@ -126,8 +133,11 @@ class VariantField(_Container):
     def _known(variant_id: str, at: str, problems: list[Problem]) -> Variant | None:
         variant = VARIANTS.get(variant_id)
         if variant is None:
-            problems.append(Problem(at, "unknown_variant",
-                                    f"unknown variant {variant_id!r}; known: {', '.join(VARIANTS)}"))
+            problems.append(
+                Problem(
+                    at, "unknown_variant", f"unknown variant {variant_id!r}; known: {', '.join(VARIANTS)}"
+                )
+            )
         return variant
 
 
@@ -161,9 +171,11 @@ class DealField(_Container):
     def parse(self, value: Any, at: str, problems: list[Problem]) -> dict[str, tuple[Card, ...]]:
         if not _object(value, at, problems):
             return {}
-        return {seat: parse_cards(cards, ("deal", seat), problems)
-                for seat, cards in value.items() if 0 < len(seat) <= SEAT_MAX_LENGTH
-                or _seat_key(seat, pointer("deal", seat), problems)}
+        return {
+            seat: parse_cards(cards, ("deal", seat), problems)
+            for seat, cards in value.items()
+            if 0 < len(seat) <= SEAT_MAX_LENGTH or _seat_key(seat, pointer("deal", seat), problems)
+        }
 
 
 class PassesField(_Container):
@@ -182,7 +194,7 @@ class PassesField(_Container):
             elif type(given) is dict:
                 passes[seat] = self._object_form(seat, given, here, problems)
             else:
-                problems.append(Problem(here, "type", "a pass is a list of cards or an object with \"cards\""))
+                problems.append(Problem(here, "type", 'a pass is a list of cards or an object with "cards"'))
         return passes
 
     @staticmethod
@@ -191,15 +203,15 @@ class PassesField(_Container):
             if key not in ("cards", "to", "looked_early"):
                 problems.append(Problem(f"{here}/{key}", "unknown_field", f"unknown field {key!r}"))
         if "cards" not in given:
-            problems.append(Problem(f"{here}/cards", "required", "the pass object needs its \"cards\""))
+            problems.append(Problem(f"{here}/cards", "required", 'the pass object needs its "cards"'))
         cards = parse_cards(given.get("cards", []), ("passes", seat, "cards"), problems)
         to = given.get("to")
         if to is not None and type(to) is not str:
-            problems.append(Problem(f"{here}/to", "type", "\"to\" is a seat id"))
+            problems.append(Problem(f"{here}/to", "type", '"to" is a seat id'))
             to = None
         looked = given.get("looked_early", False)
         if type(looked) is not bool:
-            problems.append(Problem(f"{here}/looked_early", "type", "\"looked_early\" is true or false"))
+            problems.append(Problem(f"{here}/looked_early", "type", '"looked_early" is true or false'))
             looked = False
         return Pass(cards, to, looked, f"{here}/cards")
 
@@ -259,12 +271,14 @@ class PlayField(_Container):
                 return None
             for key in claim:
                 if key != "order":
-                    problems.append(Problem(f"{here}/claims/{key}", "unknown_field", f"unknown field {key!r}"))
+                    problems.append(
+                        Problem(f"{here}/claims/{key}", "unknown_field", f"unknown field {key!r}")
+                    )
                     ok = False
             if "order" not in claim:
                 problems.append(Problem(f"{here}/claims/order", "required", "a claim announces its order"))
                 return None
-            order = parse_cards(claim["order"], tuple(here[1:].split("/")) + ("claims", "order"), problems)
+            order = parse_cards(claim["order"], (*tuple(here[1:].split("/")), "claims", "order"), problems)
             return Event(seat, action, None, order) if ok else None
         card = parse_card(item[action], f"{here}/{action}", problems)
         return Event(seat, action, card) if ok and card is not None else None
@@ -278,8 +292,11 @@ class ScoresField(_Container):
             return {}
         for seat, points in value.items():
             if type(points) is not int:
-                problems.append(Problem(at + pointer(seat), "type",
-                                        f"points are a whole number, not {_type_name(points)}"))
+                problems.append(
+                    Problem(
+                        at + pointer(seat), "type", f"points are a whole number, not {_type_name(points)}"
+                    )
+                )
         return dict(value)
 
 
@@ -315,8 +332,9 @@ class HandRecordSchema(Schema):
     play = PlayField(load_default=())
     scores_before = ScoresField(load_default=None, allow_none=True)
     claimed = ScoresField(load_default=None, allow_none=True)
-    moon_choice = fields.String(load_default=None, allow_none=True,
-                                validate=validate.OneOf(("add", "subtract")))
+    moon_choice = fields.String(
+        load_default=None, allow_none=True, validate=validate.OneOf(("add", "subtract"))
+    )
     backs = BacksField(load_default=None, allow_none=True)
     exposed_in_deal = CardsField(load_default=())
 
@@ -334,5 +352,3 @@ def load_record(data: Any) -> HandRecord:
         return _SCHEMA.load(data)
     except ValidationError as error:
         raise RecordError(flatten(error.messages)) from None
-
-

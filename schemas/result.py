@@ -51,18 +51,26 @@ def dump_penalty(penalty: Penalty | None) -> dict[str, Any] | None:
 
 
 def dump_tricks(tricks: tuple[Trick, ...]) -> list[dict[str, Any]]:
-    return [{"number": t.number, "leader": t.leader,
-             "plays": [{"seat": p.seat, "card": p.card.code} for p in t.plays],
-             "winner": t.winner, "taken_by": t.taken_by, "points": t.points,
-             "cancelled": [card.code for card in t.cancelled], "to_middle": t.to_middle,
-             "collects": list(t.collects)} for t in tricks]
+    return [
+        {
+            "number": t.number,
+            "leader": t.leader,
+            "plays": [{"seat": p.seat, "card": p.card.code} for p in t.plays],
+            "winner": t.winner,
+            "taken_by": t.taken_by,
+            "points": t.points,
+            "cancelled": [card.code for card in t.cancelled],
+            "to_middle": t.to_middle,
+            "collects": list(t.collects),
+        }
+        for t in tricks
+    ]
 
 
 def dump_kitty(kitty: Kitty | None) -> dict[str, Any] | None:
     if kitty is None:
         return None
-    return {"cards": [card.code for card in kitty.cards], "taken_by": kitty.taken_by,
-            "trick": kitty.trick}
+    return {"cards": [card.code for card in kitty.cards], "taken_by": kitty.taken_by, "trick": kitty.trick}
 
 
 class ValidationResultSchema(Schema):

@@ -79,10 +79,7 @@ class VariantSchema(Schema):
         return catalogue(variant, SCHEDULES)
 
     def _clauses(self, variant: Variant) -> list[dict[str, str]]:
-        return [
-            {"id": f"{variant.id}/{c.key}", "title": c.title, "text": c.text}
-            for c in variant.clauses
-        ]
+        return [{"id": f"{variant.id}/{c.key}", "title": c.title, "text": c.text} for c in variant.clauses]
 
     def _cites(self, variant: Variant) -> dict[str, str]:
         """Ruling code -> the clause id a ruling of that code carries in ``rule``."""

@@ -7,14 +7,15 @@ layer, not the rules; end-to-end tests leave the real engine in place.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import pytest
+from support import assert_problem
 
 import archive
 import audit
 from app import create_app
-from support import assert_problem
 
 
 @pytest.fixture

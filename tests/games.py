@@ -13,21 +13,29 @@ import random
 from typing import Any
 
 from hands import SEATS, hand, split
+
 from playout import build_hand
 
 PLAYERS = {"N": "Ann", "E": "Bo", "S": "Cy", "W": "Di"}
 SUPPLIED = ("variant", "seats", "dealer", "hand_number", "scores_before")
 
-BLOCKS = ("2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC",
-          "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH",
-          "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS",
-          "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD")
+BLOCKS = (
+    "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC",
+    "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH",
+    "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS",
+    "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD",
+)
 
 
 def new_game(variant: Any = "mso-2000", first_dealer: str = "W", **extra: Any) -> dict[str, Any]:
     """The body of ``POST /v1/games`` for a four-seat table."""
-    return {"variant": variant, "seats": list(SEATS), "players": dict(PLAYERS),
-            "first_dealer": first_dealer, **extra}
+    return {
+        "variant": variant,
+        "seats": list(SEATS),
+        "players": dict(PLAYERS),
+        "first_dealer": first_dealer,
+        **extra,
+    }
 
 
 def body(record: dict[str, Any]) -> dict[str, Any]:

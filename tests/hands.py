@@ -75,9 +75,16 @@ def claim(seat: str, order: str) -> dict[str, Any]:
     return {"seat": seat, "claims": {"order": split(order)}}
 
 
-def hand(variant: str = "mso-2000", *, held: dict[str, str] | None = None,
-         play: str | list = "", hand_number: int = 1, dealer: str = "W",
-         passes: dict[str, Any] | None = None, **extra: Any) -> dict[str, Any]:
+def hand(
+    variant: str = "mso-2000",
+    *,
+    held: dict[str, str] | None = None,
+    play: str | list = "",
+    hand_number: int = 1,
+    dealer: str = "W",
+    passes: dict[str, Any] | None = None,
+    **extra: Any,
+) -> dict[str, Any]:
     """A hand record whose players hold ``held`` after the pass.
 
     Without ``passes``, each seat passes the first cards of what its
@@ -87,8 +94,7 @@ def hand(variant: str = "mso-2000", *, held: dict[str, str] | None = None,
     held_cards = {seat: split(cards) for seat, cards in (held or ROUND_ROBIN).items()}
     offset = pass_offset(variant, hand_number)
     if passes is None:
-        passes = {} if offset == 0 else {
-            seat: held_cards[recipient(seat, offset)][:3] for seat in SEATS}
+        passes = {} if offset == 0 else {seat: held_cards[recipient(seat, offset)][:3] for seat in SEATS}
     given = {seat: (p["cards"] if isinstance(p, dict) else p) for seat, p in passes.items()}
     deal = {seat: list(cards) for seat, cards in held_cards.items()}
     if offset:
@@ -111,8 +117,9 @@ def hand(variant: str = "mso-2000", *, held: dict[str, str] | None = None,
     return record
 
 
-def block_tricks(order: tuple[str, ...] = ("W", "N", "E", "S"), held: dict[str, str] = SUIT_BLOCKS,
-                 count: int = 13) -> str:
+def block_tricks(
+    order: tuple[str, ...] = ("W", "N", "E", "S"), held: dict[str, str] = SUIT_BLOCKS, count: int = 13
+) -> str:
     """Play a suit-block deal out: W leads its next club, the others play their next card."""
     cards = {seat: split(held[seat]) for seat in SEATS}
     rows = []

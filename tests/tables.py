@@ -21,7 +21,7 @@ def seats(count: int) -> list[str]:
 def ranks(span: str, suit: str, copies: int = 1) -> str:
     """``ranks("2-7", "C")`` → ``"2C 3C 4C 5C 6C 7C"``; ``copies=2`` writes each twice."""
     low, high = span.split("-") if "-" in span else (span, span)
-    picked = RANKS[RANKS.index(low):RANKS.index(high) + 1]
+    picked = RANKS[RANKS.index(low) : RANKS.index(high) + 1]
     return " ".join(f"{r}{suit}" for r in picked for _ in range(copies))
 
 
@@ -29,9 +29,17 @@ def suit(letter: str, copies: int = 1) -> str:
     return ranks("2-A", letter, copies)
 
 
-def record(variant: str, deal: dict[str, str], *, play: str | list = "", hand_number: int,
-           dealer: str, kitty: str = "", passes: dict[str, Any] | None = None,
-           **extra: Any) -> dict[str, Any]:
+def record(
+    variant: str,
+    deal: dict[str, str],
+    *,
+    play: str | list = "",
+    hand_number: int,
+    dealer: str,
+    kitty: str = "",
+    passes: dict[str, Any] | None = None,
+    **extra: Any,
+) -> dict[str, Any]:
     """A hand record for a table seated in ``deal``'s order."""
     result: dict[str, Any] = {
         "variant": variant,

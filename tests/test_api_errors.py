@@ -25,7 +25,7 @@ URL = "/v1/hands/validate"
         b'{"variant": "standard", "variant": "mso-2000"}',
         b'{"a": 1} {"b": 2}',
         b"\xff\xfe{}",
-        "{\"seats\": [\"é\"]}".encode("latin-1"),
+        '{"seats": ["é"]}'.encode("latin-1"),
         b"[" * 100_000 + b"]" * 100_000,
         b"1" * 5000,
     ],
@@ -38,7 +38,9 @@ def test_invalid_json_is_400_pointing_at_the_body(client, fake_audit, problem, b
     assert fake_audit.calls == []
 
 
-@pytest.mark.parametrize("content_type", [None, "text/plain", "application/x-www-form-urlencoded", "multipart/form-data"])
+@pytest.mark.parametrize(
+    "content_type", [None, "text/plain", "application/x-www-form-urlencoded", "multipart/form-data"]
+)
 def test_non_json_content_type_is_415(client, fake_audit, problem, content_type):
     headers = {"Content-Type": content_type} if content_type else {}
     response = client.post(URL, data=b'{"variant": "standard"}', headers=headers)
@@ -70,7 +72,9 @@ def test_the_limit_is_configurable(fake_audit, problem):
     assert client.post(URL, data=b"{}", content_type="application/json").status_code == 200
 
 
-@pytest.mark.parametrize("path", ["/", "/nope", "/v1/hands/abc", "/v1/hands/0", "/v1/variants/", "/v1/hands/validate/x"])
+@pytest.mark.parametrize(
+    "path", ["/", "/nope", "/v1/hands/abc", "/v1/hands/0", "/v1/variants/", "/v1/hands/validate/x"]
+)
 def test_unknown_path_is_404(client, problem, path):
     problem(client.get(path), 404)
 
@@ -96,10 +100,12 @@ def test_wrong_method_is_405_with_allow(client, problem, method, path, allowed):
 
 
 def test_record_error_is_422_with_every_problem(client, fake_audit, problem):
-    fake_audit.error = RecordError([
-        Problem("/play/17/card", "not_held", "E does not hold QS"),
-        Problem("/seats", "seat_count", "mso-2000 is played by 4 seats, not 5"),
-    ])
+    fake_audit.error = RecordError(
+        [
+            Problem("/play/17/card", "not_held", "E does not hold QS"),
+            Problem("/seats", "seat_count", "mso-2000 is played by 4 seats, not 5"),
+        ]
+    )
     result = problem(client.post(URL, json={"variant": "mso-2000"}), 422)
     assert result["errors"] == [
         {"pointer": "/play/17/card", "code": "not_held", "message": "E does not hold QS"},

@@ -41,6 +41,7 @@ def test_json_with_charset_and_suffix_types_is_accepted(client, fake_audit):
 
 # --- end to end, through the real engine --------------------------------------
 
+
 def test_clean_hand_is_200_with_no_rulings(client):
     record = example_record()
     response = client.post(URL, json=record)

@@ -23,10 +23,10 @@ from pathlib import Path
 import schemathesis
 from hypothesis import HealthCheck, settings
 from schemathesis.config import SchemathesisConfig
+from support import SPEC_PATH
 
 import archive
 from app import create_app
-from support import SPEC_PATH
 
 _TMP = tempfile.mkdtemp(prefix="referee-schemathesis-")
 atexit.register(shutil.rmtree, _TMP, ignore_errors=True)
@@ -38,13 +38,15 @@ _db.close()
 
 MAX_EXAMPLES = 40  # per operation and phase; keeps the suite at a couple of minutes on 2 cores
 
-CONFIG = SchemathesisConfig.from_dict({
-    "generation": {"mode": "all", "max-examples": MAX_EXAMPLES},
-    "phases": {"stateful": {"enabled": False}},  # ids are mostly 404s; the flows have their own tests
-    "checks": {"positive_data_acceptance": {"enabled": False}},
-    "headers": {"Authorization": f"Bearer {DIRECTOR}"},
-    "operations": [{"include-tag": "keys", "headers": {"Authorization": f"Bearer {ADMIN}"}}],
-})
+CONFIG = SchemathesisConfig.from_dict(
+    {
+        "generation": {"mode": "all", "max-examples": MAX_EXAMPLES},
+        "phases": {"stateful": {"enabled": False}},  # ids are mostly 404s; the flows have their own tests
+        "checks": {"positive_data_acceptance": {"enabled": False}},
+        "headers": {"Authorization": f"Bearer {DIRECTOR}"},
+        "operations": [{"include-tag": "keys", "headers": {"Authorization": f"Bearer {ADMIN}"}}],
+    }
+)
 
 schema = schemathesis.openapi.from_path(SPEC_PATH, config=CONFIG)
 schema.app = create_app({"TESTING": True, "DATABASE": str(DATABASE)})  # exceptions propagate

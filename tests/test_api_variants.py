@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
+from support import validator
 
 from referee.variants import VARIANTS
-from support import validator
 
 
 def test_lists_every_variant_in_order(client):
@@ -38,8 +38,11 @@ def test_one_variant(client, variant_id):
 
 def test_mso_publishes_its_moon_exception(client):
     body = client.get("/v1/variants/mso-2000").get_json()
-    assert body["moon"] == {"options": ["add", "subtract"], "subtract_from": 74,
-                            "chooser": "subtract-when-open"}
+    assert body["moon"] == {
+        "options": ["add", "subtract"],
+        "subtract_from": 74,
+        "chooser": "subtract-when-open",
+    }
     assert body["pass_directions"]["4"] == ["left", "right", "across"]
 
 

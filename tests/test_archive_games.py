@@ -12,12 +12,11 @@ import threading
 from typing import Any
 
 import pytest
-
-import playout
+from games import body, moon, new_game, random_body
 
 import archive.games
+import playout
 from audit import audit_hand
-from games import body, moon, new_game, random_body
 from playout import build_hand
 from playout.revoke import PlantRevoke
 
@@ -57,8 +56,11 @@ def revoke_by_north(hand_number: int, before: dict[str, int]) -> dict[str, Any]:
         rng = random.Random(seed)
         record = build_hand(rng, "mso-2000", hand_number, deviate=PlantRevoke(rng, seats=["N"]))
         result = audit_hand({**record, "scores_before": before})
-        if [r["code"] for r in result["rulings"]] == ["revoke"] and result["penalties"]["N"] == 26 \
-                and max(result["points"].values()) < 22:
+        if (
+            [r["code"] for r in result["rulings"]] == ["revoke"]
+            and result["penalties"]["N"] == 26
+            and max(result["points"].values()) < 22
+        ):
             return {k: v for k, v in record.items() if k in ("deal", "passes", "play")}
     raise AssertionError("no such hand in 500 seeds")
 
@@ -72,8 +74,10 @@ def test_the_game_supplies_hand_number_dealer_and_scores_before(client, scorer):
     assert second["record"]["variant"] == "mso-2000" and second["record"]["seats"] == ["N", "E", "S", "W"]
     game = read(client, scorer, game_id)
     assert game["next_hand"] == {"hand_number": 3, "dealer": "N"}
-    assert [h["totals"] for h in game["hands"]] == [{"N": 26, "E": 26, "S": 26, "W": 0},
-                                                     {"N": 26, "E": 52, "S": 52, "W": 26}]
+    assert [h["totals"] for h in game["hands"]] == [
+        {"N": 26, "E": 26, "S": 26, "W": 0},
+        {"N": 26, "E": 52, "S": 52, "W": 26},
+    ]
 
 
 def test_mso2000_full_game_penalty_alone_past_100_goes_on_then_match_points(client, scorer):
@@ -118,9 +122,16 @@ def test_a_tie_for_lowest_wins_together_and_shares_match_points(client, scorer, 
 
 def test_long_john_game_a_tie_for_lowest_all_advance(client, scorer):
     seats = ["A", "B", "C", "D", "E", "F"]
-    response = client.post(GAMES, headers=scorer, json={
-        "variant": "long-john", "seats": seats, "players": {s: f"Player {s}" for s in seats},
-        "first_dealer": "F"})
+    response = client.post(
+        GAMES,
+        headers=scorer,
+        json={
+            "variant": "long-john",
+            "seats": seats,
+            "players": {s: f"Player {s}" for s in seats},
+            "first_dealer": "F",
+        },
+    )
     assert response.status_code == 201, response.get_json()
     game_id = response.get_json()["id"]
     rng = random.Random(7)
@@ -137,15 +148,25 @@ def test_long_john_game_a_tie_for_lowest_all_advance(client, scorer):
 def test_a_decision_after_the_end_recomputes_totals_winners_and_match_points(client, scorer, as_role):
     game_id = start(client, scorer)
     written = {"N": 26, "E": 28, "S": 26, "W": 0}  # the table wrote 28 for E on the last hand
-    hands = play(client, scorer, game_id, moon("E", 1), moon("E", 2), moon("W", 3), moon("W", 4, claimed=written))
+    hands = play(
+        client, scorer, game_id, moon("E", 1), moon("E", 2), moon("W", 3), moon("W", 4, claimed=written)
+    )
     game = read(client, scorer, game_id)
     assert sorted(game["winners"]) == ["E", "W"] and game["hands"][-1]["status"] == "open"
     (mismatch,) = hands[-1]["open_rulings"]
     assert (mismatch["code"], mismatch["seat"]) == ("score_mismatch", "E")
 
-    decided = client.post(f"/v1/hands/{hands[-1]['id']}/decisions", headers=as_role("director"), json={
-        "ruling": mismatch["ruling"], "action": "adjust", "score_changes": {"E": 2},
-        "director": "Chief TD", "reason": "E took two hearts the table saw; the record missed them."})
+    decided = client.post(
+        f"/v1/hands/{hands[-1]['id']}/decisions",
+        headers=as_role("director"),
+        json={
+            "ruling": mismatch["ruling"],
+            "action": "adjust",
+            "score_changes": {"E": 2},
+            "director": "Chief TD",
+            "reason": "E took two hearts the table saw; the record missed them.",
+        },
+    )
     assert decided.status_code == 201, decided.get_json()
     game = read(client, scorer, game_id)
     assert game["totals"] == {"N": 104, "E": 54, "S": 104, "W": 52}
@@ -177,10 +198,16 @@ def test_the_same_hand_sent_twice_is_stored_once(client, scorer):
 
 def test_a_hand_number_that_is_not_the_next_is_409(client, scorer, problem):
     game_id = start(client, scorer)
-    body = problem(client.post(f"{GAMES}/{game_id}/hands", json={**moon("E", 1), "hand_number": 2},
-                               headers=scorer), 409)
-    assert body["errors"] == [{"pointer": "/hand_number", "code": "wrong_hand_number",
-                               "message": "the next hand of this game is hand 1"}]
+    body = problem(
+        client.post(f"{GAMES}/{game_id}/hands", json={**moon("E", 1), "hand_number": 2}, headers=scorer), 409
+    )
+    assert body["errors"] == [
+        {
+            "pointer": "/hand_number",
+            "code": "wrong_hand_number",
+            "message": "the next hand of this game is hand 1",
+        }
+    ]
 
 
 def test_a_record_that_cannot_have_happened_stores_nothing(client, scorer, problem, db):
@@ -189,16 +216,19 @@ def test_a_record_that_cannot_have_happened_stores_nothing(client, scorer, probl
     bad["play"][0] = {"seat": "E", "card": "2H"}  # E holds no 2♥
     body = problem(client.post(f"{GAMES}/{game_id}/hands", json=bad, headers=scorer), 422)
     assert any(e["pointer"].startswith("/play/0") for e in body["errors"])
-    unknown = problem(client.post(f"{GAMES}/{game_id}/hands", json={**moon("E", 1), "dealer": "N"},
-                                  headers=scorer), 422)
+    unknown = problem(
+        client.post(f"{GAMES}/{game_id}/hands", json={**moon("E", 1), "dealer": "N"}, headers=scorer), 422
+    )
     assert unknown["errors"][0]["pointer"] == "/dealer"
     assert db.execute("SELECT count(*) FROM hands").fetchone()[0] == 0
     assert db.execute("SELECT count(*) FROM entries").fetchone()[0] == 0
 
 
 def test_a_game_that_cannot_be_seated_is_422_with_pointers(client, scorer, problem):
-    body = problem(client.post(GAMES, json=new_game(seats=["N", "E", "S", "N", "X"], first_dealer="Z"),
-                               headers=scorer), 422)
+    body = problem(
+        client.post(GAMES, json=new_game(seats=["N", "E", "S", "N", "X"], first_dealer="Z"), headers=scorer),
+        422,
+    )
     assert {e["pointer"] for e in body["errors"]} >= {"/seats", "/seats/3", "/first_dealer", "/players/X"}
     assert problem(client.get(f"{GAMES}/99", headers=scorer), 404)["detail"] == "No game 99."
 
@@ -218,7 +248,8 @@ def test_concurrent_appends_of_the_next_hand_one_wins_the_other_gets_409(client,
 
     def append(shooter: str) -> None:
         response = client.application.test_client().post(
-            f"{GAMES}/{game_id}/hands", json=moon(shooter, 1), headers=scorer)
+            f"{GAMES}/{game_id}/hands", json=moon(shooter, 1), headers=scorer
+        )
         statuses.append(response.status_code)
         if response.status_code == 409:
             assert response.get_json()["errors"][0]["code"] == "concurrent_append"
@@ -233,6 +264,7 @@ def test_concurrent_appends_of_the_next_hand_one_wins_the_other_gets_409(client,
 
 
 # --- the stateless check of a whole game -------------------------------------------
+
 
 def test_validate_a_whole_game_gives_the_stored_games_scoresheet_and_stores_nothing(client, scorer, db):
     hands = [moon(s, n) for n, s in enumerate("EEWW", start=1)]
@@ -252,8 +284,9 @@ def test_validate_a_whole_game_gives_the_stored_games_scoresheet_and_stores_noth
 def test_validate_refuses_a_hand_after_the_end_and_points_into_each_bad_hand(client, problem):
     hands = [moon(s, n) for n, s in enumerate("EEWW", start=1)] + [moon("N", 5)]
     body = problem(client.post(f"{GAMES}/validate", json=new_game(hands=hands)), 422)
-    assert body["errors"] == [{"pointer": "/hands/4", "code": "after_game_end",
-                               "message": "the game ended after hand 4"}]
+    assert body["errors"] == [
+        {"pointer": "/hands/4", "code": "after_game_end", "message": "the game ended after hand 4"}
+    ]
     broken = moon("E", 1)
     broken["play"][0]["card"] = "2H"
     body = problem(client.post(f"{GAMES}/validate", json=new_game(hands=[broken, {"deal": {}, "x": 1}])), 422)
@@ -270,23 +303,40 @@ def test_readme_directors_session_is_true(client, as_role):
     readme = (root / "README.md").read_text()
     assert "-d @examples/mso-game-hand.json" in readme
     director = as_role("director")
-    game = client.post(GAMES, headers=director, json={
-        "variant": "mso-2000", "seats": ["N", "E", "S", "W"],
-        "players": {"N": "Ann", "E": "Bo", "S": "Cy", "W": "Di"}, "first_dealer": "W", "table": "7"}).get_json()
+    game = client.post(
+        GAMES,
+        headers=director,
+        json={
+            "variant": "mso-2000",
+            "seats": ["N", "E", "S", "W"],
+            "players": {"N": "Ann", "E": "Bo", "S": "Cy", "W": "Di"},
+            "first_dealer": "W",
+            "table": "7",
+        },
+    ).get_json()
     assert game["next_hand"] == {"hand_number": 1, "dealer": "W"}
     hand = json.loads((root / "examples" / "mso-game-hand.json").read_text())
     stored = client.post(f"{GAMES}/{game['id']}/hands", headers=director, json=hand).get_json()
     assert (stored["status"], stored["score"], stored["penalties"]) == (
-        "open", {"N": 26, "E": 8, "S": 2, "W": 16}, {"N": 26, "E": 0, "S": 0, "W": 0})
+        "open",
+        {"N": 26, "E": 8, "S": 2, "W": 16},
+        {"N": 26, "E": 0, "S": 0, "W": 0},
+    )
     assert [(r["ruling"], r["code"]) for r in stored["open_rulings"]] == [(1, "score_mismatch")]
     listed = client.get("/v1/hands?open=true&table=7", headers=director).get_json()["hands"]
     assert [h["id"] for h in listed] == [stored["id"]]
-    decided = client.post(f"/v1/hands/{stored['id']}/decisions", headers=director, json={
-        "ruling": 1, "action": "uphold", "director": "Chief TD", "reason": "The 26 stand."}).get_json()
+    decided = client.post(
+        f"/v1/hands/{stored['id']}/decisions",
+        headers=director,
+        json={"ruling": 1, "action": "uphold", "director": "Chief TD", "reason": "The 26 stand."},
+    ).get_json()
     assert (decided["status"], decided["version"]) == ("awaiting_signatures", 2)
     for seat in "NESW":
-        signed = client.post(f"/v1/hands/{stored['id']}/signatures", headers=director,
-                             json={"seat": seat, "name": f"{seat} player"}).get_json()
+        signed = client.post(
+            f"/v1/hands/{stored['id']}/signatures",
+            headers=director,
+            json={"seat": seat, "name": f"{seat} player"},
+        ).get_json()
     assert signed["status"] == "final" and signed["missing_signatures"] == []
     game = read(client, director, game["id"])
     assert game["totals"] == {"N": 26, "E": 8, "S": 2, "W": 16} and game["hands"][0]["status"] == "final"

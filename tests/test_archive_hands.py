@@ -10,7 +10,6 @@ import json
 from typing import Any
 
 import pytest
-
 from games import moon, new_game
 from hands import hand
 from support import example_record
@@ -46,8 +45,11 @@ def decide(client, headers, hand_id: int, status: int = 201, **decision: Any) ->
 
 
 def sign(client, headers, hand_id: int, seat: str, status: int = 201, **extra: Any) -> dict[str, Any]:
-    response = client.post(f"{HANDS}/{hand_id}/signatures", json={"seat": seat, "name": f"Player {seat}", **extra},
-                           headers=headers)
+    response = client.post(
+        f"{HANDS}/{hand_id}/signatures",
+        json={"seat": seat, "name": f"Player {seat}", **extra},
+        headers=headers,
+    )
     assert response.status_code == status, response.get_json()
     return response.get_json()
 
@@ -80,28 +82,44 @@ def test_a_record_that_cannot_have_happened_stores_nothing(client, scorer, probl
 
 # --- the director's decisions --------------------------------------------------------
 
-def test_standard_revoke_is_open_until_a_director_adjusts_and_the_old_version_stays_readable(client, scorer, director):
+
+def test_standard_revoke_is_open_until_a_director_adjusts_and_the_old_version_stays_readable(
+    client, scorer, director
+):
     stored = submit(client, scorer, hand("standard", play=REVOKE))
     assert stored["status"] == "open" and stored["version"] == 1
     (revoke,) = stored["open_rulings"]
     assert revoke["code"] == "revoke" and revoke["ruling"] == 0
     before = dict(stored["score"])
 
-    decided = decide(client, director, stored["id"], ruling=0, action="adjust", score_changes={"E": 26},
-                     reason="House rule: 26 for a revoke.")
+    decided = decide(
+        client,
+        director,
+        stored["id"],
+        ruling=0,
+        action="adjust",
+        score_changes={"E": 26},
+        reason="House rule: 26 for a revoke.",
+    )
     assert decided["version"] == 2 and decided["open_rulings"] == []
     assert decided["score"] == {**before, "E": before["E"] + 26}
     first, second = decided["versions"]
     assert (first["version"], first["score"], first["decision"]) == (1, before, None)
     assert (second["version"], second["open"]) == (2, [])
     (logged,) = decided["decisions"]
-    assert (logged["action"], logged["director"], logged["by"]) == ("adjust", "Chief TD", "test director (key 2)")
+    assert (logged["action"], logged["director"], logged["by"]) == (
+        "adjust",
+        "Chief TD",
+        "test director (key 2)",
+    )
     assert decided["audit"] == stored["audit"]  # the referee's own reading never changes
 
 
 def test_mso2000_waiving_a_revoke_takes_its_26_points_off(client, scorer, director):
     stored = submit(client, scorer, hand("mso-2000", play=REVOKE))
-    assert stored["penalties"]["E"] == 26 and stored["status"] == "awaiting_signatures"  # applied, not referred
+    assert (
+        stored["penalties"]["E"] == 26 and stored["status"] == "awaiting_signatures"
+    )  # applied, not referred
     waived = decide(client, director, stored["id"], ruling=0, action="waive", reason="Misheard the lead.")
     assert waived["penalties"]["E"] == 0 and waived["score"]["E"] == stored["score"]["E"] - 26
 
@@ -128,19 +146,30 @@ def test_a_decision_the_hand_cannot_take_is_422_and_stores_nothing(client, score
         ({"ruling": 0, "action": "uphold", "director": ""}, "/director", "length"),
     ]
     for decision, pointer, code in cases:
-        body = problem(client.post(url, json={"director": "TD", "reason": "r", **decision}, headers=director), 422)
+        body = problem(
+            client.post(url, json={"director": "TD", "reason": "r", **decision}, headers=director), 422
+        )
         assert (pointer, code) in [(e["pointer"], e["code"]) for e in body["errors"]], decision
     assert db.execute("SELECT count(*) FROM entries WHERE kind = 'decision'").fetchone()[0] == 0
-    problem(client.post(f"{HANDS}/999/decisions", json={"ruling": 0, "action": "uphold", "director": "TD",
-                                                        "reason": "r"}, headers=director), 404)
+    problem(
+        client.post(
+            f"{HANDS}/999/decisions",
+            json={"ruling": 0, "action": "uphold", "director": "TD", "reason": "r"},
+            headers=director,
+        ),
+        404,
+    )
 
 
 def test_open_rulings_are_listed_with_filters_until_decided(client, scorer, director):
     clean = submit(client, scorer, example_record())
     referred = submit(client, scorer, hand("standard", play=REVOKE))
     game_id = client.post("/v1/games", json=new_game(table="7"), headers=scorer).get_json()["id"]
-    in_game = client.post(f"/v1/games/{game_id}/hands", headers=scorer,
-                          json=moon("E", 1, claimed={"N": 0, "E": 0, "S": 0, "W": 0})).get_json()
+    in_game = client.post(
+        f"/v1/games/{game_id}/hands",
+        headers=scorer,
+        json=moon("E", 1, claimed={"N": 0, "E": 0, "S": 0, "W": 0}),
+    ).get_json()
 
     def ids(query: str) -> list[int]:
         response = client.get(f"{HANDS}?{query}", headers=director)
@@ -150,10 +179,12 @@ def test_open_rulings_are_listed_with_filters_until_decided(client, scorer, dire
     assert ids("open=true") == [referred["id"], in_game["id"]]
     assert ids("open=false") == [clean["id"]]
     assert ids("open=true&variant=standard") == [referred["id"]]
-    assert ids("open=true&game=%d" % game_id) == ids("open=true&table=7") == [in_game["id"]]
+    assert ids(f"open=true&game={game_id}") == ids("open=true&table=7") == [in_game["id"]]
     assert ids("table=8") == []
     page = client.get(f"{HANDS}?limit=2", headers=director).get_json()
-    assert [h["id"] for h in page["hands"]] == [clean["id"], referred["id"]] and page["next_after"] == referred["id"]
+    assert [h["id"] for h in page["hands"]] == [clean["id"], referred["id"]] and page[
+        "next_after"
+    ] == referred["id"]
     assert ids(f"after={page['next_after']}") == [in_game["id"]]
 
     decide(client, director, referred["id"], ruling=0, action="uphold")
@@ -162,6 +193,7 @@ def test_open_rulings_are_listed_with_filters_until_decided(client, scorer, dire
 
 
 # --- signatures --------------------------------------------------------------------
+
 
 def test_mso2000_hand_is_final_once_all_four_sign_and_no_ruling_is_open(client, scorer):
     stored = submit(client, scorer, example_record())
@@ -178,8 +210,10 @@ def test_mso2000_hand_is_final_once_all_four_sign_and_no_ruling_is_open(client, 
 def test_standard_needs_no_signature_and_a_signer_must_sit_at_the_table(client, scorer, problem):
     stored = submit(client, scorer, hand("standard"))
     assert stored["signers"] == [] and stored["final"] is True
-    body = problem(client.post(f"{HANDS}/{stored['id']}/signatures", json={"seat": "X", "name": "Xena"},
-                               headers=scorer), 422)
+    body = problem(
+        client.post(f"{HANDS}/{stored['id']}/signatures", json={"seat": "X", "name": "Xena"}, headers=scorer),
+        422,
+    )
     assert body["errors"][0]["code"] == "unknown_seat"
 
 
@@ -190,10 +224,21 @@ def test_a_decision_after_final_reopens_the_hand_visibly(client, scorer, directo
     assert signed["final"] is True
     reopened = decide(client, director, stored["id"], ruling=0, action="waive", reason="Appeal upheld.")
     assert reopened["final"] is False and reopened["reopened"] is True
-    assert reopened["status"] == "awaiting_signatures" and reopened["missing_signatures"] == ["E", "N", "S", "W"]
+    assert reopened["status"] == "awaiting_signatures" and reopened["missing_signatures"] == [
+        "E",
+        "N",
+        "S",
+        "W",
+    ]
     assert [v["final"] for v in reopened["versions"]] == [True, False]
-    stale = problem(client.post(f"{HANDS}/{stored['id']}/signatures", json={"seat": "N", "name": "Ann", "version": 1},
-                                headers=scorer), 409)
+    stale = problem(
+        client.post(
+            f"{HANDS}/{stored['id']}/signatures",
+            json={"seat": "N", "name": "Ann", "version": 1},
+            headers=scorer,
+        ),
+        409,
+    )
     assert stale["errors"][0]["code"] == "stale_version"
     for seat in "NESW":
         signed = sign(client, scorer, stored["id"], seat, version=2)
@@ -201,6 +246,7 @@ def test_a_decision_after_final_reopens_the_hand_visibly(client, scorer, directo
 
 
 # --- the chain ---------------------------------------------------------------------
+
 
 def _decided_and_signed(client, scorer, director) -> dict[str, Any]:
     stored = submit(client, scorer, hand("standard", play=REVOKE))
@@ -211,28 +257,44 @@ def _decided_and_signed(client, scorer, director) -> dict[str, Any]:
 def test_verify_holds_for_an_untouched_hand(client, scorer, director):
     stored = _decided_and_signed(client, scorer, director)
     report = client.get(f"{HANDS}/{stored['id']}/verify", headers=scorer).get_json()
-    assert report == {"hand_id": stored["id"], "ok": True, "entries": 3, "head": stored["head"], "problems": []}
+    assert report == {
+        "hand_id": stored["id"],
+        "ok": True,
+        "entries": 3,
+        "head": stored["head"],
+        "problems": [],
+    }
 
 
 def test_the_log_and_the_hands_refuse_update_and_delete(client, scorer, director, db):
     import sqlite3
 
     stored = _decided_and_signed(client, scorer, director)
-    for statement in ("UPDATE entries SET actor = 'x'", "DELETE FROM entries",
-                      "UPDATE hands SET record = '{}'", "DELETE FROM hands"):
+    for statement in (
+        "UPDATE entries SET actor = 'x'",
+        "DELETE FROM entries",
+        "UPDATE hands SET record = '{}'",
+        "DELETE FROM hands",
+    ):
         with pytest.raises(sqlite3.IntegrityError, match="append-only"):
             db.execute(statement)
     assert client.get(f"{HANDS}/{stored['id']}/verify", headers=scorer).get_json()["ok"] is True
 
 
-@pytest.mark.parametrize("tamper, code", [
-    ("UPDATE entries SET body = replace(body, '\"E\":26', '\"E\":0') WHERE kind = 'decision'", "altered_entry"),
-    ("UPDATE entries SET actor = 'someone else' WHERE n = 3", "altered_entry"),
-    ("UPDATE entries SET at = '2020-01-01T00:00:00.000000Z' WHERE n = 1", "altered_entry"),
-    ("DELETE FROM entries WHERE n = 2", "missing_entry"),
-    ("UPDATE hands SET record = replace(record, '\"dealer\":\"W\"', '\"dealer\":\"N\"')", "altered_hand"),
-    ("UPDATE entries SET body = substr(body, 2) WHERE n = 2", "unreadable_log"),
-])
+@pytest.mark.parametrize(
+    "tamper, code",
+    [
+        (
+            "UPDATE entries SET body = replace(body, '\"E\":26', '\"E\":0') WHERE kind = 'decision'",
+            "altered_entry",
+        ),
+        ("UPDATE entries SET actor = 'someone else' WHERE n = 3", "altered_entry"),
+        ("UPDATE entries SET at = '2020-01-01T00:00:00.000000Z' WHERE n = 1", "altered_entry"),
+        ("DELETE FROM entries WHERE n = 2", "missing_entry"),
+        ('UPDATE hands SET record = replace(record, \'"dealer":"W"\', \'"dealer":"N"\')', "altered_hand"),
+        ("UPDATE entries SET body = substr(body, 2) WHERE n = 2", "unreadable_log"),
+    ],
+)
 def test_verify_fails_after_a_row_is_altered_directly_in_sqlite(client, scorer, director, db, tamper, code):
     stored = _decided_and_signed(client, scorer, director)
     for table in ("entries", "hands"):  # what someone with the file (not the API) can do
@@ -251,15 +313,21 @@ def test_verify_catches_a_forged_decision_even_with_a_recomputed_chain(client, s
     for verb in ("update", "delete"):
         db.execute(f"DROP TRIGGER entries_no_{verb}")
     hand_id, n, kind, ruling, at, actor, body, prev = db.execute(
-        "SELECT hand_id, n, kind, ruling, at, actor, body, prev FROM entries WHERE kind = 'decision'").fetchone()
+        "SELECT hand_id, n, kind, ruling, at, actor, body, prev FROM entries WHERE kind = 'decision'"
+    ).fetchone()
     forged = json.loads(body)
     forged["score"]["E"] += 100  # pretend the decision gave E more
     text = json.dumps(forged, separators=(",", ":"))
     new_hash = entry_hash(prev, hand_id, n, kind, ruling, at, actor, text)
-    db.execute("UPDATE entries SET body = ?, hash = ? WHERE hand_id = ? AND n = ?", [text, new_hash, hand_id, n])
-    nxt = db.execute("SELECT n, kind, ruling, at, actor, body FROM entries WHERE hand_id = ? AND n = ?",
-                     [hand_id, n + 1]).fetchone()
-    db.execute("UPDATE entries SET prev = ?, hash = ? WHERE hand_id = ? AND n = ?",
-               [new_hash, entry_hash(new_hash, hand_id, *nxt), hand_id, n + 1])
+    db.execute(
+        "UPDATE entries SET body = ?, hash = ? WHERE hand_id = ? AND n = ?", [text, new_hash, hand_id, n]
+    )
+    nxt = db.execute(
+        "SELECT n, kind, ruling, at, actor, body FROM entries WHERE hand_id = ? AND n = ?", [hand_id, n + 1]
+    ).fetchone()
+    db.execute(
+        "UPDATE entries SET prev = ?, hash = ? WHERE hand_id = ? AND n = ?",
+        [new_hash, entry_hash(new_hash, hand_id, *nxt), hand_id, n + 1],
+    )
     report = client.get(f"{HANDS}/{stored['id']}/verify", headers=scorer).get_json()
     assert [p["code"] for p in report["problems"]] == ["wrong_score"]

@@ -52,12 +52,22 @@ def test_a_v1_archive_is_upgraded_in_place_and_keeps_its_keys_hands_and_chains(t
     assert client.get("/v1/hands/1/verify", headers=director).get_json()["ok"] is True
     assert [h["id"] for h in client.get("/v1/hands?open=true", headers=director).get_json()["hands"]] == [1]
 
-    decided = client.post("/v1/hands/1/decisions", headers=director, json={
-        "ruling": 0, "action": "uphold", "director": "TD", "reason": "The validated score stands."})
+    decided = client.post(
+        "/v1/hands/1/decisions",
+        headers=director,
+        json={"ruling": 0, "action": "uphold", "director": "TD", "reason": "The validated score stands."},
+    )
     assert decided.status_code == 201 and decided.get_json()["version"] == 2
-    game = client.post("/v1/games", headers=director, json={
-        "variant": "standard", "seats": ["N", "E", "S", "W"], "first_dealer": "N",
-        "players": {"N": "a", "E": "b", "S": "c", "W": "d"}})
+    game = client.post(
+        "/v1/games",
+        headers=director,
+        json={
+            "variant": "standard",
+            "seats": ["N", "E", "S", "W"],
+            "first_dealer": "N",
+            "players": {"N": "a", "E": "b", "S": "c", "W": "d"},
+        },
+    )
     assert game.status_code == 201
     assert client.get("/v1/hands/1/verify", headers=director).get_json()["ok"] is True
     db.close()

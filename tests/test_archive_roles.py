@@ -6,14 +6,15 @@ it is the policy, and the code must match it.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import pytest
-
-import archive
 from games import moon, new_game
 from hands import hand
 from support import example_record
+
+import archive
 
 ROLES = ("scorer", "director", "auditor", "admin")
 SUBMITTERS = {"scorer", "director"}
@@ -23,8 +24,9 @@ READERS = {"scorer", "director", "auditor"}
 def _setup(client, keys) -> dict[str, Any]:
     """A stored hand with a referred ruling, a game, and a key to revoke."""
     director = {"Authorization": f"Bearer {keys['director']}"}
-    stored = client.post("/v1/hands", json=hand("standard", play="N:2C E:2D S:4C W:5C W:KC N:AC E:3C S:8C"),
-                         headers=director).get_json()
+    stored = client.post(
+        "/v1/hands", json=hand("standard", play="N:2C E:2D S:4C W:5C W:KC N:AC E:3C S:8C"), headers=director
+    ).get_json()
     game = client.post("/v1/games", json=new_game(), headers=director).get_json()
     admin = {"Authorization": f"Bearer {keys['admin']}"}
     spare = client.post("/v1/keys", json={"name": "spare", "role": "scorer"}, headers=admin).get_json()
@@ -36,8 +38,12 @@ ENDPOINTS: list[tuple[str, str, Callable[[dict], Any] | None, set[str]]] = [
     ("POST", "/v1/hands", lambda ids: example_record(), SUBMITTERS),
     ("POST", "/v1/games", lambda ids: new_game(), SUBMITTERS),
     ("POST", "/v1/games/{game}/hands", lambda ids: moon("E", 1), SUBMITTERS),
-    ("POST", "/v1/hands/{hand}/decisions",
-     lambda ids: {"ruling": 0, "action": "uphold", "director": "TD", "reason": "stands"}, {"director"}),
+    (
+        "POST",
+        "/v1/hands/{hand}/decisions",
+        lambda ids: {"ruling": 0, "action": "uphold", "director": "TD", "reason": "stands"},
+        {"director"},
+    ),
     ("POST", "/v1/hands/{hand}/signatures", lambda ids: {"seat": "N", "name": "Ann"}, SUBMITTERS),
     ("POST", "/v1/keys", lambda ids: {"name": "new", "role": "auditor"}, {"admin"}),
     ("DELETE", "/v1/keys/{key}", None, {"admin"}),
@@ -56,7 +62,9 @@ def _call(client, method: str, path: str, ids: dict, body, headers: dict[str, st
     return client.open(path.format(**ids), method=method, **kwargs)
 
 
-@pytest.mark.parametrize("method, path, body, allowed", ENDPOINTS, ids=[f"{m} {p}" for m, p, _, _ in ENDPOINTS])
+@pytest.mark.parametrize(
+    "method, path, body, allowed", ENDPOINTS, ids=[f"{m} {p}" for m, p, _, _ in ENDPOINTS]
+)
 def test_role_matrix(client, keys, problem, method, path, body, allowed):
     ids = _setup(client, keys)
     for role in ROLES:
@@ -65,9 +73,13 @@ def test_role_matrix(client, keys, problem, method, path, body, allowed):
             assert response.status_code in (200, 201), (role, response.get_json())
         else:
             assert "a " + role in problem(response, 403)["detail"].lower(), role
-    unauthenticated = [{}, {"Authorization": "Bearer hr_not-a-key"}, {"X-API-Key": ""},
-                       {"Authorization": "Basic dXNlcjpwdw=="},
-                       {"Authorization": f"Bearer {keys['director']}", "X-API-Key": keys["admin"]}]
+    unauthenticated = [
+        {},
+        {"Authorization": "Bearer hr_not-a-key"},
+        {"X-API-Key": ""},
+        {"Authorization": "Basic dXNlcjpwdw=="},
+        {"Authorization": f"Bearer {keys['director']}", "X-API-Key": keys["admin"]},
+    ]
     for headers in unauthenticated:
         response = _call(client, method, path, ids, body, headers)
         problem(response, 401)
@@ -76,8 +88,12 @@ def test_role_matrix(client, keys, problem, method, path, body, allowed):
 
 def test_x_api_key_header_works_like_bearer(client, keys):
     assert client.get("/v1/hands", headers={"X-API-Key": keys["auditor"]}).status_code == 200
-    assert client.get("/v1/hands", headers={"X-API-Key": keys["auditor"],
-                                            "Authorization": f"Bearer {keys['auditor']}"}).status_code == 200
+    assert (
+        client.get(
+            "/v1/hands", headers={"X-API-Key": keys["auditor"], "Authorization": f"Bearer {keys['auditor']}"}
+        ).status_code
+        == 200
+    )
 
 
 def test_a_revoked_key_no_longer_works(client, keys, problem):
@@ -116,8 +132,10 @@ def test_a_wrong_role_never_learns_whether_a_hand_or_game_exists(client, keys):
         assert answers[0].get_json() == answers[1].get_json()
 
 
-@pytest.mark.parametrize("path, body", [("/v1/hands/validate", example_record),
-                                        ("/v1/games/validate", lambda: new_game(hands=[moon("E", 1)]))])
+@pytest.mark.parametrize(
+    "path, body",
+    [("/v1/hands/validate", example_record), ("/v1/games/validate", lambda: new_game(hands=[moon("E", 1)]))],
+)
 def test_validate_is_open_unless_the_server_requires_a_key(tmp_path, path, body):
     from app import create_app
 
@@ -125,11 +143,15 @@ def test_validate_is_open_unless_the_server_requires_a_key(tmp_path, path, body)
     assert open_app.test_client().post(path, json=body()).status_code == 200
     assert not (tmp_path / "open.sqlite").exists()  # validating stores nothing, opens nothing
 
-    keyed = create_app({"TESTING": True, "DATABASE": str(tmp_path / "keyed.sqlite"), "VALIDATE_REQUIRES_KEY": True})
+    keyed = create_app(
+        {"TESTING": True, "DATABASE": str(tmp_path / "keyed.sqlite"), "VALIDATE_REQUIRES_KEY": True}
+    )
     client = keyed.test_client()
     assert client.post(path, json=body()).status_code == 401
     db = archive.open_archive(keyed.config["DATABASE"])
     tokens = {role: archive.create_key(db, role, role)[1] for role in ROLES}
     db.close()
     for role, token in tokens.items():
-        assert client.post(path, json=body(), headers={"Authorization": f"Bearer {token}"}).status_code == 200, role
+        assert (
+            client.post(path, json=body(), headers={"Authorization": f"Bearer {token}"}).status_code == 200
+        ), role

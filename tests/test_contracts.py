@@ -8,25 +8,28 @@ import re
 from pathlib import Path
 
 import pytest
-
 import test_rules_long_john
 import test_rules_mso2000
 import test_rules_omnibus_kitty
 import test_rules_standard
+
 from referee import CODES, VARIANTS
 from rulings.explain import _EXPLAINERS
 from rulings.schedules import SCHEDULES
 
 ROOT = Path(__file__).resolve().parent.parent
-RULE_TESTS = {"standard": test_rules_standard, "mso-2000": test_rules_mso2000,
-              "long-john": test_rules_long_john, "omnibus-kitty": test_rules_omnibus_kitty}
+RULE_TESTS = {
+    "standard": test_rules_standard,
+    "mso-2000": test_rules_mso2000,
+    "long-john": test_rules_long_john,
+    "omnibus-kitty": test_rules_omnibus_kitty,
+}
 
 
 @pytest.mark.parametrize("variant_id", sorted(RULE_TESTS))
 def test_every_clause_has_a_test_named_after_it(variant_id):
     module = RULE_TESTS[variant_id]
-    names = [name for name, _ in inspect.getmembers(module, inspect.isfunction)
-             if name.startswith("test_")]
+    names = [name for name, _ in inspect.getmembers(module, inspect.isfunction) if name.startswith("test_")]
     prefix = "test_" + variant_id.replace("-", "")
     for clause in VARIANTS[variant_id].clauses:
         wanted = f"{prefix}_{clause.key.replace('-', '_')}_"
@@ -49,8 +52,18 @@ def test_every_ruling_code_has_an_explanation():
 
 @pytest.mark.parametrize("package", ["referee", "rulings"])
 def test_rules_core_imports_no_web_schema_or_storage_library(package):
-    forbidden = {"flask", "werkzeug", "marshmallow", "sqlite_utils", "sqlite3",
-                 "archive", "api", "schemas", "audit", "app"}  # nor the layers built on it
+    forbidden = {
+        "flask",
+        "werkzeug",
+        "marshmallow",
+        "sqlite_utils",
+        "sqlite3",
+        "archive",
+        "api",
+        "schemas",
+        "audit",
+        "app",
+    }  # nor the layers built on it
     for path in sorted((ROOT / package).rglob("*.py")):
         tree = ast.parse(path.read_text(), filename=str(path))
         for node in ast.walk(tree):

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import pytest
+from hands import SUIT_BLOCKS, block_tricks, hand, ruling
 
 from audit import audit_hand
 from referee.house import OPTIONS, house_variant
 from referee.variants import VARIANTS
-
-from hands import SUIT_BLOCKS, block_tricks, hand, ruling
 
 URL = "/v1/hands/validate"
 
@@ -18,8 +17,7 @@ def house(base: str = "standard", **options):
 
 
 def test_standard_with_jack_of_diamonds_minus_10_and_no_passing_validates(client):
-    record = hand("standard", hand_number=1, passes={},
-                  play="N:2C E:3C S:4C W:5C W:4D N:KD E:TD S:JD")
+    record = hand("standard", hand_number=1, passes={}, play="N:2C E:3C S:4C W:5C W:4D N:KD E:TD S:JD")
     record["variant"] = house(jack_of_diamonds_points=-10, pass_cycle="no-pass")
     response = client.post(URL, json=record)
     assert response.status_code == 200
@@ -35,14 +33,23 @@ def test_unknown_option_is_a_422_that_names_it(client):
     response = client.post(URL, json=record)
     assert response.status_code == 422
     errors = response.get_json()["errors"]
-    assert {"pointer": "/variant/options/jd_bonus", "code": "unknown_option"} == \
-        {k: errors[0][k] for k in ("pointer", "code")}
+    assert {k: errors[0][k] for k in ("pointer", "code")} == {
+        "pointer": "/variant/options/jd_bonus",
+        "code": "unknown_option",
+    }
     assert "jd_bonus" in errors[0]["message"]
 
 
-@pytest.mark.parametrize("name, value", [("game_target", "100"), ("moon", "sometimes"),
-                                         ("no_points_on_first_trick", 1), ("pass_count", 9),
-                                         ("penalty_schedule", "fifa")])
+@pytest.mark.parametrize(
+    "name, value",
+    [
+        ("game_target", "100"),
+        ("moon", "sometimes"),
+        ("no_points_on_first_trick", 1),
+        ("pass_count", 9),
+        ("penalty_schedule", "fifa"),
+    ],
+)
 def test_ill_typed_option_is_a_422_that_names_it(client, name, value):
     record = hand("standard", hand_number=4)
     record["variant"] = house(**{name: value})
@@ -72,8 +79,12 @@ def test_every_variant_publishes_every_option_with_its_default(client):
     for variant in body["variants"]:
         options = {o["name"]: o for o in variant["house_options"]}
         assert list(options) == [o.name for o in OPTIONS]
-        assert all(o["description"] and o["type"] in ("integer", "boolean", "choice") for o in options.values())
-    omnibus = {o["name"]: o["default"] for o in client.get("/v1/variants/omnibus-kitty").get_json()["house_options"]}
+        assert all(
+            o["description"] and o["type"] in ("integer", "boolean", "choice") for o in options.values()
+        )
+    omnibus = {
+        o["name"]: o["default"] for o in client.get("/v1/variants/omnibus-kitty").get_json()["house_options"]
+    }
     assert omnibus["jack_of_diamonds_points"] == -10 and omnibus["moon"] == "none"
     assert omnibus["game_target"] == 50
 

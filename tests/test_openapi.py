@@ -5,9 +5,9 @@ from __future__ import annotations
 import re
 
 from openapi_spec_validator import validate
+from support import SPEC, example_record, validator
 
 from referee.variants import VARIANTS
-from support import SPEC, example_record, validator
 
 UNDOCUMENTED_METHODS = {"HEAD", "OPTIONS"}  # answered by Flask itself on every route
 # The director's HTML pages (blueprint ``pages``, all under /director/) are not part of the JSON
@@ -82,6 +82,7 @@ def test_every_ruling_code_is_named_in_the_spec():
 
 # --- the spec and the marshmallow schemas describe the same fields -------------------
 
+
 def _fields(schema_class) -> set[str]:
     return {field.data_key or name for name, field in schema_class().fields.items()}
 
@@ -95,8 +96,13 @@ def test_spec_components_match_the_marshmallow_schemas():
     from schemas.result import MoonSchema, RulingSchema, ValidationResultSchema
     from schemas.variant import VariantSchema
 
-    pairs = {"HandRecord": HandRecordSchema, "ValidationResult": ValidationResultSchema,
-             "Ruling": RulingSchema, "MoonResult": MoonSchema, "Variant": VariantSchema}
+    pairs = {
+        "HandRecord": HandRecordSchema,
+        "ValidationResult": ValidationResultSchema,
+        "Ruling": RulingSchema,
+        "MoonResult": MoonSchema,
+        "Variant": VariantSchema,
+    }
     pairs.update(ARCHIVE_SCHEMAS())
     for component, schema_class in pairs.items():
         assert _properties(component) == _fields(schema_class), component
@@ -123,16 +129,29 @@ def ARCHIVE_SCHEMAS() -> dict[str, type]:
     from schemas import archive, game
 
     return {
-        "DecisionRequest": archive.DecisionRequestSchema, "SignatureRequest": archive.SignatureRequestSchema,
-        "KeyRequest": archive.KeyRequestSchema, "OpenRuling": archive.OpenRulingSchema,
-        "Signature": archive.SignatureSchema, "ScoreVersion": archive.VersionSchema,
-        "Decision": archive.DecisionSchema, "HandSummary": archive.HandSummarySchema,
-        "StoredHand": archive.StoredHandSchema, "HandList": archive.HandListSchema,
-        "ChainProblem": archive.ChainProblemSchema, "ChainReport": archive.ChainReportSchema,
-        "ApiKey": archive.ApiKeySchema, "NewApiKey": archive.NewApiKeySchema, "KeyList": archive.KeyListSchema,
-        "GameCreate": game.GameCreateSchema, "GameHand": game.GameHandSchema, "GameRecord": game.GameRecordSchema,
-        "GameRules": game.RulesSchema, "NextHand": game.NextHandSchema, "GameHandLine": game.GameHandLineSchema,
-        "Game": game.GameSchema, "GameValidationHand": game.GameValidationHandSchema,
+        "DecisionRequest": archive.DecisionRequestSchema,
+        "SignatureRequest": archive.SignatureRequestSchema,
+        "KeyRequest": archive.KeyRequestSchema,
+        "OpenRuling": archive.OpenRulingSchema,
+        "Signature": archive.SignatureSchema,
+        "ScoreVersion": archive.VersionSchema,
+        "Decision": archive.DecisionSchema,
+        "HandSummary": archive.HandSummarySchema,
+        "StoredHand": archive.StoredHandSchema,
+        "HandList": archive.HandListSchema,
+        "ChainProblem": archive.ChainProblemSchema,
+        "ChainReport": archive.ChainReportSchema,
+        "ApiKey": archive.ApiKeySchema,
+        "NewApiKey": archive.NewApiKeySchema,
+        "KeyList": archive.KeyListSchema,
+        "GameCreate": game.GameCreateSchema,
+        "GameHand": game.GameHandSchema,
+        "GameRecord": game.GameRecordSchema,
+        "GameRules": game.RulesSchema,
+        "NextHand": game.NextHandSchema,
+        "GameHandLine": game.GameHandLineSchema,
+        "Game": game.GameSchema,
+        "GameValidationHand": game.GameValidationHandSchema,
         "GameValidation": game.GameValidationSchema,
     }
 

@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 from flask import Flask
+from games import new_game
 
 import web
-from games import new_game
 
 ROOT = Path(__file__).resolve().parent.parent
 HAND = json.loads((ROOT / "examples" / "mso-game-hand.json").read_text())
@@ -40,8 +40,13 @@ def sign_in(client, keys, role: str) -> None:
 
 
 def decide(client, **fields):
-    data = {"csrf_token": CSRF, "ruling": "1", "action": "uphold", "director": "Chief TD",
-            "reason": "The 26 stand."} | fields
+    data = {
+        "csrf_token": CSRF,
+        "ruling": "1",
+        "action": "uphold",
+        "director": "Chief TD",
+        "reason": "The 26 stand.",
+    } | fields
     return client.post("/director/hands/1/decisions", data=data)
 
 
@@ -55,9 +60,13 @@ def test_signed_out_pages_send_to_sign_in(client, stored):
 @pytest.mark.parametrize("role", ["director", "auditor"])
 def test_every_page_answers_a_reader(client, keys, stored, role):
     sign_in(client, keys, role)
-    for url, marker in (("/director/", "Hand 1"), ("/director/hands/1", "Ruling log"),
-                        ("/director/games/1", "Scoresheet"), ("/director/check", "Check a hand"),
-                        ("/director/?game=1&table=7", "Hand 1")):
+    for url, marker in (
+        ("/director/", "Hand 1"),
+        ("/director/hands/1", "Ruling log"),
+        ("/director/games/1", "Scoresheet"),
+        ("/director/check", "Check a hand"),
+        ("/director/?game=1&table=7", "Hand 1"),
+    ):
         response = client.get(url)
         assert response.status_code == 200, url
         assert response.mimetype == "text/html"
@@ -100,17 +109,22 @@ def test_sign_in_refuses_unknown_and_admin_keys(client, keys):
     with client.session_transaction() as session:
         session["csrf"] = CSRF
     assert client.post("/director/sign-in", data={"csrf_token": CSRF, "key": "hr_nope"}).status_code == 401
-    assert client.post("/director/sign-in", data={"csrf_token": CSRF, "key": keys["admin"]}).status_code == 403
+    assert (
+        client.post("/director/sign-in", data={"csrf_token": CSRF, "key": keys["admin"]}).status_code == 403
+    )
 
 
 def test_sign_in_goes_only_to_our_own_pages(client, keys):
     with client.session_transaction() as session:
         session["csrf"] = CSRF
-    for target, expected in (("/director/games/1", "/director/games/1"),
-                             ("https://evil.example/director/", "/director/"),
-                             ("//evil.example/director/x", "/director/")):
-        response = client.post("/director/sign-in", data={"csrf_token": CSRF, "key": keys["auditor"],
-                                                           "next": target})
+    for target, expected in (
+        ("/director/games/1", "/director/games/1"),
+        ("https://evil.example/director/", "/director/"),
+        ("//evil.example/director/x", "/director/"),
+    ):
+        response = client.post(
+            "/director/sign-in", data={"csrf_token": CSRF, "key": keys["auditor"], "next": target}
+        )
         assert response.headers["Location"] == expected
         with client.session_transaction() as session:
             session["csrf"] = CSRF

@@ -19,9 +19,11 @@ from app import create_app
 from web.demo import ROOT, seed, serve
 from web.screenshots import CHROMIUM, CHROMIUM_ARGS
 
-INSTALL = ("Chromium is missing: install it with `apt-get update && apt-get install -y chromium` "
-           "(it must be at /usr/bin/chromium; `make test` does this when run as root). "
-           "Do not run `playwright install`.")
+INSTALL = (
+    "Chromium is missing: install it with `apt-get update && apt-get install -y chromium` "
+    "(it must be at /usr/bin/chromium; `make test` does this when run as root). "
+    "Do not run `playwright install`."
+)
 
 
 @pytest.fixture(scope="module")
@@ -31,8 +33,9 @@ def browser():
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:
-        pytest.fail("The playwright package is missing: `pip install -e '.[test]'` (or `make test`).",
-                    pytrace=False)
+        pytest.fail(
+            "The playwright package is missing: `pip install -e '.[test]'` (or `make test`).", pytrace=False
+        )
     with sync_playwright() as p:
         launched = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield launched
@@ -102,7 +105,9 @@ def test_director_decides_from_the_page_and_the_score_changes(browser, page, sit
     form = page.locator("#ruling-1 form.decide")
     form.locator("input[value=adjust]").check()
     form.locator("input[name=change-N]").fill("-26")
-    form.locator("textarea[name=reason]").fill("N was misinformed about the lead: the revoke penalty is cancelled.")
+    form.locator("textarea[name=reason]").fill(
+        "N was misinformed about the lead: the revoke penalty is cancelled."
+    )
     form.locator("button[type=submit]").click()
     page.wait_for_url(re.compile(r".*/director/hands/\d+#score$"))
     assert "version 2" in page.locator("#score-h").inner_text()
@@ -141,7 +146,8 @@ def test_scoresheet_prints_on_one_page(browser, page, site):
         assert pdf_pages(page.pdf(format=paper, print_background=True)) == 1, paper
     # A long game still fits: twenty hands (copies of hand 2; MSO games rarely pass 16).
     page.evaluate("""() => { const body = document.querySelector('.scoresheet tbody');
-                             while (body.rows.length < 20) body.appendChild(body.rows[1].cloneNode(true)); }""")
+                             while (body.rows.length < 20)
+                               body.appendChild(body.rows[1].cloneNode(true)); }""")
     for paper in ("A4", "Letter"):
         assert pdf_pages(page.pdf(format=paper, print_background=True)) == 1, paper
     page.emulate_media(media="print")
@@ -156,13 +162,19 @@ def test_pages_reflow_at_200_percent_and_start_with_a_skip_link(browser, site):
     context = browser.new_context(viewport={"width": 550, "height": 900})
     page = context.new_page()
     sign_in(page, base, demo.auditor)
-    for url in ("/director/", f"/director/hands/{demo.revoke_hand}", f"/director/games/{demo.game_id}",
-                "/director/check"):
+    for url in (
+        "/director/",
+        f"/director/hands/{demo.revoke_hand}",
+        f"/director/games/{demo.game_id}",
+        "/director/check",
+    ):
         page.goto(base + url)
         width = page.evaluate("[document.documentElement.scrollWidth, document.documentElement.clientWidth]")
         assert width[0] <= width[1], (url, width)
         page.keyboard.press("Tab")
-        focused = page.evaluate("[document.activeElement.className, getComputedStyle(document.activeElement).outlineStyle]")
+        focused = page.evaluate(
+            "[document.activeElement.className, getComputedStyle(document.activeElement).outlineStyle]"
+        )
         assert focused == ["skip", "solid"], (url, focused)
         page.keyboard.press("Enter")
         assert page.evaluate("document.activeElement.id") == "main", url

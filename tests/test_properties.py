@@ -41,12 +41,14 @@ def codes(result: dict[str, Any]) -> list[str]:
 
 # -- clean hands ----------------------------------------------------------------
 
+
 @pytest.mark.parametrize("deal", DEALS)
 @pytest.mark.parametrize("variant", VARIANTS)
 @MANY
 @given(seed=SEEDS, write_scores=st.booleans())
-def test_random_legal_hand_has_no_rulings_and_26_points(variant: str, deal: str, seed: int,
-                                                        write_scores: bool) -> None:
+def test_random_legal_hand_has_no_rulings_and_26_points(
+    variant: str, deal: str, seed: int, write_scores: bool
+) -> None:
     record = DEALS[deal](random.Random(seed), variant)
     expected = playout.expected_score(record)
     if write_scores:  # the table wrote the right scores: no score_mismatch either
@@ -67,12 +69,14 @@ def test_random_legal_hand_has_no_rulings_and_26_points(variant: str, deal: str,
 @pytest.mark.parametrize("variant", VARIANTS)
 @MANY
 @given(seed=SEEDS)
-def test_random_legal_hand_tricks_are_won_by_the_highest_card_of_the_suit_led(variant: str, seed: int) -> None:
+def test_random_legal_hand_tricks_are_won_by_the_highest_card_of_the_suit_led(
+    variant: str, seed: int
+) -> None:
     record = playout.random_hand(random.Random(seed), variant)
     tricks = audit_hand(record)["tricks"]
     expected = playout.tricks_of(record)
     assert len(tricks) == 13
-    for number, (trick, plays) in enumerate(zip(tricks, expected), start=1):
+    for number, (trick, plays) in enumerate(zip(tricks, expected, strict=True), start=1):
         assert trick["number"] == number
         assert [(p["seat"], p["card"]) for p in trick["plays"]] == plays
         assert trick["leader"] == plays[0][0]
@@ -84,13 +88,14 @@ def test_random_legal_hand_tricks_are_won_by_the_highest_card_of_the_suit_led(va
 @SOME
 @given(seed=SEEDS)
 def test_leader_holding_only_hearts_and_queen_may_lead_a_heart_only_under_mso2000(
-        variant: str, seed: int) -> None:
+    variant: str, seed: int
+) -> None:
     record, seat, _ = playout.random_edge_hand(random.Random(seed), variant, "hearts_and_queen")
     first = playout.tricks_of(record)[0]
     assert playout.trick_winner(first) == seat  # A♣ won trick 1; hearts are not broken
     held = [event["card"] for event in record["play"][4:] if event["seat"] == seat]
     heart = random.Random(seed).choice([card for card in held if card[1] == "H"])
-    record["play"] = record["play"][:4] + [{"seat": seat, "card": heart}]  # stop after the lead
+    record["play"] = [*record["play"][:4], {"seat": seat, "card": heart}]  # stop after the lead
     result = audit_hand(record)
     assert result["complete"] is False
     if variant == "mso-2000":
@@ -102,6 +107,7 @@ def test_leader_holding_only_hearts_and_queen_may_lead_a_heart_only_under_mso200
 
 
 # -- the moon -------------------------------------------------------------------
+
 
 @MANY
 @given(seed=SEEDS)
@@ -142,7 +148,9 @@ def test_mso2000_moon_subtracts_only_when_someone_had_74_and_adding_would_not_wi
 @pytest.mark.parametrize("variant", VARIANTS)
 @SOME
 @given(seed=SEEDS, choice=st.sampled_from(["add", "subtract"]))
-def test_recorded_moon_choice_stands_where_the_variant_allows_it(variant: str, seed: int, choice: str) -> None:
+def test_recorded_moon_choice_stands_where_the_variant_allows_it(
+    variant: str, seed: int, choice: str
+) -> None:
     record, shooter = playout.random_moon_hand(random.Random(seed), variant)
     record["moon_choice"] = choice
     result = audit_hand(record)
@@ -158,6 +166,7 @@ def test_recorded_moon_choice_stands_where_the_variant_allows_it(variant: str, s
 
 # -- one planted revoke ---------------------------------------------------------
 
+
 def check_revoke(record: dict[str, Any], seat: str, trick: int) -> dict[str, Any]:
     """The revoke is found once, where it was planted, and scored by the variant's schedule."""
     result = audit_hand(record)
@@ -167,8 +176,9 @@ def check_revoke(record: dict[str, Any], seat: str, trick: int) -> dict[str, Any
     revoke = revokes[0]
     assert (revoke["seat"], revoke["trick"]) == (seat, trick)
     assert revoke["card"] == dict(playout.tricks_of(record)[trick - 1])[seat]
-    assert revoke["rule"] == f"{record['variant']}/" + ("revoke" if record["variant"] == "mso-2000"
-                                                        else "follow-suit")
+    assert revoke["rule"] == f"{record['variant']}/" + (
+        "revoke" if record["variant"] == "mso-2000" else "follow-suit"
+    )
     penalties = dict.fromkeys(playout.SEATS, 0)
     if record["variant"] == "mso-2000":
         waived = playout.point_cards_before(record, seat, trick) == 14
@@ -196,8 +206,9 @@ def test_random_revoke_is_found_once_at_its_seat_and_trick(variant: str, seed: i
 @SOME
 @given(seed=SEEDS)
 def test_mso2000_revoke_after_all_points_played_is_waived(seed: int) -> None:
-    record, seat, trick = playout.random_hand_with_revoke(random.Random(seed), "mso-2000",
-                                                          after_all_points=True)
+    record, seat, trick = playout.random_hand_with_revoke(
+        random.Random(seed), "mso-2000", after_all_points=True
+    )
     result = check_revoke(record, seat, trick)
     assert result["penalties"][seat] == 0
 
@@ -206,7 +217,8 @@ def test_mso2000_revoke_after_all_points_played_is_waived(seed: int) -> None:
 @MANY
 @given(seed=SEEDS)
 def test_revoke_cannot_stop_a_moon_is_referred_exactly_when_the_revoker_took_the_rest(
-        variant: str, seed: int) -> None:
+    variant: str, seed: int
+) -> None:
     record, seat, trick, _ = playout.random_moon_try_with_revoke(random.Random(seed), variant)
     result = check_revoke(record, seat, trick)
     stopped = [r for r in result["rulings"] if r["code"] == "moon_stopped_by_revoke"]
@@ -219,6 +231,7 @@ def test_revoke_cannot_stop_a_moon_is_referred_exactly_when_the_revoker_took_the
 
 
 # -- any random hand --------------------------------------------------------------
+
 
 @st.composite
 def any_random_hand(draw: st.DrawFn) -> dict[str, Any]:

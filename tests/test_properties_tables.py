@@ -70,12 +70,14 @@ def check_moon(record: dict[str, Any], result: dict[str, Any]) -> None:
 
 # -- long-john -----------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("deal", DEALS)
 @pytest.mark.parametrize("seats", LONG_JOHN_SEATS)
 @SOME
 @given(seed=SEEDS, write_scores=st.booleans())
-def test_random_long_john_hand_totals_52_and_every_trick_has_an_owner(seats: int, deal: str,
-                                                                     seed: int, write_scores: bool) -> None:
+def test_random_long_john_hand_totals_52_and_every_trick_has_an_owner(
+    seats: int, deal: str, seed: int, write_scores: bool
+) -> None:
     record = playout.random_long_john_hand(random.Random(seed), seats, lumpy=deal == "lumpy")
     if write_scores:  # the scorekeeper wrote the right scores: no score_mismatch either
         record["claimed"] = playout.long_john_score(record)
@@ -90,10 +92,13 @@ def test_random_long_john_hand_totals_52_and_every_trick_has_an_owner(seats: int
     tricks = result["tricks"]
     assert len(tricks) == long_john.HAND_SIZE[seats]
     collected = Counter(number for trick in tricks for number in trick["collects"])
-    for trick, mine in zip(tricks, long_john.tricks_of(record)):
+    for trick, mine in zip(tricks, long_john.tricks_of(record), strict=True):
         assert trick["taken_by"] is not None
-        assert (trick["winner"], trick["taken_by"], trick["to_middle"]) == \
-            (mine.winner, mine.taken_by, mine.to_middle)
+        assert (trick["winner"], trick["taken_by"], trick["to_middle"]) == (
+            mine.winner,
+            mine.taken_by,
+            mine.to_middle,
+        )
         assert sorted(trick["cancelled"]) == mine.cancelled
         assert trick["collects"] == mine.collects
         assert all(number < trick["number"] for number in trick["collects"])
@@ -111,7 +116,8 @@ def test_random_long_john_hand_totals_52_and_every_trick_has_an_owner(seats: int
 @SOME
 @given(seed=SEEDS)
 def test_random_long_john_six_seat_kitty_goes_with_the_first_counter_trick_and_counts_once(
-        deal: str, seed: int) -> None:
+    deal: str, seed: int
+) -> None:
     record = playout.random_long_john_hand(random.Random(seed), 6, lumpy=deal == "lumpy")
     result = audit(record)
     assert codes(result) == []
@@ -123,15 +129,17 @@ def test_random_long_john_six_seat_kitty_goes_with_the_first_counter_trick_and_c
     for trick in result["tricks"]:
         from_tricks[trick["taken_by"]] += trick["points"]
     kitty_points = sum(playout.points(card) for card in record["kitty"])
-    assert result["points"] == {seat: n + (kitty_points if seat == taker else 0)
-                                for seat, n in from_tricks.items()}
+    assert result["points"] == {
+        seat: n + (kitty_points if seat == taker else 0) for seat, n in from_tricks.items()
+    }
 
 
 @pytest.mark.parametrize("seats", LONG_JOHN_SEATS)
 @FEW
 @given(seed=SEEDS, write_scores=st.booleans())
-def test_random_long_john_moon_takes_all_28_point_cards_and_scores_as_chosen(seats: int, seed: int,
-                                                                           write_scores: bool) -> None:
+def test_random_long_john_moon_takes_all_28_point_cards_and_scores_as_chosen(
+    seats: int, seed: int, write_scores: bool
+) -> None:
     record, shooter = playout.random_long_john_moon_hand(random.Random(seed), seats)
     if write_scores:
         record["claimed"] = playout.long_john_score(record)
@@ -147,15 +155,20 @@ def test_random_long_john_moon_takes_all_28_point_cards_and_scores_as_chosen(sea
 @pytest.mark.parametrize("seats", LONG_JOHN_SEATS)
 @FEW
 @given(seed=SEEDS, lumpy=st.booleans())
-def test_random_long_john_revoke_is_referred_once_at_its_seat_and_trick(seats: int, seed: int,
-                                                                       lumpy: bool) -> None:
+def test_random_long_john_revoke_is_referred_once_at_its_seat_and_trick(
+    seats: int, seed: int, lumpy: bool
+) -> None:
     record, seat, trick = playout.random_long_john_hand_with_revoke(random.Random(seed), seats, lumpy=lumpy)
     result = audit(record)
     assert codes(result) == ["revoke"]
     revoke = result["rulings"][0]
     assert (revoke["seat"], revoke["trick"], revoke["rule"]) == (seat, trick, "long-john/follow-suit")
-    assert revoke["card"] == result["tricks"][trick - 1]["plays"][
-        [p["seat"] for p in result["tricks"][trick - 1]["plays"]].index(seat)]["card"]
+    assert (
+        revoke["card"]
+        == result["tricks"][trick - 1]["plays"][
+            [p["seat"] for p in result["tricks"][trick - 1]["plays"]].index(seat)
+        ]["card"]
+    )
     assert (revoke["status"], revoke["penalty"]) == ("referred", None)
     assert result["complete"] is True
     assert result["points"] == playout.long_john_points(record)
@@ -175,18 +188,22 @@ def test_lumpy_long_john_hands_reach_middle_piles_a_cancelled_last_trick_and_a_l
             counter = next(t for t in tricks if t.points > 0)
             seen["kitty with a pile"] += seats == 6 and counter.to_middle
             seen["moon"] += long_john.moon_shooter(long_john.card_points(record)) is not None
-    assert all(seen[case] >= 3 for case in
-               ("middle collected", "last trick cancelled", "joker led", "kitty with a pile", "moon")), seen
+    assert all(
+        seen[case] >= 3
+        for case in ("middle collected", "last trick cancelled", "joker led", "kitty with a pile", "moon")
+    ), seen
 
 
 # -- omnibus-kitty ----------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("deal", DEALS)
 @pytest.mark.parametrize("seats", OMNIBUS_SEATS)
 @FEW
 @given(seed=SEEDS)
-def test_random_omnibus_hand_totals_16_and_the_kitty_goes_to_trick_1s_winner(seats: int, deal: str,
-                                                                             seed: int) -> None:
+def test_random_omnibus_hand_totals_16_and_the_kitty_goes_to_trick_1s_winner(
+    seats: int, deal: str, seed: int
+) -> None:
     record = playout.random_omnibus_hand(random.Random(seed), seats, lumpy=deal == "lumpy")
     result = audit(record)
     assert codes(result) == []

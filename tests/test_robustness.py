@@ -13,7 +13,8 @@ from __future__ import annotations
 import copy
 import json
 import random
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -27,8 +28,9 @@ Record = dict[str, Any]
 SOURCES: dict[str, Callable[[random.Random], Record]] = {
     "standard": lambda rng: playout.random_hand(rng, "standard"),
     "mso-2000": lambda rng: playout.random_hand(rng, "mso-2000"),
-    "long-john": lambda rng: playout.random_long_john_hand(rng, rng.choice((6, 7, 8)),
-                                                           lumpy=rng.random() < 0.5),
+    "long-john": lambda rng: playout.random_long_john_hand(
+        rng, rng.choice((6, 7, 8)), lumpy=rng.random() < 0.5
+    ),
     "omnibus-kitty": lambda rng: playout.random_omnibus_hand(rng, rng.randint(3, 7)),
 }
 
@@ -81,8 +83,7 @@ DAMAGE = [_drop, _double, _move, _swap_cards, _take_back, _show, _rename, _claim
 
 
 @settings(max_examples=300, deadline=None)
-@given(seed=st.integers(0, 2**32 - 1), variant=st.sampled_from(sorted(SOURCES)),
-       blows=st.integers(1, 3))
+@given(seed=st.integers(0, 2**32 - 1), variant=st.sampled_from(sorted(SOURCES)), blows=st.integers(1, 3))
 def test_a_damaged_record_gets_rulings_or_located_problems_never_a_crash(seed, variant, blows):
     rng = random.Random(seed)
     record = SOURCES[variant](rng)

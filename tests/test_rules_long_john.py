@@ -7,20 +7,27 @@ Tables are seated A, B, C, … clockwise; most hands are the keeper hand
 from __future__ import annotations
 
 import pytest
+from hands import codes, ruling
+from tables import RANKS, record, rounds, suit
 
 from audit import audit_hand
 from referee import RecordError, get_variant
-from referee.variants import pass_direction_name
 from referee.game import game_over, lowest
-
-from hands import codes, ruling
-from tables import RANKS, record, rounds, suit
+from referee.variants import pass_direction_name
 
 LONG_JOHN = get_variant("long-john")
 
 # Eight players, each holding one whole suit of one deck: A and B the clubs.
-BLOCKS8 = {"A": suit("C"), "B": suit("C"), "C": suit("D"), "D": suit("D"),
-           "E": suit("H"), "F": suit("H"), "G": suit("S"), "H": suit("S")}
+BLOCKS8 = {
+    "A": suit("C"),
+    "B": suit("C"),
+    "C": suit("D"),
+    "D": suit("D"),
+    "E": suit("H"),
+    "F": suit("H"),
+    "G": suit("S"),
+    "H": suit("S"),
+}
 
 # Seven players: A holds the top clubs twice over and the joker, B the low clubs;
 # everyone else is void in clubs, so A wins every trick but the first, which
@@ -59,6 +66,7 @@ def clubs_duel() -> str:
 
 
 # --- table and deal ---------------------------------------------------------------
+
 
 @pytest.mark.parametrize("size", [6, 7, 8])
 def test_longjohn_table_six_to_eight_players(size):
@@ -109,21 +117,25 @@ def test_longjohn_deal_backs_all_one_colour_are_not_checked():
 
 # --- pass -----------------------------------------------------------------------------
 
-@pytest.mark.parametrize("size, directions", [
-    (6, ["left", "right", "2 left", "2 right", "across", "hold", "left"]),
-    (7, ["left", "right", "2 left", "2 right", "3 left", "3 right", "hold", "left"]),
-    (8, ["left", "right", "2 left", "2 right", "3 left", "3 right", "across", "hold"]),
-])
+
+@pytest.mark.parametrize(
+    "size, directions",
+    [
+        (6, ["left", "right", "2 left", "2 right", "across", "hold", "left"]),
+        (7, ["left", "right", "2 left", "2 right", "3 left", "3 right", "hold", "left"]),
+        (8, ["left", "right", "2 left", "2 right", "3 left", "3 right", "across", "hold"]),
+    ],
+)
 def test_longjohn_pass_widening_left_and_right_then_a_keeper(size, directions):
-    names = [pass_direction_name(LONG_JOHN.pass_offset(n, size), size)
-             for n in range(1, len(directions) + 1)]
+    names = [pass_direction_name(LONG_JOHN.pass_offset(n, size), size) for n in range(1, len(directions) + 1)]
     assert names == directions
     assert audit_hand(keeper(BLOCKS8))["pass_direction"] == "hold"
 
 
 def test_longjohn_pass_to_the_wrong_player_is_referred_without_points():
-    passes = {seat: {"cards": BLOCKS8[seat].split()[:3], "to": "A" if seat != "A" else "B"}
-              for seat in BLOCKS8}
+    passes = {
+        seat: {"cards": BLOCKS8[seat].split()[:3], "to": "A" if seat != "A" else "B"} for seat in BLOCKS8
+    }
     passes = {"C": passes["C"]}  # hand 1 passes left: C should pass to D, not A
     result = audit_hand(record("long-john", BLOCKS8, hand_number=1, dealer="H", passes=passes))
     found = [r for r in result["rulings"] if r["code"] == "incorrect_pass" and r["seat"] == "C"]
@@ -133,10 +145,12 @@ def test_longjohn_pass_to_the_wrong_player_is_referred_without_points():
 
 # --- opening lead, cancellation, kitty, joker ------------------------------------
 
+
 def test_longjohn_opening_lead_left_of_dealer_any_card_even_a_heart():
     deal = dict(BLOCKS8)
-    result = audit_hand(record("long-john", deal, hand_number=8, dealer="D",
-                               play="E:QH F:2H G:2S H:3S A:2C B:3C C:2D D:3D"))
+    result = audit_hand(
+        record("long-john", deal, hand_number=8, dealer="D", play="E:QH F:2H G:2S H:3S A:2C B:3C C:2D D:3D")
+    )
     assert result["rulings"] == [] and result["tricks"][0]["leader"] == "E"
 
 
@@ -147,10 +161,12 @@ def test_longjohn_opening_lead_with_the_joker_is_referred():
 
 
 def test_longjohn_cancellation_identical_cards_drop_out_and_the_highest_left_wins():
-    deal = dict(BLOCKS8,
-                A=suit("C"),
-                B=" ".join(c for c in suit("C").split() if c != "KC") + " 2D",
-                C="KC " + " ".join(f"{r}D" for r in RANKS[1:]))
+    deal = dict(
+        BLOCKS8,
+        A=suit("C"),
+        B=" ".join(c for c in suit("C").split() if c != "KC") + " 2D",
+        C="KC " + " ".join(f"{r}D" for r in RANKS[1:]),
+    )
     result = audit_hand(keeper(deal, play="A:AC B:AC C:KC D:2D E:2H F:2H G:2S H:2S"))
     trick = result["tricks"][0]
     assert trick["cancelled"] == ["AC", "AC"] and trick["winner"] == "C"
@@ -188,17 +204,14 @@ KITTY6 = {
 
 def test_longjohn_kitty_goes_with_the_first_trick_a_counter_is_played_to():
     play = "A:2C B:3C C:TD D:2S E:6S F:JS  B:4C C:JD D:3S E:7S F:QS A:5C"
-    result = audit_hand(record("long-john", KITTY6, play=play, hand_number=6, dealer="F",
-                               kitty="AD AH"))
+    result = audit_hand(record("long-john", KITTY6, play=play, hand_number=6, dealer="F", kitty="AD AH"))
     assert result["kitty"] == {"cards": ["AD", "AH"], "taken_by": "A", "trick": 2}
     assert result["points"]["A"] == 13 + 1  # the Q♠ and the kitty's A♥
 
 
 def test_longjohn_kitty_with_a_cancelled_counter_trick_goes_with_its_pile():
-    play = ("A:2C B:3C C:TD D:2S E:6S F:JS  B:4C C:JD D:3S E:7S F:QS A:4C  "
-            "B:6C C:QD D:4S E:8S F:KS A:7C")
-    result = audit_hand(record("long-john", KITTY6, play=play, hand_number=6, dealer="F",
-                               kitty="AD AH"))
+    play = "A:2C B:3C C:TD D:2S E:6S F:JS  B:4C C:JD D:3S E:7S F:QS A:4C  B:6C C:QD D:4S E:8S F:KS A:7C"
+    result = audit_hand(record("long-john", KITTY6, play=play, hand_number=6, dealer="F", kitty="AD AH"))
     assert result["tricks"][1]["to_middle"] is True
     assert result["tricks"][2]["collects"] == [2]
     assert result["kitty"] == {"cards": ["AD", "AH"], "taken_by": "A", "trick": 3}
@@ -227,8 +240,9 @@ def test_longjohn_joker_played_before_the_last_trick_is_referred():
 
 # --- scoring, moon, game end ---------------------------------------------------------
 
+
 def test_longjohn_scoring_52_points_and_a_sheet_that_does_not_add_up_is_not_legal():
-    claimed = {seat: 0 for seat in BLOCKS8} | {"A": 14, "B": 36}
+    claimed = dict.fromkeys(BLOCKS8, 0) | {"A": 14, "B": 36}
     result = audit_hand(keeper(BLOCKS8, play=clubs_duel(), claimed=claimed))
     assert sum(result["points"].values()) == 52
     found = ruling(result, "score_mismatch")
@@ -247,16 +261,16 @@ def test_longjohn_moon_seven_players_cancelled_trick_joker_and_moon():
 
 
 def test_longjohn_moon_subtract_never_takes_a_total_below_zero():
-    before = {seat: 60 for seat in MOON7} | {"A": 32}
+    before = dict.fromkeys(MOON7, 60) | {"A": 32}
     result = audit_hand(keeper(MOON7, play=MOON7_PLAY, moon_choice="subtract", scores_before=before))
     assert result["moon"]["chosen_by"] == "record"
     assert result["score"]["A"] == -32 and result["score"]["B"] == 0
 
 
 def test_longjohn_moon_referee_picks_the_option_that_wins_the_table():
-    before = {seat: 70 for seat in MOON7} | {"A": 40}  # adding ends it with A lowest
+    before = dict.fromkeys(MOON7, 70) | {"A": 40}  # adding ends it with A lowest
     assert audit_hand(keeper(MOON7, play=MOON7_PLAY, scores_before=before))["moon"]["option"] == "add"
-    before = {seat: 50 for seat in MOON7} | {"A": 70, "B": 10}  # adding ends it with B lowest
+    before = dict.fromkeys(MOON7, 50) | {"A": 70, "B": 10}  # adding ends it with B lowest
     result = audit_hand(keeper(MOON7, play=MOON7_PLAY, scores_before=before))
     assert result["moon"] == {"seat": "A", "option": "subtract", "chosen_by": "referee"}
 
@@ -269,12 +283,19 @@ def test_longjohn_game_end_at_100_lowest_wins_and_ties_all_advance():
 
 
 def test_longjohn_no_penalties_a_revoke_is_referred_without_points():
-    deal = dict(BLOCKS8, C="2C " + " ".join(f"{r}D" for r in RANKS[1:]),
-                A=" ".join(f"{r}C" for r in RANKS[1:]) + " 2D")
+    deal = dict(
+        BLOCKS8,
+        C="2C " + " ".join(f"{r}D" for r in RANKS[1:]),
+        A=" ".join(f"{r}C" for r in RANKS[1:]) + " 2D",
+    )
     play = "A:3C B:4C C:3D D:2D E:2H F:2H G:2S H:2S  B:5C"
     found = ruling(audit_hand(keeper(deal, play=play)), "revoke")
-    assert (found["seat"], found["status"], found["penalty"], found["rule"]) == \
-        ("C", "referred", None, "long-john/follow-suit")
+    assert (found["seat"], found["status"], found["penalty"], found["rule"]) == (
+        "C",
+        "referred",
+        None,
+        "long-john/follow-suit",
+    )
 
 
 def test_longjohn_follow_suit_void_players_discard_anything():

@@ -10,13 +10,11 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
+from hands import ROUND_ROBIN, SUIT_BLOCKS, block_tricks, claim, codes, hand, ruling, tricks
 
 from audit import audit_hand
 from referee import RecordError, get_variant
 from referee.game import game_over, lowest, match_points
-
-from hands import (ROUND_ROBIN, SUIT_BLOCKS, block_tricks, claim, codes, hand, ruling,
-                   tricks)
 
 MSO = get_variant("mso-2000")
 
@@ -60,16 +58,17 @@ def _revoke_against_moon_play() -> str:
         "W:3C N:3H E:AC S:3D",  # E wins the 3♥
         "E:3S S:4D W:AS N:4H",
     ]
-    hearts = "5H 6H 7H 8H 9H TH JH QH KH AH".split()
-    spades = "4S 5S 6S 7S 8S 9S TS JS QS KS".split()
-    clubs = "4C 5C 6C 7C 8C 9C TC JC QC KC".split()
-    diamonds = "5D 6D 7D 8D 9D TD JD QD KD AD".split()
+    hearts = ["5H", "6H", "7H", "8H", "9H", "TH", "JH", "QH", "KH", "AH"]
+    spades = ["4S", "5S", "6S", "7S", "8S", "9S", "TS", "JS", "QS", "KS"]
+    clubs = ["4C", "5C", "6C", "7C", "8C", "9C", "TC", "JC", "QC", "KC"]
+    diamonds = ["5D", "6D", "7D", "8D", "9D", "TD", "JD", "QD", "KD", "AD"]
     for k in range(10):
         rows.append(f"W:{clubs[k]} N:{hearts[k]} E:{spades[k]} S:{diamonds[k]}")
     return tricks(*rows)
 
 
 # --- deal ---------------------------------------------------------------------
+
 
 def test_mso2000_deal_wrong_number_of_cards_voids_the_deal():
     record = hand()
@@ -100,8 +99,11 @@ def test_mso2000_deal_a_card_dealt_twice_cannot_have_happened():
 
 # --- pass -----------------------------------------------------------------------
 
-@pytest.mark.parametrize("hand_number, direction", [(1, "left"), (2, "right"), (3, "across"),
-                                                     (4, "left"), (5, "right"), (6, "across")])
+
+@pytest.mark.parametrize(
+    "hand_number, direction",
+    [(1, "left"), (2, "right"), (3, "across"), (4, "left"), (5, "right"), (6, "across")],
+)
 def test_mso2000_pass_left_right_across_with_no_hold_hand(hand_number, direction):
     result = audit_hand(hand(hand_number=hand_number, play="N:2C E:3C S:4C W:5C"))
     assert result["pass_direction"] == direction
@@ -109,6 +111,7 @@ def test_mso2000_pass_left_right_across_with_no_hold_hand(hand_number, direction
 
 
 # --- incorrect pass ---------------------------------------------------------------
+
 
 def test_mso2000_incorrect_pass_wrong_number_of_cards_costs_26():
     record = hand()
@@ -147,6 +150,7 @@ def test_mso2000_incorrect_pass_of_a_card_not_held_cannot_have_happened():
 
 # --- opening lead and first trick ---------------------------------------------------
 
+
 def test_mso2000_opening_lead_two_of_clubs_holder_leading_another_card_is_referred():
     found = ruling(audit_hand(hand(play="N:6C E:3C S:4C W:5C")), "wrong_first_lead")
     assert (found["seat"], found["trick"], found["card"]) == ("N", 1, "6C")
@@ -159,9 +163,9 @@ def test_mso2000_opening_lead_by_another_seat_is_a_lead_out_of_turn():
 
 
 def test_mso2000_first_trick_point_card_discarded_while_holding_others_is_referred():
-    held = dict(ROUND_ROBIN,
-                E="2D 6D TD AD 3D 7D JD 5H 9H KH 4S 8S QS",
-                S="4C 8C QC 3C 7C JC 2H 6H TH AH 5S 9S KS")
+    held = dict(
+        ROUND_ROBIN, E="2D 6D TD AD 3D 7D JD 5H 9H KH 4S 8S QS", S="4C 8C QC 3C 7C JC 2H 6H TH AH 5S 9S KS"
+    )
     result = audit_hand(hand(held=held, play="N:2C E:QS S:4C W:5C"))
     found = ruling(result, "point_card_on_first_trick")
     assert (found["seat"], found["card"], found["status"], found["penalty"]) == ("E", "QS", "referred", None)
@@ -169,14 +173,19 @@ def test_mso2000_first_trick_point_card_discarded_while_holding_others_is_referr
 
 
 def test_mso2000_first_trick_point_card_allowed_when_holding_nothing_else():
-    held = {"N": SUIT_BLOCKS["W"], "E": "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH QS",
-            "S": SUIT_BLOCKS["S"], "W": "AH 2S 3S 4S 5S 6S 7S 8S 9S TS JS KS AS"}
+    held = {
+        "N": SUIT_BLOCKS["W"],
+        "E": "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH QS",
+        "S": SUIT_BLOCKS["S"],
+        "W": "AH 2S 3S 4S 5S 6S 7S 8S 9S TS JS KS AS",
+    }
     result = audit_hand(hand(held=held, play="N:2C E:2H S:2D W:2S"))
     assert result["rulings"] == []
     assert result["tricks"][0]["winner"] == "N" and result["points"]["N"] == 1
 
 
 # --- hearts broken and premature hearts -------------------------------------------
+
 
 def test_mso2000_hearts_broken_by_the_queen_of_spades():
     play = tricks("N:2C E:3C S:4C W:5C", "W:AS N:3S E:QS S:5S", "W:3H N:4H E:5H S:6H")
@@ -193,7 +202,11 @@ def test_mso2000_premature_heart_that_stands_costs_5():
     result = audit_hand(hand(play=play))
     found = ruling(result, "early_heart")
     assert (found["seat"], found["trick"], found["card"]) == ("W", 2, "3H")
-    assert (found["status"], found["penalty"], found["rule"]) == ("applied", {"points": 5}, "mso-2000/premature-heart")
+    assert (found["status"], found["penalty"], found["rule"]) == (
+        "applied",
+        {"points": 5},
+        "mso-2000/premature-heart",
+    )
     assert "the play stands" in found["explanation"]
     assert result["score"]["W"] == 5 and result["points"]["S"] == 4
 
@@ -208,11 +221,16 @@ def test_mso2000_premature_heart_corrected_costs_5_and_becomes_a_penalty_card():
 
 # --- revoke and renounce ---------------------------------------------------------
 
+
 def test_mso2000_revoke_costs_26_once_play_goes_on():
     result = audit_hand(hand(play="N:2C E:2D S:4C W:5C W:KC N:AC E:3C S:8C"))
     found = ruling(result, "revoke")
     assert (found["seat"], found["trick"], found["card"]) == ("E", 1, "2D")
-    assert (found["status"], found["penalty"], found["rule"]) == ("applied", {"points": 26}, "mso-2000/revoke")
+    assert (found["status"], found["penalty"], found["rule"]) == (
+        "applied",
+        {"points": 26},
+        "mso-2000/revoke",
+    )
     assert result["score"]["E"] == 26
 
 
@@ -249,6 +267,7 @@ def test_mso2000_renounce_after_the_trick_is_complete_but_before_the_next_lead()
 
 # --- penalty cards, exposed cards, leads out of turn --------------------------------
 
+
 def test_mso2000_penalty_card_must_be_played_at_the_first_legal_opportunity():
     play = tricks("N:2C E:2D E:~2D E:3C S:4C W:5C", "W:4D N:5D E:6D S:7D")
     found = ruling(audit_hand(hand(play=play)), "penalty_card_not_played")
@@ -282,11 +301,16 @@ def test_mso2000_lead_out_of_turn_the_table_played_on_stands_and_is_referred():
     play = tricks("N:2C E:3C S:4C W:5C", "N:6C E:7C S:8C W:KC")
     result = audit_hand(hand(play=play))
     found = ruling(result, "lead_out_of_turn")
-    assert (found["status"], found["penalty"], found["suggestion"]) == ("referred", None, "let the lead stand")
+    assert (found["status"], found["penalty"], found["suggestion"]) == (
+        "referred",
+        None,
+        "let the lead stand",
+    )
     assert result["tricks"][1]["leader"] == "N" and result["tricks"][1]["winner"] == "W"
 
 
 # --- moon -------------------------------------------------------------------------
+
 
 def test_mso2000_moon_adds_26_to_each_opponent():
     result = audit_hand(hand(held=SUIT_BLOCKS, play=block_tricks()))
@@ -310,8 +334,7 @@ def test_mso2000_moon_at_74_adding_when_it_wins_the_game_for_the_shooter():
 
 def test_mso2000_moon_choice_recorded_is_respected():
     before = {"N": 80, "E": 10, "S": 20, "W": 60}
-    result = audit_hand(hand(held=SUIT_BLOCKS, play=block_tricks(), scores_before=before,
-                             moon_choice="add"))
+    result = audit_hand(hand(held=SUIT_BLOCKS, play=block_tricks(), scores_before=before, moon_choice="add"))
     assert result["moon"] == {"seat": "W", "option": "add", "chosen_by": "record"}
 
 
@@ -335,6 +358,7 @@ def test_mso2000_revoke_cannot_stop_moon_is_referred_with_the_moon_suggested():
 
 
 # --- claims, scoring, turn order, follow suit ------------------------------------
+
 
 def test_mso2000_claims_order_that_wins_every_trick_is_referred_with_the_award_suggested():
     order = "3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC"
@@ -370,15 +394,16 @@ def test_mso2000_turn_order_a_card_played_before_its_turn_is_referred():
 
 
 def test_mso2000_follow_suit_void_player_may_discard_and_highest_of_suit_led_wins():
-    held = dict(ROUND_ROBIN,
-                E="2D 6D TD AD 3D 7D JD 5H 9H KH 4S 8S QS",
-                S="4C 8C QC 3C 7C JC 2H 6H TH AH 5S 9S KS")
+    held = dict(
+        ROUND_ROBIN, E="2D 6D TD AD 3D 7D JD 5H 9H KH 4S 8S QS", S="4C 8C QC 3C 7C JC 2H 6H TH AH 5S 9S KS"
+    )
     result = audit_hand(hand(held=held, play="N:2C E:AD S:QC W:KC"))
     assert result["rulings"] == []
     assert result["tricks"][0]["winner"] == "W"
 
 
 # --- game end, match points, signatures -------------------------------------------
+
 
 def test_mso2000_game_end_at_100_but_not_through_a_penalty_assessment():
     assert game_over(MSO, {"N": 101, "E": 40, "S": 50, "W": 60})
@@ -388,8 +413,7 @@ def test_mso2000_game_end_at_100_but_not_through_a_penalty_assessment():
 
 
 def test_mso2000_match_points_5_3_2_1_and_ties_share():
-    assert match_points({"N": 101, "E": 40, "S": 50, "W": 60}) == {
-        "E": 5, "S": 3, "W": 2, "N": 1}
+    assert match_points({"N": 101, "E": 40, "S": 50, "W": 60}) == {"E": 5, "S": 3, "W": 2, "N": 1}
     shared = match_points({"N": 101, "E": 40, "S": 40, "W": 60})
     assert shared == {"E": 4, "S": 4, "W": 2, "N": 1}
     assert match_points({"N": 70, "E": 70, "S": 70, "W": 10})["N"] == Fraction(2)

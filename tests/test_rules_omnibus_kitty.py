@@ -7,14 +7,13 @@ hand 3 is the hold hand at an odd table, so the cards dealt are the cards played
 from __future__ import annotations
 
 import pytest
+from hands import codes, ruling
+from tables import record, rounds
 
 from audit import audit_hand
 from referee import RecordError, get_variant
 from referee.game import game_over, lowest
 from referee.variants import pass_direction_name
-
-from hands import codes, ruling
-from tables import record, rounds
 
 OMNIBUS = get_variant("omnibus-kitty")
 
@@ -52,12 +51,19 @@ ALL_TO_A = {
 }
 
 
-def hold(deal=FIVE, play: str | list = "", kitty: str = FIVE_KITTY, dealer: str = "E",
-         variant="omnibus-kitty", **extra) -> dict:
+def hold(
+    deal=FIVE,
+    play: str | list = "",
+    kitty: str = FIVE_KITTY,
+    dealer: str = "E",
+    variant="omnibus-kitty",
+    **extra,
+) -> dict:
     return record(variant, deal, play=play, hand_number=3, dealer=dealer, kitty=kitty, **extra)
 
 
 # --- deal and kitty ------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("seats, hand, kitty", [(3, 17, 1), (4, 13, 0), (5, 10, 2), (6, 8, 4), (7, 7, 3)])
 def test_omnibuskitty_deal_52_divided_by_n_and_the_rest_is_the_kitty(seats, hand, kitty):
@@ -66,7 +72,7 @@ def test_omnibuskitty_deal_52_divided_by_n_and_the_rest_is_the_kitty(seats, hand
 
 def test_omnibuskitty_deal_eight_players_cannot_sit_down():
     with pytest.raises(RecordError) as error:
-        audit_hand(record("omnibus-kitty", {s: "" for s in "ABCDEFGH"}, hand_number=1, dealer="H"))
+        audit_hand(record("omnibus-kitty", dict.fromkeys("ABCDEFGH", ""), hand_number=1, dealer="H"))
     assert ("/seats", "seat_count") in {(p.pointer, p.code) for p in error.value.problems}
 
 
@@ -83,15 +89,18 @@ def test_omnibuskitty_kitty_goes_to_the_first_tricks_winner_and_scores_for_them(
 
 # --- pass, opening lead, first trick, hearts ---------------------------------------
 
-@pytest.mark.parametrize("seats, directions", [
-    (4, ["right", "left", "across", "hold", "right"]),
-    (5, ["right", "left", "hold", "right"]),
-    (6, ["right", "left", "across", "hold"]),
-    (3, ["right", "left", "hold"]),
-])
+
+@pytest.mark.parametrize(
+    "seats, directions",
+    [
+        (4, ["right", "left", "across", "hold", "right"]),
+        (5, ["right", "left", "hold", "right"]),
+        (6, ["right", "left", "across", "hold"]),
+        (3, ["right", "left", "hold"]),
+    ],
+)
 def test_omnibuskitty_pass_right_left_across_hold_and_no_across_when_odd(seats, directions):
-    names = [pass_direction_name(OMNIBUS.pass_offset(n, seats), seats)
-             for n in range(1, len(directions) + 1)]
+    names = [pass_direction_name(OMNIBUS.pass_offset(n, seats), seats) for n in range(1, len(directions) + 1)]
     assert names == directions
 
 
@@ -106,8 +115,9 @@ def test_omnibuskitty_opening_lead_option_two_of_clubs_holder_leads_it():
     result = audit_hand(hold(dealer="A", variant=house, play="A:2C B:QC C:9D D:6S E:3H"))
     assert result["rulings"] == [] and result["options"] == {"first_lead": "two-of-clubs-else-left-of-dealer"}
     in_kitty = dict(FIVE, A=FIVE["A"].replace("2C", "KH"))
-    result = audit_hand(hold(deal=in_kitty, kitty="2C AH", dealer="A", variant=house,
-                             play="B:QC C:9D D:6S E:3H A:3C"))
+    result = audit_hand(
+        hold(deal=in_kitty, kitty="2C AH", dealer="A", variant=house, play="B:QC C:9D D:6S E:3H A:3C")
+    )
     assert result["rulings"] == [] and result["tricks"][0]["leader"] == "B"
 
 
@@ -122,11 +132,11 @@ def test_omnibuskitty_hearts_broken_only_by_a_heart_not_the_queen():
     found = ruling(audit_hand(hold(deal=QUEEN_NOT_BREAKING, kitty="KH AH", play=play)), "early_heart")
     assert (found["seat"], found["trick"], found["rule"]) == ("B", 3, "omnibus-kitty/hearts-broken")
     house = {"base": "omnibus-kitty", "options": {"queen_breaks_hearts": True}}
-    assert audit_hand(hold(deal=QUEEN_NOT_BREAKING, kitty="KH AH", play=play,
-                           variant=house))["rulings"] == []
+    assert audit_hand(hold(deal=QUEEN_NOT_BREAKING, kitty="KH AH", play=play, variant=house))["rulings"] == []
 
 
 # --- scoring, moon, game ---------------------------------------------------------------
+
 
 def test_omnibuskitty_scoring_jack_of_diamonds_minus_10_a_hand_totals_16():
     result = audit_hand(hold(play=FIVE_PLAY))

@@ -10,11 +10,11 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from hands import ROUND_ROBIN, SUIT_BLOCKS, block_tricks, codes, hand, ruling, tricks
+
 from audit import audit_hand
 from referee import get_variant
 from referee.game import game_over, lowest
-
-from hands import ROUND_ROBIN, SUIT_BLOCKS, block_tricks, codes, hand, ruling, tricks
 
 STANDARD = get_variant("standard")
 RECORDS = Path(__file__).parent / "records"
@@ -64,9 +64,9 @@ def test_standard_opening_lead_two_of_clubs_by_its_holder():
 
 
 def test_standard_first_trick_no_points_unless_nothing_else():
-    held = dict(ROUND_ROBIN,
-                E="2D 6D TD AD 3D 7D JD 5H 9H KH 4S 8S QS",
-                S="4C 8C QC 3C 7C JC 2H 6H TH AH 5S 9S KS")
+    held = dict(
+        ROUND_ROBIN, E="2D 6D TD AD 3D 7D JD 5H 9H KH 4S 8S QS", S="4C 8C QC 3C 7C JC 2H 6H TH AH 5S 9S KS"
+    )
     found = ruling(audit_hand(std(held=held, play="N:2C E:KH S:4C W:5C")), "point_card_on_first_trick")
     assert (found["seat"], found["card"], found["status"], found["penalty"]) == ("E", "KH", "referred", None)
 

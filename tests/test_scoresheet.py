@@ -18,7 +18,7 @@ FOUR = ("N", "E", "S", "W")
 
 
 def line(*points: int, penalties: tuple[int, ...] = (0, 0, 0, 0), void: bool = False) -> HandLine:
-    return HandLine(dict(zip(FOUR, points)), dict(zip(FOUR, penalties)), void)
+    return HandLine(dict(zip(FOUR, points, strict=True)), dict(zip(FOUR, penalties, strict=True)), void)
 
 
 def test_the_deal_passes_left_and_a_void_deal_is_redealt_by_the_same_dealer():
@@ -34,8 +34,9 @@ def test_mso2000_game_end_reached_only_through_penalties_goes_on():
     assert not through_penalty.over and through_penalty.totals["N"] == 120
     with_points_too = scoresheet(mso, FOUR, [line(90, 0, 0, 0), line(36, 0, 0, 0, penalties=(26, 0, 0, 0))])
     assert with_points_too.ended_after == 2  # 90 + 10 card points is 100 already
-    next_hand = scoresheet(mso, FOUR, [line(90, 0, 0, 0), line(30, 0, 0, 0, penalties=(26, 0, 0, 0)),
-                                       line(0, 13, 13, 0)])
+    next_hand = scoresheet(
+        mso, FOUR, [line(90, 0, 0, 0), line(30, 0, 0, 0, penalties=(26, 0, 0, 0)), line(0, 13, 13, 0)]
+    )
     assert next_hand.ended_after == 3 and next_hand.winners == ("W",)
     assert next_hand.match_points == {"W": 5, "E": Fraction(5, 2), "S": Fraction(5, 2), "N": 1}
 
@@ -59,19 +60,23 @@ def test_omnibus_kitty_plays_to_50_and_its_totals_may_go_below_zero():
 def test_long_john_totals_never_go_below_zero_and_tied_lowest_all_advance():
     long_john = VARIANTS["long-john"]
     seats = ("A", "B", "C", "D", "E", "F")
-    lines = [HandLine(dict(zip(seats, (10, 42, 0, 0, 0, 0))), {}),
-             HandLine(dict(zip(seats, (-52, 0, 52, 52, 52, 52))), {})]  # a director's adjustment, say
+    lines = [
+        HandLine(dict(zip(seats, (10, 42, 0, 0, 0, 0), strict=True)), {}),
+        HandLine(dict(zip(seats, (-52, 0, 52, 52, 52, 52), strict=True)), {}),
+    ]  # a director's adjustment, say
     sheet = scoresheet(long_john, seats, lines)
     assert sheet.totals["A"] == 0 and sheet.rules.floor == 0
-    lines.append(HandLine(dict(zip(seats, (0, 60, 0, 0, 0, 0))), {}))
+    lines.append(HandLine(dict(zip(seats, (0, 60, 0, 0, 0, 0), strict=True)), {}))
     sheet = scoresheet(long_john, seats, lines)
     assert sheet.ended_after == 3 and sheet.winners == ("A",)
-    tie = scoresheet(long_john, seats, [HandLine(dict(zip(seats, (0, 0, 52, 100, 0, 0))), {})])
+    tie = scoresheet(long_john, seats, [HandLine(dict(zip(seats, (0, 0, 52, 100, 0, 0), strict=True)), {})])
     assert tie.winners == ("A", "B", "E", "F") and tie.match_points is None
 
 
-@pytest.mark.parametrize("variant_id, signers", [
-    ("standard", set()), ("mso-2000", set(FOUR)), ("long-john", {"S"}), ("omnibus-kitty", set())])
+@pytest.mark.parametrize(
+    "variant_id, signers",
+    [("standard", set()), ("mso-2000", set(FOUR)), ("long-john", {"S"}), ("omnibus-kitty", set())],
+)
 def test_who_signs_is_the_variants_rule(variant_id, signers):
     assert game_rules(VARIANTS[variant_id]).signatures == VARIANTS[variant_id].signatures
     assert required_signers(VARIANTS[variant_id].signatures, FOUR, "S") == signers
@@ -100,15 +105,15 @@ def test_only_the_latest_decision_on_a_ruling_counts():
     waived = [decision(0, "waive")]
     assert rescore(score, penalties, (REVOKE, CLAIM), waived) == ({"N": 0, "E": 4}, {"N": 0, "E": 0})
     assert rescore(score, penalties, (REVOKE, CLAIM), waived * 2) == ({"N": 0, "E": 4}, {"N": 0, "E": 0})
-    assert rescore(score, penalties, (REVOKE, CLAIM), waived + [decision(0, "uphold")]) == (score, penalties)
+    assert rescore(score, penalties, (REVOKE, CLAIM), [*waived, decision(0, "uphold")]) == (score, penalties)
     refused = decision(1, "claim", claim="refused", score_changes={"N": 5, "E": -5})
-    assert rescore(score, penalties, (REVOKE, CLAIM), waived + [refused])[0] == {"N": 5, "E": -1}
+    assert rescore(score, penalties, (REVOKE, CLAIM), [*waived, refused])[0] == {"N": 5, "E": -1}
 
 
 def test_a_claim_decision_needs_a_claim_ruling_and_an_outcome():
     problems = decision_problems(decision(0, "claim"), (REVOKE, CLAIM), FOUR)
     assert [p.code for p in problems] == ["not_a_claim", "required"]
     assert decision_problems(decision(1, "claim", claim="allowed"), (REVOKE, CLAIM), FOUR) == []
-    assert [p.code for p in decision_problems(decision(1, "uphold", claim="allowed"), (REVOKE, CLAIM), FOUR)] \
-        == ["not_allowed"]
-
+    assert [
+        p.code for p in decision_problems(decision(1, "uphold", claim="allowed"), (REVOKE, CLAIM), FOUR)
+    ] == ["not_allowed"]

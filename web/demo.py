@@ -14,10 +14,10 @@ from __future__ import annotations
 import json
 import random
 import threading
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterator
 
 from flask import Flask
 from werkzeug.serving import make_server
@@ -58,9 +58,19 @@ def seed(path: str | Path, extra_hands: int = 40) -> Demo:
         auditor = archive.create_key(db, "Auditor", "auditor")[1]
         scorer = archive.create_key(db, "Table 7 scorer", "scorer")[1]
         actor = f"{director.name} (key {director.id})"
-        game = archive.create_game(db, load_game({
-            "variant": "mso-2000", "seats": ["N", "E", "S", "W"], "players": PLAYERS,
-            "first_dealer": "W", "table": "7"}), actor)
+        game = archive.create_game(
+            db,
+            load_game(
+                {
+                    "variant": "mso-2000",
+                    "seats": ["N", "E", "S", "W"],
+                    "players": PLAYERS,
+                    "first_dealer": "W",
+                    "table": "7",
+                }
+            ),
+            actor,
+        )
         first, _ = archive.append_hand(db, game.id, load_game_hand(json.loads(EXAMPLE.read_text())), actor)
         for k in range(extra_hands):
             if archive.get_game(db, game.id).sheet.over:

@@ -9,9 +9,10 @@ on top. Everything here reads the audit result as the API publishes it
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from math import ceil
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from referee.cards import CARDS, Suit
 from referee.record import HandRecord
@@ -20,17 +21,24 @@ from referee.variants import VARIANTS, Clause, Variant
 SUIT_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
 """Suits in a hand, alternating colour so neighbouring suits never look alike."""
 
-SUIT_NAMES = {Suit.SPADES: "spades", Suit.HEARTS: "hearts", Suit.CLUBS: "clubs",
-              Suit.DIAMONDS: "diamonds"}
+SUIT_NAMES = {Suit.SPADES: "spades", Suit.HEARTS: "hearts", Suit.CLUBS: "clubs", Suit.DIAMONDS: "diamonds"}
 
 CODE_TITLES = {
-    "misdeal": "Misdeal", "incorrect_pass": "Incorrect pass", "lead_out_of_turn": "Lead out of turn",
-    "play_out_of_turn": "Play out of turn", "wrong_first_lead": "Wrong first lead",
-    "revoke": "Revoke", "renounce": "Renounce", "point_card_on_first_trick": "Point card on trick 1",
-    "early_heart": "Heart led early", "exposed_card": "Exposed card",
-    "penalty_card_not_played": "Penalty card not played", "claim": "Claim",
+    "misdeal": "Misdeal",
+    "incorrect_pass": "Incorrect pass",
+    "lead_out_of_turn": "Lead out of turn",
+    "play_out_of_turn": "Play out of turn",
+    "wrong_first_lead": "Wrong first lead",
+    "revoke": "Revoke",
+    "renounce": "Renounce",
+    "point_card_on_first_trick": "Point card on trick 1",
+    "early_heart": "Heart led early",
+    "exposed_card": "Exposed card",
+    "penalty_card_not_played": "Penalty card not played",
+    "claim": "Claim",
     "moon_stopped_by_revoke": "Moon stopped by a revoke",
-    "moon_choice_not_allowed": "Moon choice not allowed", "score_mismatch": "Score mismatch",
+    "moon_choice_not_allowed": "Moon choice not allowed",
+    "score_mismatch": "Score mismatch",
     "joker_played_early": "Joker played early",
 }
 
@@ -50,12 +58,16 @@ class CardView:
 
     @staticmethod
     def of(code: str) -> CardView:
-        card = CARDS[code.upper()] if code.upper() in CARDS else None
+        card = CARDS.get(code.upper())
         if card is None:  # never for an audited record; the check page may show raw input
             return CardView(code, code, "black", None)
         suit = card.suit
-        return CardView(card.code, card.label, "red" if suit is not None and suit.is_red else "black",
-                        SUIT_NAMES[suit] if suit is not None else None)
+        return CardView(
+            card.code,
+            card.label,
+            "red" if suit is not None and suit.is_red else "black",
+            SUIT_NAMES[suit] if suit is not None else None,
+        )
 
 
 @dataclass(frozen=True)
@@ -217,8 +229,12 @@ def penalty_text(ruling: Mapping[str, Any]) -> str:
     return ", ".join(parts) or "none"
 
 
-def build(record: HandRecord, result: Mapping[str, Any], players: Mapping[str, str] | None = None,
-          claimed: Mapping[str, int] | None = None) -> HandView:
+def build(
+    record: HandRecord,
+    result: Mapping[str, Any],
+    players: Mapping[str, str] | None = None,
+    claimed: Mapping[str, int] | None = None,
+) -> HandView:
     """The page's view of one audited hand (``record`` typed, ``result`` as the API dumps it)."""
     seats = record.seats
     players = players or {}
@@ -226,9 +242,17 @@ def build(record: HandRecord, result: Mapping[str, Any], players: Mapping[str, s
     first_leader = result["tricks"][0]["leader"] if result["tricks"] else None
 
     places = seat_places(len(seats))
-    table = [SeatView(seat, players.get(seat), seat == record.dealer, seat == first_leader,
-                      suit_rows([c.code for c in record.deal.get(seat, ())]), *places[i])
-             for i, seat in enumerate(seats)]
+    table = [
+        SeatView(
+            seat,
+            players.get(seat),
+            seat == record.dealer,
+            seat == first_leader,
+            suit_rows([c.code for c in record.deal.get(seat, ())]),
+            *places[i],
+        )
+        for i, seat in enumerate(seats)
+    ]
 
     offset = record.variant.pass_offset(record.hand_number, len(seats))
     passes = []
@@ -260,23 +284,51 @@ def build(record: HandRecord, result: Mapping[str, Any], players: Mapping[str, s
             placed.update(found)
             view = CardView.of(code)
             order.append((play["seat"], view))
-            cells.setdefault(play["seat"], []).append(PlayCell(
-                view, k == 0, is_cancelled, [(i, rulings[i]["code"]) for i in found]))
-        tricks.append(TrickView(number, trick["leader"], order, cells, trick["winner"],
-                                trick.get("taken_by"), trick["points"], bool(trick.get("to_middle")),
-                                tuple(trick.get("collects") or ()), [], False))
+            cells.setdefault(play["seat"], []).append(
+                PlayCell(view, k == 0, is_cancelled, [(i, rulings[i]["code"]) for i in found])
+            )
+        tricks.append(
+            TrickView(
+                number,
+                trick["leader"],
+                order,
+                cells,
+                trick["winner"],
+                trick.get("taken_by"),
+                trick["points"],
+                bool(trick.get("to_middle")),
+                tuple(trick.get("collects") or ()),
+                [],
+                False,
+            )
+        )
     by_number = {t.number: t for t in tricks}
     for index, ruling in enumerate(rulings):
         if index not in placed and ruling["trick"] in by_number and ruling["code"] != "score_mismatch":
             by_number[ruling["trick"]].notes.append((index, ruling["code"]))
-    tricks = [replace(t, irregular=bool(t.notes) or any(c.rulings for cells in t.cells.values() for c in cells))
-              for t in tricks]
+    tricks = [
+        replace(t, irregular=bool(t.notes) or any(c.rulings for cells in t.cells.values() for c in cells))
+        for t in tricks
+    ]
 
-    views = [RulingView(index, r["code"], title_of(r["code"]), r["seat"], r["trick"],
-                        CardView.of(r["card"]) if r.get("card") else None, r["rule"],
-                        clause_of(r["rule"], record.variant), penalty_text(r), r["status"],
-                        r["explanation"], r.get("suggestion"), index in placed)
-             for index, r in enumerate(rulings)]
+    views = [
+        RulingView(
+            index,
+            r["code"],
+            title_of(r["code"]),
+            r["seat"],
+            r["trick"],
+            CardView.of(r["card"]) if r.get("card") else None,
+            r["rule"],
+            clause_of(r["rule"], record.variant),
+            penalty_text(r),
+            r["status"],
+            r["explanation"],
+            r.get("suggestion"),
+            index in placed,
+        )
+        for index, r in enumerate(rulings)
+    ]
 
     claimed = claimed if claimed is not None else record.claimed
     scores = []
@@ -286,32 +338,65 @@ def build(record: HandRecord, result: Mapping[str, Any], players: Mapping[str, s
         validated = result["score"][seat]
         wrote = claimed.get(seat) if claimed else None
         difference = None if wrote is None else validated - wrote
-        scores.append(ScoreRow(seat, taken, penalties, validated, wrote, difference,
-                               explain_difference(seat, taken, penalties, wrote, rulings)))
+        scores.append(
+            ScoreRow(
+                seat,
+                taken,
+                penalties,
+                validated,
+                wrote,
+                difference,
+                explain_difference(seat, taken, penalties, wrote, rulings),
+            )
+        )
     columns = max(c for _, c in places)
-    return HandView(record.variant, result["variant"], result.get("options") or {}, seats,
-                    result["hand_number"], result["dealer"], result["pass_direction"], result["void"],
-                    result["complete"], table, passes, result.get("kitty"), tricks, views, scores,
-                    result.get("moon"), columns, result)
+    return HandView(
+        record.variant,
+        result["variant"],
+        result.get("options") or {},
+        seats,
+        result["hand_number"],
+        result["dealer"],
+        result["pass_direction"],
+        result["void"],
+        result["complete"],
+        table,
+        passes,
+        result.get("kitty"),
+        tricks,
+        views,
+        scores,
+        result.get("moon"),
+        columns,
+        result,
+    )
 
 
-def explain_difference(seat: str, taken: int, penalties: int, claimed: int | None,
-                       rulings: Sequence[Mapping[str, Any]]) -> str:
+def explain_difference(
+    seat: str, taken: int, penalties: int, claimed: int | None, rulings: Sequence[Mapping[str, Any]]
+) -> str:
     """Why the validated score differs from what the table wrote, in one sentence."""
     if claimed is None:
         return "The table wrote no score."
     validated = taken + penalties
     if claimed == validated:
         return "Agrees."
-    sources = [f"#{i} {r['code']}" for i, r in enumerate(rulings)
-               if r["seat"] == seat and (r.get("penalty") or {}).get("points") and r["status"] == "applied"]
+    sources = [
+        f"#{i} {r['code']}"
+        for i, r in enumerate(rulings)
+        if r["seat"] == seat and (r.get("penalty") or {}).get("points") and r["status"] == "applied"
+    ]
     parts = []
     if claimed == taken and penalties:
-        parts.append(f"The table wrote the points taken ({taken}) without the penalty of "
-                     f"{penalties} ({', '.join(sources) or 'penalties'}).")
+        parts.append(
+            f"The table wrote the points taken ({taken}) without the penalty of "
+            f"{penalties} ({', '.join(sources) or 'penalties'})."
+        )
     elif claimed - penalties == taken:
         parts.append("The table's figure differs only in the penalties.")
     else:
-        parts.append(f"Validated: {taken} taken in tricks + {penalties} in penalties = {validated}; "
-                     f"the table wrote {claimed}.")
+        parts.append(
+            f"Validated: {taken} taken in tricks + {penalties} in penalties = {validated}; "
+            f"the table wrote {claimed}."
+        )
     return " ".join(parts)

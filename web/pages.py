@@ -20,8 +20,18 @@ from fractions import Fraction
 from typing import Any
 from urllib.parse import urlsplit
 
-from flask import (Blueprint, abort, current_app, flash, g, redirect, render_template, request,
-                   session, url_for)
+from flask import (
+    Blueprint,
+    abort,
+    current_app,
+    flash,
+    g,
+    redirect,
+    render_template,
+    request,
+    session,
+    url_for,
+)
 from werkzeug.exceptions import BadRequest, Forbidden, HTTPException
 
 import archive
@@ -40,14 +50,21 @@ from . import PREFIX
 from .handview import CardView, build, title_of
 from .tree import render_problems
 
-bp = Blueprint("pages", __name__, url_prefix=PREFIX, template_folder="templates",
-               static_folder="static", static_url_path="/static")
+bp = Blueprint(
+    "pages",
+    __name__,
+    url_prefix=PREFIX,
+    template_folder="templates",
+    static_folder="static",
+    static_url_path="/static",
+)
 
 _DECISION = DecisionRequestSchema()
 CHECK_MAX_BYTES = 256 * 1024
 
 
 # --- who is signed in ---------------------------------------------------------------
+
 
 def signed_in() -> archive.Key | None:
     """The session's key, if it is still live (a revoked key signs the session out)."""
@@ -56,8 +73,7 @@ def signed_in() -> archive.Key | None:
     key_id = session.get("key_id")
     key = None
     if key_id is not None:
-        key = next((k for k in archive.list_keys(get_db()) if k.id == key_id and k.revoked_at is None),
-                   None)
+        key = next((k for k in archive.list_keys(get_db()) if k.id == key_id and k.revoked_at is None), None)
         if key is None:
             session.pop("key_id", None)
     g.key = key
@@ -83,6 +99,7 @@ def may_see(key: archive.Key, *created_by: str | None) -> bool:
 
 # --- CSRF -----------------------------------------------------------------------------
 
+
 def csrf_token() -> str:
     token = session.get("csrf")
     if token is None:
@@ -96,14 +113,22 @@ def check_csrf() -> None:
         sent = request.form.get("csrf_token", "")
         token = session.get("csrf")
         if not token or not secrets.compare_digest(sent.encode(), token.encode()):
-            raise BadRequest("The form was missing its security token or it has expired: "
-                             "go back, reload the page and send it again.")
+            raise BadRequest(
+                "The form was missing its security token or it has expired: "
+                "go back, reload the page and send it again."
+            )
 
 
 @bp.app_context_processor
 def helpers() -> dict[str, Any]:
-    return {"csrf_token": csrf_token, "card": CardView.of, "title_of": title_of,
-            "current_key": _signed_in_for_header, "points": _points, "PREFIX": PREFIX}
+    return {
+        "csrf_token": csrf_token,
+        "card": CardView.of,
+        "title_of": title_of,
+        "current_key": _signed_in_for_header,
+        "points": _points,
+        "PREFIX": PREFIX,
+    }
 
 
 def _signed_in_for_header() -> archive.Key | None:
@@ -111,7 +136,7 @@ def _signed_in_for_header() -> archive.Key | None:
     archive is what failed."""
     try:
         return signed_in()
-    except Exception:  # noqa: BLE001 - the header is not worth a second failure
+    except Exception:
         return None
 
 
@@ -126,24 +151,33 @@ def _points(value: Any) -> str:
 
 # --- errors ---------------------------------------------------------------------------
 
+
 def html_error(error: HTTPException):
     status = error.code or 500
     detail = error.description or ""
     if status >= 500:
         detail = "The referee failed on this request; the error has been logged."
     headers = [(k, v) for k, v in error.get_headers() if k.lower() != "content-type"]
-    return render_template("director/error.html", status=status, name=error.name,
-                           detail=detail), status, headers
+    return (
+        render_template("director/error.html", status=status, name=error.name, detail=detail),
+        status,
+        headers,
+    )
 
 
 @bp.errorhandler(ArchiveError)
 def archive_error(error: ArchiveError):
     status = 409 if isinstance(error, Conflict) else 404 if isinstance(error, archive.NotFound) else 500
-    return render_template("director/error.html", status=status,
-                           name="Not Found" if status == 404 else "Conflict", detail=error.detail), status
+    return render_template(
+        "director/error.html",
+        status=status,
+        name="Not Found" if status == 404 else "Conflict",
+        detail=error.detail,
+    ), status
 
 
 # --- sign-in --------------------------------------------------------------------------
+
 
 def _safe_next(target: str | None) -> str:
     """Only ever send a signed-in user on to a page of ours (no open redirect)."""
@@ -170,8 +204,7 @@ def sign_in():
             session["key_id"] = key.id
             flash(f"Signed in as {key.name} ({key.role}).")
             return redirect(_safe_next(request.form.get("next")))
-    return render_template("director/sign_in.html", error=error,
-                           next=request.values.get("next", "")), status
+    return render_template("director/sign_in.html", error=error, next=request.values.get("next", "")), status
 
 
 @bp.post("/sign-out")
@@ -197,14 +230,21 @@ def inbox():
         page, after = archive.list_hands(db, open=True, game=game, table=table, after=after, limit=500)
         hands.extend(page)
     hands = [h for h in reversed(hands) if may_see(key, h.created_by)]
-    return render_template("director/inbox.html", hands=hands[:INBOX_LIMIT], more=len(hands) > INBOX_LIMIT,
-                           game=game, table=table)
+    return render_template(
+        "director/inbox.html",
+        hands=hands[:INBOX_LIMIT],
+        more=len(hands) > INBOX_LIMIT,
+        game=game,
+        table=table,
+    )
 
 
 # --- a stored hand --------------------------------------------------------------------
 
-def _stored_hand_page(hand_id: int, problems: list[Problem] = (), form: dict | None = None,
-                      status: int = 200):
+
+def _stored_hand_page(
+    hand_id: int, problems: list[Problem] = (), form: dict | None = None, status: int = 200
+):
     key = need("read")
     db = get_db()
     hand = archive.get_hand(db, hand_id)
@@ -218,9 +258,18 @@ def _stored_hand_page(hand_id: int, problems: list[Problem] = (), form: dict | N
     for decided_one in state.decisions:
         decided.setdefault(decided_one.decision.ruling, []).append(decided_one)
     return render_template(
-        "director/hand.html", hand=hand, game=game, view=view, state=state,
-        report=archive.verify(db, hand_id), decided=decided, may_decide=key.may("decide"),
-        problems=list(problems), form=form or {}, key=key), status
+        "director/hand.html",
+        hand=hand,
+        game=game,
+        view=view,
+        state=state,
+        report=archive.verify(db, hand_id),
+        decided=decided,
+        may_decide=key.may("decide"),
+        problems=list(problems),
+        form=form or {},
+        key=key,
+    ), status
 
 
 @bp.get("/hands/<id:hand_id>")
@@ -231,8 +280,11 @@ def hand(hand_id: int):
 def _decision_data(form) -> tuple[dict[str, Any], list[Problem]]:
     """The decision body of the API, from the form; problems for what is not a number."""
     problems = []
-    data: dict[str, Any] = {"action": form.get("action", ""), "director": form.get("director", "").strip(),
-                            "reason": form.get("reason", "").strip()}
+    data: dict[str, Any] = {
+        "action": form.get("action", ""),
+        "director": form.get("director", "").strip(),
+        "reason": form.get("reason", "").strip(),
+    }
     try:
         data["ruling"] = int(form.get("ruling", ""))
     except ValueError:
@@ -251,8 +303,13 @@ def _decision_data(form) -> tuple[dict[str, Any], list[Problem]]:
     if data["action"] in ("adjust", "claim"):  # a claim's changes: the director's share of the rest
         data["score_changes"] = changes
     elif changes:
-        problems.append(Problem("/score_changes", "not_allowed",
-                                "score changes go with adjust; uphold and waive leave the score to the rules"))
+        problems.append(
+            Problem(
+                "/score_changes",
+                "not_allowed",
+                "score changes go with adjust; uphold and waive leave the score to the rules",
+            )
+        )
     if data["action"] == "claim":
         data["claim"] = form.get("claim") or None
     return data, problems
@@ -270,13 +327,15 @@ def decide(hand_id: int):
             problems = list(error.problems)
         else:
             current = hand.state.current
-            flash(f"Decision recorded on ruling #{decision.ruling}: the score is now version "
-                  f"{current.number}.")
+            flash(
+                f"Decision recorded on ruling #{decision.ruling}: the score is now version {current.number}."
+            )
             return redirect(url_for("pages.hand", hand_id=hand_id, _anchor="score"), 303)
     return _stored_hand_page(hand_id, problems, dict(request.form), 422)
 
 
 # --- a game's scoresheet ----------------------------------------------------------------
+
 
 @bp.get("/games/<id:game_id>")
 def game(game_id: int):
@@ -289,14 +348,21 @@ def game(game_id: int):
     for i, hand in enumerate(game.hands):
         state = hand.state
         rulings = state.result["rulings"]
-        rows.append({"hand": hand, "state": state, "score": state.current.score,
-                     "totals": sheet.totals_after[i],
-                     "counts": not sheet.over or (hand.seq or 0) <= sheet.ended_after,
-                     "open": [(r, rulings[r]["code"], rulings[r]["seat"]) for r in state.open]})
+        rows.append(
+            {
+                "hand": hand,
+                "state": state,
+                "score": state.current.score,
+                "totals": sheet.totals_after[i],
+                "counts": not sheet.over or (hand.seq or 0) <= sheet.ended_after,
+                "open": [(r, rulings[r]["code"], rulings[r]["seat"]) for r in state.open],
+            }
+        )
     return render_template("director/game.html", game=game, setup=game.setup, sheet=sheet, rows=rows)
 
 
 # --- check a hand (nothing stored) --------------------------------------------------------
+
 
 @bp.route("/check", methods=["GET", "POST"])
 def check():
@@ -309,8 +375,9 @@ def check():
     if upload is not None and upload.filename:
         raw = upload.read(CHECK_MAX_BYTES + 1)
         if len(raw) > CHECK_MAX_BYTES:
-            return _check_problems(text, [Problem("", "too_large", f"the file is over {CHECK_MAX_BYTES} bytes")],
-                                   None, 413)
+            return _check_problems(
+                text, [Problem("", "too_large", f"the file is over {CHECK_MAX_BYTES} bytes")], None, 413
+            )
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError:
@@ -330,5 +397,6 @@ def check():
 
 def _check_problems(text: str, problems: list[Problem], data: Any, status: int):
     tree = render_problems(data, problems) if data is not None else None
-    return render_template("director/check.html", text=text, problems=problems, tree=tree,
-                           view=None, status=status), status
+    return render_template(
+        "director/check.html", text=text, problems=problems, tree=tree, view=None, status=status
+    ), status

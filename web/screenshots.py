@@ -18,8 +18,16 @@ from .demo import ROOT, seed, serve
 WIDTH = 1024  # CSS pixels; keeps each PNG under 300 KB
 
 CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
 
 
 def main(out: Path = ROOT / "docs") -> None:
@@ -39,8 +47,11 @@ def main(out: Path = ROOT / "docs") -> None:
             page.goto(f"{base}/director/hands/{demo.revoke_hand}")
             # from the top to the end of the ruling log: the page without its history tables
             end = page.locator("section[aria-labelledby=rulings-h]").bounding_box()
-            page.screenshot(path=str(out / "hand-page.png"), full_page=True,
-                            clip={"x": 0, "y": 0, "width": WIDTH, "height": end["y"] + end["height"]})
+            page.screenshot(
+                path=str(out / "hand-page.png"),
+                full_page=True,
+                clip={"x": 0, "y": 0, "width": WIDTH, "height": end["y"] + end["height"]},
+            )
             page.goto(f"{base}/director/games/{demo.game_id}")
             page.emulate_media(media="print")
             page.screenshot(path=str(out / "scoresheet.png"), full_page=True)

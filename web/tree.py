@@ -9,7 +9,8 @@ symbol, so ``/deal/N/3`` is visibly the fourth card of N's hand.
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping
+from collections.abc import Iterable, Mapping
+from typing import Any
 
 from markupsafe import Markup, escape
 
@@ -43,7 +44,9 @@ def _problems_html(found: Iterable[Problem], tag: str = "div") -> str:
     """The problems at one place; ``span`` inside a card's inline slot, ``div`` elsewhere."""
     items = "".join(
         f'<{tag} class="problem"><strong>{escape(p.code)}</strong>: {escape(p.message)}'
-        f'{" (at " + str(escape(p.pointer)) + ")" if p.pointer else ""}</{tag}>' for p in found)
+        f"{' (at ' + str(escape(p.pointer)) + ')' if p.pointer else ''}</{tag}>"
+        for p in found
+    )
     return f'<{tag} class="problems" role="note">{items}</{tag}>' if items else ""
 
 
@@ -76,14 +79,18 @@ def _node(value: Any, path: tuple, at: Mapping[str, list[Problem]]) -> str:
     css = "node bad" if found else "node"
     anchor = f' id="at-{escape(here)}"'
     if isinstance(value, dict) and value:
-        inner = "".join(f'<li><span class="key">{escape(k)}</span> {_node(v, path + (k,), at)}</li>'
-                        for k, v in value.items())
+        inner = "".join(
+            f'<li><span class="key">{escape(k)}</span> {_node(v, (*path, k), at)}</li>'
+            for k, v in value.items()
+        )
         body = f'<ul class="tree">{inner}</ul>'
     elif isinstance(value, list) and value:
         flat = all(not isinstance(v, (dict, list)) for v in value)
         tag = "inline" if flat else "tree"
-        inner = "".join(f'<li>{_node(v, path + (i,), at) if not flat else _leaf(v, path + (i,), at)}</li>'
-                        for i, v in enumerate(value))
+        inner = "".join(
+            f"<li>{_node(v, (*path, i), at) if not flat else _leaf(v, (*path, i), at)}</li>"
+            for i, v in enumerate(value)
+        )
         body = f'<ol class="{tag}" start="0">{inner}</ol>'
     else:
         body = _scalar(value)
@@ -94,4 +101,6 @@ def _leaf(value: Any, path: tuple, at: Mapping[str, list[Problem]]) -> str:
     here = pointer(*path)
     found = at.get(here, ())
     css = "leaf bad" if found else "leaf"
-    return f'<span class="{css}" id="at-{escape(here)}">{_scalar(value)}{_problems_html(found, "span")}</span>'
+    return (
+        f'<span class="{css}" id="at-{escape(here)}">{_scalar(value)}{_problems_html(found, "span")}</span>'
+    )
