@@ -1,32 +1,35 @@
 """Hearts Referee web service: the Flask application factory.
 
-``flask --app app run`` for development, ``gunicorn -w 2 'app:create_app()'``
-(or ``app:app``) in production.
+``hearts-referee serve`` (or ``gunicorn -w 2 'app:create_app()'``) in
+production, ``flask --app app run`` for development. The factory only wires
+the faces together: the API (``api``), the director's pages (``web``) and
+the command line (``cli``), over the use cases in ``service``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from pathlib import Path
 from typing import Any
 
-from flask import Flask
+from flask import Flask, request
+from werkzeug.exceptions import HTTPException
+from werkzeug.wrappers import Response
 
+import api
+import cli.commands
 import web
-from api import cli, db, docs, errors, games, hands, health, keys, variants
-
-HERE = Path(__file__).resolve().parent
+from api.errors import http_error
+from edge import db
 
 DEFAULTS: Mapping[str, Any] = {
     # One hand record is ~2-3 KB; a quarter MiB leaves room for notes and
     # double decks while refusing floods before they are parsed.
     "MAX_CONTENT_LENGTH": 256 * 1024,
-    # The published contract; served at /openapi.yaml and rendered at /docs.
-    "OPENAPI_PATH": str(HERE / "openapi.yaml"),
     # POST /v1/hands/validate and /v1/games/validate store nothing, so they are
     # open to anyone unless this is set; every other write needs an API key.
     "VALIDATE_REQUIRES_KEY": False,
     # DATABASE: the archive's SQLite file; defaults to instance/archive.sqlite.
+    # OPENAPI_PATH: the published contract; defaults to the openapi.yaml shipped in api/.
 }
 
 
@@ -37,12 +40,20 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.config.from_prefixed_env()
     if test_config is not None:
         app.config.from_mapping(test_config)
-    app.json.sort_keys = False  # keep results in the documented field order
+    app.json.sort_keys = False  # type: ignore[attr-defined]  # keep results in the documented order
     db.init_app(app)
-    for blueprint in (errors.bp, hands.bp, games.bp, keys.bp, variants.bp, health.bp, docs.bp):
-        app.register_blueprint(blueprint)
-    web.init_app(app)  # the director's pages, under /director/ (after the JSON error handler)
-    cli.init_app(app)
+    api.init_app(app)
+    web.init_app(app)  # the director's pages, under /director/
+    cli.commands.init_app(app)
+
+    @app.errorhandler(HTTPException)
+    def any_http_error(error: HTTPException) -> Response | tuple[str, int, list[tuple[str, str]]]:
+        # Routing errors (404, 405) happen before any blueprint is known, so the
+        # choice between an HTML page and problem+json goes by the path.
+        if web.owns(request.path):
+            return web.html_error(error)
+        return http_error(error)
+
     return app
 
 

@@ -1,4 +1,19 @@
-"""The HTTP layer: one blueprint per resource, and one error shape for all of them.
+"""The JSON face: one blueprint per resource, and one error shape for all of them.
 
-Views stay thin (load -> call -> dump): the rules live in ``referee``/``audit``.
+Views stay thin (load -> use case -> dump): the rules live in the core,
+each use case and access rule in ``service``, the JSON shapes in
+``schemas``, and what this face shares with the pages in ``edge``.
 """
+
+from __future__ import annotations
+
+from flask import Flask
+
+from . import docs, errors, games, hands, health, keys, variants
+
+
+def init_app(app: Flask) -> None:
+    """Register the API's routes and its problem+json error handlers."""
+    errors.init_app(app)
+    for module in (hands, games, keys, variants, health, docs):
+        app.register_blueprint(module.bp)

@@ -84,10 +84,15 @@ def pretty_json(value: Any, depth: int = 2, indent: str = "") -> str:
     return json.dumps(value, ensure_ascii=False)
 
 
+SPEC = Path(__file__).resolve().parent / "openapi.yaml"
+"""The contract, shipped inside the package (the repository's ``openapi.yaml`` links to it)."""
+
+
 def spec() -> Spec:
-    cached = current_app.extensions.get("openapi")
+    cached: Spec | None = current_app.extensions.get("openapi")
     if cached is None:
-        cached = current_app.extensions["openapi"] = Spec(Path(current_app.config["OPENAPI_PATH"]))
+        path = Path(current_app.config.get("OPENAPI_PATH") or SPEC)
+        cached = current_app.extensions["openapi"] = Spec(path)
     return cached
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from http import HTTPStatus
 
-from flask import Blueprint, Response, current_app
+from flask import Blueprint, Flask, Response, current_app
 from werkzeug.exceptions import (
     BadRequest,
     HTTPException,
@@ -18,21 +18,12 @@ from werkzeug.exceptions import (
     UnsupportedMediaType,
 )
 
-from archive.errors import ArchiveError, Conflict, NotFound
-from referee.record import Problem, RecordError
-from schemas.errors import Unprocessable
+from edge.problems import REFUSALS, refusal
+from referee.record import Problem
 
 PROBLEM_JSON = "application/problem+json"
 
 bp = Blueprint("errors", __name__)
-
-
-class InvalidJSON(BadRequest):
-    """The body is not one strict JSON document; the problem points at the whole body."""
-
-    def __init__(self, message: str) -> None:
-        super().__init__("The request body is not valid JSON.")
-        self.problems = (Problem("", "invalid_json", message),)
 
 
 class InvalidQuery(BadRequest):
@@ -103,27 +94,14 @@ def http_error(error: HTTPException) -> Response:
     return problem_response(status, detail, problems, headers)
 
 
-@bp.app_errorhandler(RecordError)
-def record_error(error: RecordError) -> Response:
-    """A record that cannot have happened at any table: 422 with every problem found."""
-    return problem_response(
-        422,
-        "The hand record cannot have happened at any table; see errors.",
-        error.problems,
-    )
+def refused(error: Exception) -> Response:
+    """A use case's refusal (422, 404, 409, 403) in the one shape; see ``edge.problems``."""
+    status, detail, problems = refusal(error)
+    return problem_response(status, detail, problems)
 
 
-@bp.app_errorhandler(Unprocessable)
-def unprocessable(error: Unprocessable) -> Response:
-    """A body other than a hand record (a game, a decision...) that cannot be accepted: 422."""
-    return problem_response(422, error.detail, error.problems)
-
-
-_ARCHIVE_STATUS = ((NotFound, 404), (Conflict, 409))
-
-
-@bp.app_errorhandler(ArchiveError)
-def archive_error(error: ArchiveError) -> Response:
-    """No such hand, game or key (404); a request that no longer fits what is stored (409)."""
-    status = next((code for kind, code in _ARCHIVE_STATUS if isinstance(error, kind)), 500)
-    return problem_response(status, error.detail, error.problems)
+def init_app(app: Flask) -> None:
+    """Answer every refusal of a use case as problem+json, wherever it is raised."""
+    app.register_blueprint(bp)
+    for kind in REFUSALS:
+        app.register_error_handler(kind, refused)

@@ -1,10 +1,10 @@
 """``/v1/hands``: audit a hand (``validate``), store it, and the director's work on it.
 
-The views only move data: strict JSON in, a call into ``audit`` or
-``archive`` (which own every rule and every write), JSON out. An irregular
-hand is still a 200/201: what went wrong is in its rulings. Only a record
-that cannot have happened is an error (422, ``RecordError``, shaped in
-``api.errors``).
+The views only translate: strict JSON in (``edge.jsonbody``), loaded by the
+codecs (``schemas``), one call into a use case (``service``), which owns
+every rule, every access check and every write, and JSON out. An irregular
+hand is still a 200/201: what went wrong is in its rulings. Refusals are
+shaped once, in ``api.errors``.
 """
 
 from __future__ import annotations
@@ -12,8 +12,10 @@ from __future__ import annotations
 from flask import Blueprint, Response, jsonify, request, url_for
 from marshmallow import ValidationError
 
-import archive
 import audit
+from edge.auth import caller, requires
+from edge.db import get_db
+from edge.jsonbody import json_body
 from schemas.archive import (
     ChainReportSchema,
     DecisionRequestSchema,
@@ -23,11 +25,12 @@ from schemas.archive import (
     StoredHandSchema,
     load,
 )
+from schemas.record import load_record
+from service import StoredHand
+from service import hands as use
+from service.access import Permission
 
-from .auth import actor, requires
-from .db import get_db
 from .errors import InvalidQuery
-from .jsonbody import json_body
 
 bp = Blueprint("hands", __name__)
 
@@ -39,7 +42,7 @@ _DECISION = DecisionRequestSchema()
 _SIGNATURE = SignatureRequestSchema()
 
 
-def stored(hand: archive.StoredHand, created: bool) -> tuple[Response, int, dict[str, str]]:
+def stored(hand: StoredHand, created: bool) -> tuple[Response, int, dict[str, str]]:
     """A stored hand: 201 with its Location when new, 200 when it was already there."""
     return (
         jsonify(_HAND.dump(hand)),
@@ -49,49 +52,49 @@ def stored(hand: archive.StoredHand, created: bool) -> tuple[Response, int, dict
 
 
 @bp.post("/v1/hands/validate")
-@requires("validate", unless="VALIDATE_REQUIRES_KEY")
+@requires(Permission.VALIDATE, unless="VALIDATE_REQUIRES_KEY")
 def validate() -> Response:
     return jsonify(audit.audit_hand(json_body()))
 
 
 @bp.post("/v1/hands")
-@requires("submit")
-def submit():
-    return stored(*archive.submit_hand(get_db(), json_body(), actor()))
+@requires(Permission.SUBMIT)
+def submit() -> tuple[Response, int, dict[str, str]]:
+    return stored(*use.submit_hand(get_db(), caller(), load_record(json_body())))
 
 
 @bp.get("/v1/hands")
-@requires("read")
+@requires(Permission.READ)
 def list_hands() -> Response:
     try:
         query = _QUERY.load(request.args.to_dict())
     except ValidationError as error:
         raise InvalidQuery(error.messages) from None
-    page, next_after = archive.list_hands(get_db(), **query)
+    page, next_after = use.list_hands(get_db(), caller(), query.where, after=query.after, limit=query.limit)
     return jsonify(_LIST.dump({"hands": page, "next_after": next_after}))
 
 
 @bp.get("/v1/hands/<id:hand_id>")
-@requires("read")
+@requires(Permission.READ)
 def get_hand(hand_id: int) -> Response:
-    return jsonify(_HAND.dump(archive.get_hand(get_db(), hand_id)))
+    return jsonify(_HAND.dump(use.get_hand(get_db(), caller(), hand_id)))
 
 
 @bp.get("/v1/hands/<id:hand_id>/verify")
-@requires("read")
+@requires(Permission.READ)
 def verify(hand_id: int) -> Response:
-    return jsonify(_CHAIN.dump(archive.verify(get_db(), hand_id)))
+    return jsonify(_CHAIN.dump(use.verify(get_db(), caller(), hand_id)))
 
 
 @bp.post("/v1/hands/<id:hand_id>/decisions")
-@requires("decide")
-def decide(hand_id: int):
+@requires(Permission.DECIDE)
+def decide(hand_id: int) -> tuple[Response, int, dict[str, str]]:
     decision = load(_DECISION, json_body())
-    return stored(archive.decide(get_db(), hand_id, decision, actor()), True)
+    return stored(use.decide(get_db(), caller(), hand_id, decision), True)
 
 
 @bp.post("/v1/hands/<id:hand_id>/signatures")
-@requires("sign")
-def sign(hand_id: int):
+@requires(Permission.SIGN)
+def sign(hand_id: int) -> tuple[Response, int, dict[str, str]]:
     body = load(_SIGNATURE, json_body())
-    return stored(*archive.sign(get_db(), hand_id, body["seat"], body["name"], body["version"], actor()))
+    return stored(*use.sign(get_db(), caller(), hand_id, body["seat"], body["name"], body["version"]))

@@ -1,15 +1,16 @@
-"""``/v1/keys``: API keys, managed by an admin (``flask keys create`` makes the first)."""
+"""``/v1/keys``: API keys, managed by an admin (``hearts-referee keys create`` makes the first)."""
 
 from __future__ import annotations
 
 from flask import Blueprint, Response, jsonify
 
-import archive
+from edge.auth import caller, requires
+from edge.db import get_db
+from edge.jsonbody import json_body
 from schemas.archive import ApiKeySchema, KeyListSchema, KeyRequestSchema, NewApiKeySchema, load
-
-from .auth import requires
-from .db import get_db
-from .jsonbody import json_body
+from service import Role
+from service import keys as use
+from service.access import Permission
 
 bp = Blueprint("keys", __name__)
 
@@ -20,20 +21,20 @@ _LIST = KeyListSchema()
 
 
 @bp.get("/v1/keys")
-@requires("keys:read")
+@requires(Permission.KEYS_READ)
 def list_keys() -> Response:
-    return jsonify(_LIST.dump({"keys": archive.list_keys(get_db())}))
+    return jsonify(_LIST.dump({"keys": use.list_keys(get_db(), caller())}))
 
 
 @bp.post("/v1/keys")
-@requires("keys:write")
-def create_key():
+@requires(Permission.KEYS_WRITE)
+def create_key() -> tuple[Response, int]:
     body = load(_REQUEST, json_body())
-    key, token = archive.create_key(get_db(), body["name"], body["role"])
+    key, token = use.create_key(get_db(), caller(), body["name"], Role(body["role"]))
     return jsonify(_NEW.dump({**_KEY.dump(key), "key": token})), 201
 
 
 @bp.delete("/v1/keys/<id:key_id>")
-@requires("keys:write")
+@requires(Permission.KEYS_WRITE)
 def revoke_key(key_id: int) -> Response:
-    return jsonify(_KEY.dump(archive.revoke_key(get_db(), key_id)))
+    return jsonify(_KEY.dump(use.revoke_key(get_db(), caller(), key_id)))

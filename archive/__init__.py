@@ -1,45 +1,70 @@
-"""The archive: stored hands, games, the director's decisions and signatures (SQLite).
+"""The archive: stored hands, games, decisions, signatures and keys (SQLite). Storage only.
 
-The web layer calls it; the rules core (``referee``, ``rulings``) never does.
-Every hand keeps an append-only, hash-chained log (``chain``) of its audit,
-the director's decisions and the table's signatures, and its standing is
-folded from that log on every read (``state``): nothing about a hand is
-ever updated in place.
+Rows in, typed values out: it imports the rules core and nothing above it
+(the use-case layer ``service`` decides what is stored and who may see it;
+the faces never call the archive directly). Every hand keeps an
+append-only, hash-chained log (``chain``) of its audit, the director's
+decisions and the table's signatures, each entry a document of the
+archive's own (``documents``), and its standing is folded from that log on
+every read (``state``): nothing about a hand is ever updated in place.
 """
 
 from .db import connect, open_archive, write
 from .errors import ArchiveError, Conflict, NotFound
-from .games import Game, append_hand, create_game, get_game
-from .hands import ChainReport, StoredHand, decide, get_hand, list_hands, sign, submit_hand, verify
-from .keys import PERMISSIONS, ROLES, Key, create_key, find_key, list_keys, revoke_key
+from .games import Game, game_owner, get_game, insert_game
+from .hands import (
+    ChainReport,
+    HandFilter,
+    Placement,
+    StoredHand,
+    append_decision,
+    append_signature,
+    find_hand,
+    game_hand_hash,
+    get_hand,
+    hand_hash,
+    list_hands,
+    store_hand,
+    verify,
+)
+from .keys import ROLES, Key, Role, create_key, find_key, get_key, list_keys, revoke_key
 from .migrations import applied, migrate
+from .state import HandState, HandStatus
 
 __all__ = [
-    "PERMISSIONS",
     "ROLES",
     "ArchiveError",
     "ChainReport",
     "Conflict",
     "Game",
+    "HandFilter",
+    "HandState",
+    "HandStatus",
     "Key",
     "NotFound",
+    "Placement",
+    "Role",
     "StoredHand",
-    "append_hand",
+    "append_decision",
+    "append_signature",
     "applied",
     "connect",
-    "create_game",
     "create_key",
-    "decide",
+    "find_hand",
     "find_key",
+    "game_hand_hash",
+    "game_owner",
     "get_game",
     "get_hand",
+    "get_key",
+    "hand_hash",
+    "insert_game",
     "list_hands",
     "list_keys",
     "migrate",
     "open_archive",
     "revoke_key",
-    "sign",
-    "submit_hand",
+    "store_hand",
     "verify",
     "write",
 ]

@@ -1,8 +1,9 @@
-"""Stored hands: submit once, read with their standing, decide, sign, verify.
+"""Stored hands: rows and log entries in, typed values out. Storage only.
 
-Every write here is one ``archive.db.write`` transaction, and everything
-that can refuse a request (a record that cannot have happened, a decision
-on a ruling the hand does not have) refuses it before anything is written.
+What may be stored, by whom, and what a decision or a signature must
+satisfy is the use-case layer's (``service``); this module writes what it
+is given and reads it back. Every write runs inside ``archive.db.write``,
+which the caller opens when a read and a write must see the same state.
 """
 
 from __future__ import annotations
@@ -16,29 +17,31 @@ from typing import Any
 
 from sqlite_utils import Database
 
-import referee
-from audit import audit_record
-from referee.record import Problem
-from rulings.decisions import Decision, decision_problems, rescore
-from rulings.scoresheet import required_signers
-from schemas.errors import Unprocessable
-from schemas.record import load_record
-from schemas.result import dump_result
+from referee.notation import RecordParts, parts_data, record_data
+from referee.record import HandRecord
+from rulings.audit import HandAudit
+from rulings.decisions import Decision
 
 from . import chain
-from .db import canonical, compact, now, sha256, write
+from .db import compact, now, sha256, write
+from .documents import audit_document, decision_document, read_audit
 from .errors import Conflict, NotFound
-from .state import HandState, decision_body, fold, referred, standings
+from .keys import Key
+from .state import HandState, fold
 
 _COLUMNS = (
     "id, content_hash, game_id, seq, table_label, variant, hand_number, dealer, record, "
-    "engine_version, void, referred, created_at, created_by"
+    "engine_version, void, referred, created_at, created_by, created_by_key"
 )
 
 
 @dataclass(frozen=True)
 class StoredHand:
-    """A stored hand with its standing (``state``) folded from its log."""
+    """A stored hand with its standing (``state``) folded from its log.
+
+    ``owner`` is the id of the key that stored it (``None`` for hands stored
+    before keys were recorded by id and not traceable to one).
+    """
 
     id: int
     content_hash: str
@@ -54,11 +57,14 @@ class StoredHand:
     referred: tuple[int, ...]
     created_at: str
     created_by: str | None
+    owner: int | None
     log: tuple[chain.Entry, ...]
 
     @property
     def record(self) -> dict[str, Any]:
-        return json.loads(self.record_text)
+        """The record as stored, in the record format."""
+        data: dict[str, Any] = json.loads(self.record_text)
+        return data
 
     @cached_property
     def state(self) -> HandState:
@@ -69,7 +75,7 @@ class StoredHand:
         return self.log[-1].hash
 
 
-def _hand(row: tuple, log: list[chain.Entry]) -> StoredHand:
+def _hand(row: tuple[Any, ...], log: list[chain.Entry]) -> StoredHand:
     (
         id_,
         content_hash,
@@ -85,6 +91,7 @@ def _hand(row: tuple, log: list[chain.Entry]) -> StoredHand:
         referred_,
         created_at,
         created_by,
+        owner,
     ) = row
     return StoredHand(
         id_,
@@ -101,14 +108,16 @@ def _hand(row: tuple, log: list[chain.Entry]) -> StoredHand:
         tuple(json.loads(referred_)),
         created_at,
         created_by,
+        owner,
         tuple(log),
     )
 
 
 def get_hand(db: Database, hand_id: int) -> StoredHand:
+    """The hand with its whole log; ``NotFound`` if there is none."""
     row = db.execute(f"SELECT {_COLUMNS} FROM hands WHERE id = ?", [hand_id]).fetchone()
     if row is None:
-        raise NotFound(f"No hand {hand_id}.")
+        raise NotFound.hand(hand_id)
     return _hand(row, chain.entries(db, hand_id))
 
 
@@ -125,7 +134,7 @@ def game_hands(db: Database, game_id: int) -> list[StoredHand]:
 
 def hand_id_by_hash(db: Database, content_hash: str) -> int | None:
     row = db.execute("SELECT id FROM hands WHERE content_hash = ?", [content_hash]).fetchone()
-    return row[0] if row else None
+    return int(row[0]) if row else None
 
 
 # the rulings of hand ``h`` referred to the director and not decided yet
@@ -134,35 +143,47 @@ _OPEN = (
     "SELECT 1 FROM entries e WHERE e.hand_id = h.id AND e.kind = 'decision' AND e.ruling = r.value))"
 )
 
+OWNED_BY = "(h.created_by_key = ? OR h.game_id IN (SELECT g.id FROM games g WHERE g.created_by_key = ?))"
+"""The hands a key owns: those it stored, and every hand of a game it started."""
+
+
+@dataclass(frozen=True)
+class HandFilter:
+    """Which hands a list shows. ``owner``: only the hands that key owns (``OWNED_BY``);
+    ``open``: with a referred ruling no decision has answered yet (or, false, without)."""
+
+    owner: int | None = None
+    open: bool | None = None
+    game: int | None = None
+    variant: str | None = None
+    table: str | None = None
+
 
 def list_hands(
-    db: Database,
-    *,
-    open: bool | None = None,
-    game: int | None = None,
-    variant: str | None = None,
-    table: str | None = None,
-    after: int = 0,
-    limit: int = 50,
+    db: Database, where: HandFilter, *, after: int = 0, limit: int = 50
 ) -> tuple[list[StoredHand], int | None]:
-    """Hands by id, filtered; returns a page and the ``after`` of the next page (or ``None``).
-
-    ``open=True``: hands with a referred ruling no decision has answered yet.
-    """
-    where, params = ["h.id > ?"], [after]
-    for column, value in (("h.game_id", game), ("h.variant", variant), ("h.table_label", table)):
+    """Hands by id after ``after``; returns a page and the ``after`` of the next page (or ``None``)."""
+    clauses, params = ["h.id > ?"], [after]
+    for column, value in (
+        ("h.game_id", where.game),
+        ("h.variant", where.variant),
+        ("h.table_label", where.table),
+    ):
         if value is not None:
-            where.append(f"{column} = ?")
+            clauses.append(f"{column} = ?")
             params.append(value)
-    if open is not None:
-        where.append("h.referred != '[]' AND " + _OPEN if open else "NOT " + _OPEN)
-    page = _hands(db, " AND ".join(where), [*params, limit + 1], "ORDER BY h.id LIMIT ?")
+    if where.owner is not None:
+        clauses.append(OWNED_BY)
+        params += [where.owner, where.owner]
+    if where.open is not None:
+        clauses.append("h.referred != '[]' AND " + _OPEN if where.open else "NOT " + _OPEN)
+    page = _hands(db, " AND ".join(clauses), [*params, limit + 1], "ORDER BY h.id LIMIT ?")
     more = len(page) > limit
     page = page[:limit]
     return page, (page[-1].id if more else None)
 
 
-# --- submitting ---------------------------------------------------------------
+# --- storing ----------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -174,153 +195,128 @@ class Placement:
     table: str | None = None
 
 
-def insert_hand(
+def hand_hash(record: HandRecord, owner: int | None) -> str:
+    """What makes a resubmitted hand the same hand: the record as written, and whose it is
+    (two keys storing the same record each get their own hand)."""
+    scope = "hand\n" if owner is None else f"hand\nkey:{owner}\n"
+    return sha256(scope + _canonical(record_data(record)))
+
+
+def game_hand_hash(game_id: int, parts: RecordParts) -> str:
+    """What makes a hand resent to a game the same hand: what the table sent, and the game."""
+    return sha256(f"game:{game_id}\n" + _canonical(parts_data(parts)))
+
+
+def find_hand(db: Database, content_hash: str) -> StoredHand | None:
+    found = hand_id_by_hash(db, content_hash)
+    return get_hand(db, found) if found is not None else None
+
+
+def _canonical(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def _insert(
     db: Database,
-    *,
     content_hash: str,
-    record: Mapping[str, Any],
-    result: Mapping[str, Any],
+    record: HandRecord,
+    audit: HandAudit,
     signers: frozenset[str],
     place: Placement,
-    actor: str | None,
+    by: Key | None,
 ) -> int:
-    """Store a hand and its audit as the first entry of its log (inside ``write``).
-
-    Raises ``sqlite3.IntegrityError`` when the content hash or the game
-    position is taken: the caller knows what that means.
-    """
-    record_text = compact(record)
-    waiting = referred(result)
+    record_text = compact(record_data(record))
     cursor = db.execute(
-        f"INSERT INTO hands ({_COLUMNS.removeprefix('id, ')}) VALUES ({', '.join('?' * 13)})",
+        f"INSERT INTO hands ({_COLUMNS.removeprefix('id, ')}) VALUES ({', '.join('?' * 14)})",
         [
             content_hash,
             place.game_id,
             place.seq,
             place.table,
-            result["variant"],
-            result["hand_number"],
-            result["dealer"],
+            audit.variant,
+            audit.hand_number,
+            audit.dealer,
             record_text,
-            referee.__version__,
-            int(result["void"]),
-            json.dumps(waiting),
+            audit.engine_version,
+            int(audit.void),
+            json.dumps(list(audit.referred)),
             now(),
-            actor,
+            by.label if by else None,
+            by.id if by else None,
         ],
     )
-    hand_id = cursor.lastrowid
-    chain.append(
-        db,
-        hand_id,
-        "audit",
-        {
-            "hand": {
-                "id": hand_id,
-                "content_hash": content_hash,
-                "game_id": place.game_id,
-                "seq": place.seq,
-                "table": place.table,
-            },
-            "record_sha256": sha256(record_text),
-            "engine_version": referee.__version__,
-            "signers": sorted(signers),
-            "result": result,
+    hand_id = int(cursor.lastrowid)
+    body = {
+        "hand": {
+            "id": hand_id,
+            "content_hash": content_hash,
+            "game_id": place.game_id,
+            "seq": place.seq,
+            "table": place.table,
         },
-        actor,
-    )
+        "record_sha256": sha256(record_text),
+        "engine_version": audit.engine_version,
+        "signers": sorted(signers),
+        "audit": audit_document(audit),
+    }
+    chain.append(db, hand_id, "audit", body, by.label if by else None)
     return hand_id
 
 
-def submit_hand(db: Database, data: Any, actor: str | None) -> tuple[StoredHand, bool]:
-    """Store one hand record; the same record again returns the stored hand.
+def store_hand(
+    db: Database,
+    content_hash: str,
+    record: HandRecord,
+    audit: HandAudit,
+    *,
+    signers: frozenset[str],
+    place: Placement = Placement(),
+    by: Key | None,
+) -> tuple[StoredHand, bool]:
+    """Store a hand and its audit as the first entry of its log. Returns ``(hand, created)``:
+    a hand with the same ``content_hash`` stored meanwhile is returned, not stored twice.
 
-    Returns ``(hand, created)``. A record that cannot have happened raises
-    ``referee.RecordError`` and stores nothing.
+    ``Conflict`` when ``place`` (a game's position) was taken meanwhile by another hand.
     """
-    record = load_record(data)
-    content_hash = sha256("hand\n" + canonical(data))
-    found = hand_id_by_hash(db, content_hash)
-    if found is not None:
-        return get_hand(db, found), False
-    result = dump_result(audit_record(record))
-    signers = required_signers(record.variant.signatures, record.seats, record.seats[0])
     try:
         with write(db):
-            hand_id = insert_hand(
-                db,
-                content_hash=content_hash,
-                record=data,
-                result=result,
-                signers=signers,
-                place=Placement(),
-                actor=actor,
-            )
+            hand_id = _insert(db, content_hash, record, audit, signers, place, by)
     except sqlite3.IntegrityError:
-        found = hand_id_by_hash(db, content_hash)  # the same record, sent twice at once
-        if found is None:
+        found = hand_id_by_hash(db, content_hash)  # the same hand, sent twice at once
+        if found is not None:
+            return get_hand(db, found), False
+        if place.game_id is None:
             raise
-        return get_hand(db, found), False
+        raise Conflict.position_taken(place.game_id, place.seq or 0) from None
     return get_hand(db, hand_id), True
 
 
-# --- the director's work and the table's signatures ------------------------------
+def append_decision(
+    db: Database,
+    hand_id: int,
+    decision: Decision,
+    version: int,
+    score: Mapping[str, int],
+    penalties: Mapping[str, int],
+    by: Key | None,
+) -> None:
+    """Log a decision with the score version it makes (inside ``write``)."""
+    body = decision_document(decision) | {
+        "version": version,
+        "score": dict(score),
+        "penalties": dict(penalties),
+    }
+    chain.append(db, hand_id, "decision", body, by.label if by else None, ruling=decision.ruling)
 
 
-def decide(db: Database, hand_id: int, decision: Decision, actor: str | None) -> StoredHand:
-    """Log a director's decision: the hand's score becomes a new version."""
-    with write(db):
-        hand = get_hand(db, hand_id)
-        state = hand.state
-        ruled = standings(state.result)
-        problems = decision_problems(decision, ruled, state.result["seats"])
-        if problems:
-            raise Unprocessable(problems, f"Hand {hand_id} cannot take this decision; see errors.")
-        decisions = [d.decision for d in state.decisions] + [decision]
-        score, penalties = rescore(state.result["score"], state.result["penalties"], ruled, decisions)
-        body = decision_body(decision) | {
-            "version": len(state.versions) + 1,
-            "score": score,
-            "penalties": penalties,
-        }
-        chain.append(db, hand_id, "decision", body, actor, ruling=decision.ruling)
-    return get_hand(db, hand_id)
+def append_signature(db: Database, hand_id: int, seat: str, name: str, version: int, by: Key | None) -> None:
+    """Log a seat's signature on score version ``version`` (inside ``write``)."""
+    chain.append(
+        db, hand_id, "signature", {"seat": seat, "name": name, "version": version}, by.label if by else None
+    )
 
 
-def sign(
-    db: Database, hand_id: int, seat: str, name: str, version: int | None, actor: str | None
-) -> tuple[StoredHand, bool]:
-    """A seat signs the hand's current score version; signing twice is one signature.
-
-    ``version``, when given, must be the current one (the signer saw the
-    latest scores): otherwise ``Conflict``. Returns ``(hand, created)``.
-    """
-    with write(db):
-        hand = get_hand(db, hand_id)
-        state = hand.state
-        seats = state.result["seats"]
-        signers = state.signers or frozenset(seats)
-        if seat not in signers:
-            who = (
-                "one of the seats"
-                if signers == frozenset(seats)
-                else "the scorekeeper (" + ", ".join(sorted(signers)) + ")"
-            )
-            code = "unknown_seat" if seat not in seats else "not_a_signer"
-            raise Unprocessable([Problem("/seat", code, f"{seat!r} cannot sign this hand: {who} signs")])
-        current = state.current.number
-        if version is not None and version != current:
-            raise Conflict(
-                f"The hand's scores are at version {current}, not {version}: read them again and sign those.",
-                [Problem("/version", "stale_version", f"the current version is {current}")],
-            )
-        if any(s.seat == seat for s in state.current.signatures):
-            return hand, False
-        chain.append(db, hand_id, "signature", {"seat": seat, "name": name, "version": current}, actor)
-    return get_hand(db, hand_id), True
-
-
-# --- verification ----------------------------------------------------------------
+# --- verification ----------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -354,19 +350,19 @@ def verify(db: Database, hand_id: int) -> ChainReport:
     return ChainReport(hand_id, not problems, len(log), log[-1].hash, tuple(problems))
 
 
-def _row_problems(hand: StoredHand, audit: Mapping[str, Any]) -> list[tuple[int, str, str]]:
-    said = audit["hand"]
-    result = audit["result"]
+def _row_problems(hand: StoredHand, first: Mapping[str, Any]) -> list[tuple[int, str, str]]:
+    said = first["hand"]
+    audit = read_audit(first)
     checks = {
-        "record": sha256(hand.record_text) == audit["record_sha256"],
+        "record": sha256(hand.record_text) == first["record_sha256"],
         "content_hash": hand.content_hash == said["content_hash"],
         # hands of the first schema (before games) say nothing of a game
         "game": (hand.game_id, hand.seq, hand.table)
         == (said.get("game_id"), said.get("seq"), said.get("table")),
-        "engine_version": hand.engine_version == audit["engine_version"],
+        "engine_version": hand.engine_version == first["engine_version"] == audit.engine_version,
         "deal": (hand.variant, hand.hand_number, hand.dealer, hand.void)
-        == (result["variant"], result["hand_number"], result["dealer"], result["void"]),
-        "referred": list(hand.referred) == referred(result),
+        == (audit.variant, audit.hand_number, audit.dealer, audit.void),
+        "referred": hand.referred == audit.referred,
     }
     return [
         (1, "altered_hand", f"the stored hand's {name} is not what its audit entry recorded")
@@ -383,11 +379,8 @@ def _score_problems(log: list[chain.Entry]) -> list[tuple[int, str, str]]:
         body = entry.body
         if entry.kind == "decision":
             version = made[entry.n]
-            if (body["version"], body["score"], body["penalties"]) != (
-                version.number,
-                dict(version.score),
-                dict(version.penalties),
-            ):
+            recorded = (body["version"], body["score"], body["penalties"])
+            if recorded != (version.number, dict(version.score), dict(version.penalties)):
                 problems.append(
                     (entry.n, "wrong_score", f"entry {entry.n} records a score its decisions do not give")
                 )

@@ -1,4 +1,4 @@
-"""API keys and what each role may do.
+"""API keys: who holds one and in which role.
 
 A key is a random token shown once when it is made; the archive keeps only
 its SHA-256, so a copy of the file gives nobody a working key. A revoked
@@ -8,29 +8,26 @@ key stays listed (who had access, and until when) but no longer works.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Mapping
 from dataclasses import dataclass
-from types import MappingProxyType
+from enum import StrEnum
+from typing import Any
 
 from sqlite_utils import Database
 
 from .db import now, sha256, write
 from .errors import NotFound
 
-_SCORER = frozenset({"validate", "read", "submit", "sign"})
 
-PERMISSIONS: Mapping[str, frozenset[str]] = MappingProxyType(
-    {
-        "scorer": _SCORER,
-        "director": _SCORER | {"decide"},
-        "auditor": frozenset({"validate", "read", "keys:read"}),
-        "admin": frozenset({"validate", "keys:read", "keys:write"}),
-    }
-)
-"""Role -> what it may do. ``read``: hands, games, logs; ``submit``: hands and games;
-``sign``: signatures; ``decide``: director's decisions; ``keys:*``: the key list."""
+class Role(StrEnum):
+    """What a key is for; what each role may do is ``service.access.PERMISSIONS``."""
 
-ROLES = tuple(PERMISSIONS)
+    SCORER = "scorer"
+    DIRECTOR = "director"
+    AUDITOR = "auditor"
+    ADMIN = "admin"
+
+
+ROLES = tuple(Role)
 
 TOKEN_PREFIX = "hr_"
 
@@ -39,12 +36,14 @@ TOKEN_PREFIX = "hr_"
 class Key:
     id: int
     name: str
-    role: str
+    role: Role
     created_at: str
     revoked_at: str | None = None
 
-    def may(self, permission: str) -> bool:
-        return self.revoked_at is None and permission in PERMISSIONS.get(self.role, ())
+    @property
+    def label(self) -> str:
+        """How the key is named in logs and on pages: ``"Chief TD (key 3)"``."""
+        return f"{self.name} (key {self.id})"
 
 
 _COLUMNS = "id, name, role, created_at, revoked_at"
@@ -52,7 +51,7 @@ _COLUMNS = "id, name, role, created_at, revoked_at"
 
 def create_key(db: Database, name: str, role: str) -> tuple[Key, str]:
     """A new key; returns it with its token, which is never stored or shown again."""
-    if role not in PERMISSIONS:
+    if role not in ROLES:
         raise ValueError(f"unknown role {role!r}; roles: {', '.join(ROLES)}")
     token = TOKEN_PREFIX + secrets.token_urlsafe(32)
     created = now()
@@ -61,7 +60,7 @@ def create_key(db: Database, name: str, role: str) -> tuple[Key, str]:
             "INSERT INTO keys (name, role, token_sha256, created_at) VALUES (?, ?, ?, ?)",
             [name, role, sha256(token), created],
         )
-    return Key(cursor.lastrowid, name, role, created), token
+    return Key(int(cursor.lastrowid), name, Role(role), created), token
 
 
 def find_key(db: Database, token: str) -> Key | None:
@@ -69,11 +68,22 @@ def find_key(db: Database, token: str) -> Key | None:
     row = db.execute(
         f"SELECT {_COLUMNS} FROM keys WHERE token_sha256 = ? AND revoked_at IS NULL", [sha256(token)]
     ).fetchone()
-    return Key(*row) if row else None
+    return _key(row) if row else None
+
+
+def get_key(db: Database, key_id: int) -> Key | None:
+    """The live key with this id, or ``None`` (unknown or revoked): a session's key."""
+    row = db.execute(f"SELECT {_COLUMNS} FROM keys WHERE id = ? AND revoked_at IS NULL", [key_id]).fetchone()
+    return _key(row) if row else None
+
+
+def _key(row: tuple[Any, ...]) -> Key:
+    id_, name, role, created_at, revoked_at = row
+    return Key(id_, name, Role(role), created_at, revoked_at)
 
 
 def list_keys(db: Database) -> list[Key]:
-    return [Key(*row) for row in db.execute(f"SELECT {_COLUMNS} FROM keys ORDER BY id")]
+    return [_key(row) for row in db.execute(f"SELECT {_COLUMNS} FROM keys ORDER BY id")]
 
 
 def revoke_key(db: Database, key_id: int) -> Key:
@@ -82,5 +92,5 @@ def revoke_key(db: Database, key_id: int) -> Key:
         db.execute("UPDATE keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL", [now(), key_id])
         row = db.execute(f"SELECT {_COLUMNS} FROM keys WHERE id = ?", [key_id]).fetchone()
     if row is None:
-        raise NotFound(f"No key {key_id}.")
-    return Key(*row)
+        raise NotFound.key(key_id)
+    return _key(row)

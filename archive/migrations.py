@@ -19,6 +19,12 @@ The tables:
 - ``games`` (step 2): a table's game; its hands are ``hands`` rows with a
   position ``seq``, unique per game, so two clients appending "the next
   hand" at once cannot both succeed.
+- ``created_by_key`` on ``hands`` and ``games`` (step 3): the id of the key
+  that stored the row, which is what decides who may see it (``created_by``
+  stays as the label logged with it). Rows of earlier releases get the id of
+  the key whose label they carry, ``"<name> (key <id>)"``, when that key
+  still has that name; the append-only triggers are lifted for that one
+  update and put back.
 """
 
 from __future__ import annotations
@@ -105,6 +111,24 @@ def m002_games(db: Database) -> None:
     db.execute("ALTER TABLE hands ADD COLUMN table_label TEXT")
     db.execute("CREATE UNIQUE INDEX hands_game_seq ON hands(game_id, seq)")
     db.execute("CREATE INDEX hands_table ON hands(table_label) WHERE table_label IS NOT NULL")
+
+
+def _drop_append_only(db: Database, table: str) -> None:
+    for verb in ("update", "delete"):
+        db.execute(f"DROP TRIGGER IF EXISTS {table}_no_{verb}")
+
+
+@MIGRATIONS(name="m003_owner_key")
+def m003_owner_key(db: Database) -> None:
+    for table in ("hands", "games"):
+        db.execute(f"ALTER TABLE {table} ADD COLUMN created_by_key INTEGER REFERENCES keys(id)")
+        _drop_append_only(db, table)
+        db.execute(
+            f"UPDATE {table} SET created_by_key = (SELECT k.id FROM keys k "
+            f"WHERE {table}.created_by = k.name || ' (key ' || k.id || ')')"
+        )
+        _append_only(db, table)
+        db.execute(f"CREATE INDEX {table}_owner ON {table}(created_by_key) WHERE created_by_key IS NOT NULL")
 
 
 def migrate(db: Database) -> list[str]:

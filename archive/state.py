@@ -17,52 +17,21 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from enum import StrEnum
 
-from rulings.decisions import Decision, Standing, rescore
+from rulings.audit import HandAudit
+from rulings.decisions import Decision, rescore
 
 from .chain import Entry
+from .documents import read_audit, read_decision
 
 
-def standings(result: Mapping[str, Any]) -> tuple[Standing, ...]:
-    """What each ruling of an audit result did to the score, in ruling order."""
-    out = []
-    for ruling in result["rulings"]:
-        penalty = ruling.get("penalty") or {}
-        applied = ruling["status"] == "applied" and not result["void"]
-        out.append(
-            Standing(
-                ruling["code"], ruling["seat"], ruling["status"], penalty.get("points", 0) if applied else 0
-            )
-        )
-    return tuple(out)
+class HandStatus(StrEnum):
+    """Where a stored hand stands."""
 
-
-def referred(result: Mapping[str, Any]) -> list[int]:
-    """Indexes of the rulings the referee left to the director."""
-    return [i for i, ruling in enumerate(result["rulings"]) if ruling["status"] == "referred"]
-
-
-def decision_from(body: Mapping[str, Any]) -> Decision:
-    return Decision(
-        body["ruling"],
-        body["action"],
-        body["director"],
-        body["reason"],
-        dict(body.get("score_changes") or {}),
-        body.get("claim"),
-    )
-
-
-def decision_body(decision: Decision) -> dict[str, Any]:
-    return {
-        "ruling": decision.ruling,
-        "action": decision.action,
-        "director": decision.director,
-        "reason": decision.reason,
-        "score_changes": dict(decision.score_changes),
-        "claim": decision.claim,
-    }
+    OPEN = "open"
+    AWAITING_SIGNATURES = "awaiting_signatures"
+    FINAL = "final"
 
 
 @dataclass(frozen=True)
@@ -103,7 +72,7 @@ class Version:
 
 @dataclass(frozen=True)
 class HandState:
-    result: Mapping[str, Any]
+    audit: HandAudit
     signers: frozenset[str]
     versions: tuple[Version, ...]
     decisions: tuple[Decided, ...]
@@ -126,10 +95,10 @@ class HandState:
         return self.current.final
 
     @property
-    def status(self) -> str:
+    def status(self) -> HandStatus:
         if self.open:
-            return "open"
-        return "final" if self.final else "awaiting_signatures"
+            return HandStatus.OPEN
+        return HandStatus.FINAL if self.final else HandStatus.AWAITING_SIGNATURES
 
     @property
     def reopened(self) -> bool:
@@ -139,12 +108,12 @@ class HandState:
 
 def fold(log: list[Entry]) -> HandState:
     """The hand's standing after every entry of its log (the first is the audit)."""
-    audit = log[0].body
-    result = audit["result"]
-    signers = frozenset(audit["signers"])
-    ruled = standings(result)
-    waiting = referred(result)
-    base_score, base_penalties = result["score"], result["penalties"]
+    first = log[0].body
+    audit = read_audit(first)
+    signers = frozenset(first["signers"])
+    ruled = audit.standings()
+    waiting = audit.referred
+    base_score, base_penalties = audit.score, audit.penalties
     versions: list[Version] = []
     decisions: list[Decided] = []
     # the version being built: made at ``at`` by ``made_by``, signed by ``signatures``
@@ -169,8 +138,8 @@ def fold(log: list[Entry]) -> HandState:
         if entry is None:
             break
         decisions.append(
-            Decided(entry.n, entry.at, entry.actor, decision_from(entry.body), len(versions) + 1)
+            Decided(entry.n, entry.at, entry.actor, read_decision(entry.body), len(versions) + 1)
         )
         score, penalties = rescore(base_score, base_penalties, ruled, [d.decision for d in decisions])
         at, made_by, signatures = entry.at, entry.n, []
-    return HandState(result, signers, tuple(versions), tuple(decisions))
+    return HandState(audit, signers, tuple(versions), tuple(decisions))

@@ -7,16 +7,18 @@ the contract: ``tests/test_openapi.py`` checks them against openapi.yaml.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 from marshmallow import RAISE, Schema, ValidationError, fields, post_load, validate
 
 from rulings.decisions import ACTIONS, CLAIM_OUTCOMES, Decision
+from service import HandFilter, StoredHand
+from service.errors import Rejected
 
-from .errors import Unprocessable
 from .game import NAME_MAX_LENGTH, TABLE_MAX_LENGTH
 from .problems import flatten
 from .record import SEAT_MAX_LENGTH
+from .result import RulingSchema, dump_result
 
 _SCORES = {"keys": fields.String(), "values": fields.Integer()}
 REASON_MAX_LENGTH = 2000
@@ -78,13 +80,26 @@ class HandQuerySchema(Schema):
     after = fields.Integer(load_default=0, validate=validate.Range(0, ROW_ID_MAX))
     limit = fields.Integer(load_default=50, validate=validate.Range(1, 500))
 
+    @post_load
+    def _query(self, data: dict[str, Any], **kwargs: Any) -> HandQuery:
+        where = HandFilter(open=data["open"], game=data["game"], variant=data["variant"], table=data["table"])
+        return HandQuery(where, data["after"], data["limit"])
+
+
+class HandQuery(NamedTuple):
+    """A loaded ``GET /v1/hands`` query: which hands, and which page of them."""
+
+    where: HandFilter
+    after: int
+    limit: int
+
 
 def load(schema: Schema, data: Any) -> Any:
-    """Load a request body; ``Unprocessable`` lists every problem with its pointer."""
+    """Load a request body; ``Rejected`` lists every problem with its pointer."""
     try:
         return schema.load(data)
     except ValidationError as error:
-        raise Unprocessable(flatten(error.messages)) from None
+        raise Rejected(flatten(error.messages)) from None
 
 
 # --- answers --------------------------------------------------------------------
@@ -135,9 +150,12 @@ class DecisionSchema(Schema):
     version = fields.Integer()
 
 
-def _open_rulings(hand: Any) -> list[dict[str, Any]]:
-    rulings = hand.state.result["rulings"]
-    return [{"ruling": i, **rulings[i]} for i in hand.state.open]
+_RULING = RulingSchema()
+
+
+def _open_rulings(hand: StoredHand) -> list[dict[str, Any]]:
+    rulings = hand.state.audit.rulings
+    return [{"ruling": i, **_RULING.dump(rulings[i])} for i in hand.state.open]
 
 
 class HandSummarySchema(Schema):
@@ -165,7 +183,7 @@ class StoredHandSchema(HandSummarySchema):
     engine_version = fields.String()
     created_by = fields.String(allow_none=True)
     record = fields.Function(lambda h: h.record)
-    audit = fields.Function(lambda h: h.state.result)
+    audit = fields.Function(lambda h: dump_result(h.state.audit))
     final = fields.Function(lambda h: h.state.final)
     penalties = fields.Function(lambda h: dict(h.state.current.penalties))
     signers = fields.Function(lambda h: sorted(h.state.signers))

@@ -9,20 +9,21 @@ is hand 5"); the service answers 409 when the game is elsewhere.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Any, cast
 
 from marshmallow import RAISE, Schema, ValidationError, fields, post_load, validate, validates_schema
 
-from referee import Variant
+from referee.notation import variant_data
 from referee.record import Problem, RecordError, pointer
 from rulings.scoresheet import GameSetup, NextDeal, Sheet
+from service import Game
+from service.errors import Rejected
+from service.games import GameAudit, GameHand
 
-from .errors import Unprocessable
 from .problems import flatten
 from .record import HandRecordSchema, SeatsField, VariantField
+from .result import dump_result
 
 SUPPLIED = ("variant", "seats", "dealer", "hand_number", "scores_before")
 """Record fields a game supplies to each of its hands."""
@@ -93,16 +94,26 @@ class GameCreateSchema(Schema):
         )
 
 
-GameHandSchema = Schema.from_dict(
+_GameHandFields = Schema.from_dict(
     {
         **{name: field for name, field in HandRecordSchema._declared_fields.items() if name not in SUPPLIED},
         "hand_number": fields.Integer(
             load_default=None, allow_none=True, strict=True, validate=validate.Range(min=1)
         ),
     },
-    name="GameHandSchema",
+    name="_GameHandFields",
 )
-"""``POST /v1/games/{id}/hands``: a hand record less what the game supplies."""
+
+
+class GameHandSchema(_GameHandFields):  # type: ignore[valid-type,misc]
+    """``POST /v1/games/{id}/hands``: a hand record less what the game supplies."""
+
+    class Meta:
+        unknown = RAISE
+
+    @post_load
+    def _hand(self, data: dict[str, Any], **kwargs: Any) -> GameHand:
+        return GameHand(**data)
 
 
 class GameRecordSchema(GameCreateSchema):
@@ -118,22 +129,6 @@ class GameRecordSchema(GameCreateSchema):
     """Loaded one by one afterwards (``load_game_hand``), each with its own pointers."""
 
 
-@dataclass(frozen=True)
-class GameBody:
-    """A loaded game: its setup, and the variant exactly as the client wrote it."""
-
-    setup: GameSetup
-    variant: Any
-
-
-@dataclass(frozen=True)
-class GameHand:
-    """A hand sent to a game: the record fields as sent, and the hand number it claims to be."""
-
-    body: Mapping[str, Any]
-    hand_number: int | None
-
-
 _CREATE = GameCreateSchema()
 _HAND = GameHandSchema()
 _RECORD = GameRecordSchema()
@@ -143,54 +138,35 @@ def _load(schema: Schema, data: Any) -> Any:
     try:
         return schema.load(data)
     except ValidationError as error:
-        raise Unprocessable(flatten(error.messages)) from None
+        raise Rejected(flatten(error.messages)) from None
 
 
-_VARIANT = VariantField(data_key="variant")
-
-
-def load_variant(spec: Any) -> Variant:
-    """A variant id or ``{"base", "options"}``, as a game stores it, back to its definition."""
-    try:
-        return _VARIANT.deserialize(spec)
-    except ValidationError as error:
-        raise RecordError(flatten(error.messages)) from None
-
-
-def load_game(data: Any) -> GameBody:
-    """``POST /v1/games``: the setup, or ``Unprocessable`` listing every problem."""
-    return GameBody(_load(_CREATE, data), data["variant"])
+def load_game(data: Any) -> GameSetup:
+    """``POST /v1/games``: the setup, or ``Rejected`` listing every problem."""
+    return cast(GameSetup, _load(_CREATE, data))
 
 
 def load_game_hand(data: Any, at: str = "") -> GameHand:
     """One hand for a game; ``at`` prefixes the pointers (``/hands/3`` in a whole game)."""
     try:
-        loaded = _HAND.load(data)
+        return cast(GameHand, _HAND.load(data))
     except ValidationError as error:
         raise RecordError(
             [Problem(at + p.pointer, p.code, p.message) for p in flatten(error.messages)]
         ) from None
-    return GameHand({k: v for k, v in data.items() if k != "hand_number"}, loaded["hand_number"])
 
 
-def load_game_record(data: Any) -> tuple[GameBody, list[Any]]:
-    """``POST /v1/games/validate``: the setup and the raw hands (each loaded in turn)."""
+def load_game_record(data: Any) -> tuple[GameSetup, list[GameHand | RecordError]]:
+    """``POST /v1/games/validate``: the setup, and each hand loaded in turn (a hand that
+    does not load is its ``RecordError``, located under ``/hands/<i>``)."""
     setup = _load(_RECORD, data)
-    return GameBody(setup, data["variant"]), list(data["hands"])
-
-
-def game_record(
-    game: GameBody, deal: NextDeal, scores_before: Mapping[str, int], hand: GameHand
-) -> dict[str, Any]:
-    """The full hand record of ``hand`` as dealt in ``game``."""
-    return {
-        "variant": game.variant,
-        "seats": list(game.setup.seats),
-        "dealer": deal.dealer,
-        "hand_number": deal.hand_number,
-        "scores_before": dict(scores_before),
-        **hand.body,
-    }
+    hands: list[GameHand | RecordError] = []
+    for index, raw in enumerate(data["hands"]):
+        try:
+            hands.append(load_game_hand(raw, f"/hands/{index}"))
+        except RecordError as error:
+            hands.append(error)
+    return setup, hands
 
 
 # --- answers -------------------------------------------------------------------------
@@ -292,10 +268,9 @@ class GameValidationSchema(_ScoresheetSchema):
     hands = fields.List(fields.Nested(GameValidationHandSchema))
 
 
-def _setup_fields(game: GameBody) -> dict[str, Any]:
-    setup = game.setup
+def _setup_fields(setup: GameSetup, variant: Any) -> dict[str, Any]:
     return {
-        "variant": game.variant,
+        "variant": variant,
         "seats": list(setup.seats),
         "players": dict(setup.players),
         "first_dealer": setup.first_dealer,
@@ -312,8 +287,8 @@ _GAME = GameSchema()
 _VALIDATION = GameValidationSchema()
 
 
-def dump_game(game: Any) -> dict[str, Any]:
-    """A stored game (``archive.Game``) as JSON."""
+def dump_game(game: Game) -> dict[str, Any]:
+    """A stored game as JSON."""
     sheet = game.sheet
     hands = []
     for i, hand in enumerate(game.hands):
@@ -331,39 +306,46 @@ def dump_game(game: Any) -> dict[str, Any]:
                 "score": current.score,
                 "penalties": current.penalties,
                 "totals": sheet.totals_after[i],
-                "counts": _counts(sheet, hand.seq),
+                "counts": _counts(sheet, hand.seq or 0),
             }
         )
-    final = sheet.over and all(h.state.final for h in game.hands if _counts(sheet, h.seq))
-    return _GAME.dump(
-        {
-            "id": game.id,
-            **_setup_fields(game.body),
-            "created_at": game.created_at,
-            "created_by": game.created_by,
-            **sheet_fields(sheet, game.next_deal),
-            "final": final,
-            "hands": hands,
-        }
+    final = sheet.over and all(h.state.final for h in game.hands if _counts(sheet, h.seq or 0))
+    return cast(
+        dict[str, Any],
+        _GAME.dump(
+            {
+                "id": game.id,
+                **_setup_fields(game.setup, game.variant),
+                "created_at": game.created_at,
+                "created_by": game.created_by,
+                **sheet_fields(sheet, game.next_deal),
+                "final": final,
+                "hands": hands,
+            }
+        ),
     )
 
 
-def dump_game_validation(
-    game: GameBody, sheet: Sheet, next_hand: NextDeal, hands: list[tuple[NextDeal, dict[str, Any]]]
-) -> dict[str, Any]:
-    """A validated game as JSON; ``hands`` pairs each hand's deal with its audit result."""
-    rows = [
-        {
-            "seq": seq,
-            "hand_number": deal.hand_number,
-            "dealer": deal.dealer,
-            "void": result["void"],
-            "score": result["score"],
-            "penalties": result["penalties"],
-            "totals": sheet.totals_after[seq - 1],
-            "counts": _counts(sheet, seq),
-            "result": result,
-        }
-        for seq, (deal, result) in enumerate(hands, start=1)
-    ]
-    return _VALIDATION.dump({**_setup_fields(game), **sheet_fields(sheet, next_hand), "hands": rows})
+def dump_game_validation(audit: GameAudit) -> dict[str, Any]:
+    """A validated game as JSON: each hand where it fell, with its whole audit."""
+    sheet = audit.sheet
+    rows = []
+    for seq, played in enumerate(audit.hands, start=1):
+        result = dump_result(played.audit)
+        rows.append(
+            {
+                "seq": seq,
+                "hand_number": played.deal.hand_number,
+                "dealer": played.deal.dealer,
+                "void": played.audit.void,
+                "score": result["score"],
+                "penalties": result["penalties"],
+                "totals": sheet.totals_after[seq - 1],
+                "counts": _counts(sheet, seq),
+                "result": result,
+            }
+        )
+    setup = _setup_fields(audit.setup, variant_data(audit.setup.variant))
+    return cast(
+        dict[str, Any], _VALIDATION.dump({**setup, **sheet_fields(sheet, audit.next_deal), "hands": rows})
+    )

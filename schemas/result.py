@@ -11,8 +11,9 @@ from typing import Any
 from marshmallow import Schema, fields
 
 import referee
-from referee.replay import Kitty, Trick
-from rulings import JudgedHand, Penalty
+from referee.replay import Kitty
+from rulings import Penalty
+from rulings.audit import AuditedTrick, HandAudit
 
 
 def _card(card: referee.Card | None) -> str | None:
@@ -50,12 +51,12 @@ def dump_penalty(penalty: Penalty | None) -> dict[str, Any] | None:
     return data
 
 
-def dump_tricks(tricks: tuple[Trick, ...]) -> list[dict[str, Any]]:
+def dump_tricks(tricks: tuple[AuditedTrick, ...]) -> list[dict[str, Any]]:
     return [
         {
             "number": t.number,
             "leader": t.leader,
-            "plays": [{"seat": p.seat, "card": p.card.code} for p in t.plays],
+            "plays": [{"seat": seat, "card": card.code} for seat, card in t.plays],
             "winner": t.winner,
             "taken_by": t.taken_by,
             "points": t.points,
@@ -74,24 +75,25 @@ def dump_kitty(kitty: Kitty | None) -> dict[str, Any] | None:
 
 
 class ValidationResultSchema(Schema):
-    """What ``POST /v1/hands/validate`` answers for a well-formed record."""
+    """What ``POST /v1/hands/validate`` answers for a well-formed record, and the
+    ``audit`` of a stored hand: both are a :class:`rulings.audit.HandAudit`."""
 
-    variant = fields.Function(lambda j: j.replay.record.variant.id)
-    options = fields.Function(lambda j: dict(j.replay.record.variant.options))
-    hand_number = fields.Function(lambda j: j.replay.record.hand_number)
-    seats = fields.Function(lambda j: list(j.replay.record.seats))
-    dealer = fields.Function(lambda j: j.replay.record.dealer)
-    pass_direction = fields.Function(lambda j: j.replay.pass_direction)
-    void = fields.Function(lambda j: j.replay.void)
-    complete = fields.Function(lambda j: j.replay.complete)
-    tricks = fields.Function(lambda j: dump_tricks(j.replay.tricks))
-    kitty = fields.Function(lambda j: dump_kitty(j.replay.kitty))
-    points = fields.Function(lambda j: dict(j.replay.score.points))
-    penalties = fields.Function(lambda j: dict(j.penalties))
-    score = fields.Function(lambda j: dict(j.score))
-    moon = fields.Function(lambda j: _MOON.dump(j.replay.score.moon) if j.replay.score.moon else None)
-    rulings = fields.Function(lambda j: _RULINGS.dump(j.rulings))
-    referee_version = fields.Function(lambda j: referee.__version__)
+    variant = fields.String()
+    options = fields.Function(lambda a: dict(a.options))
+    hand_number = fields.Integer()
+    seats = fields.Function(lambda a: list(a.seats))
+    dealer = fields.String()
+    pass_direction = fields.String()
+    void = fields.Boolean()
+    complete = fields.Boolean()
+    tricks = fields.Function(lambda a: dump_tricks(a.tricks))
+    kitty = fields.Function(lambda a: dump_kitty(a.kitty))
+    points = fields.Function(lambda a: dict(a.points))
+    penalties = fields.Function(lambda a: dict(a.penalties))
+    score = fields.Function(lambda a: dict(a.score))
+    moon = fields.Function(lambda a: _MOON.dump(a.moon) if a.moon else None)
+    rulings = fields.Function(lambda a: _RULINGS.dump(a.rulings))
+    referee_version = fields.String(attribute="engine_version")
 
 
 _RULINGS = RulingSchema(many=True)
@@ -99,6 +101,6 @@ _MOON = MoonSchema()
 _RESULT = ValidationResultSchema()
 
 
-def dump_result(judged: JudgedHand) -> dict[str, Any]:
-    """The JSON-ready validation result of one judged hand."""
-    return _RESULT.dump(judged)
+def dump_result(audit: HandAudit) -> dict[str, Any]:
+    """The JSON-ready validation result of one audited hand."""
+    return _RESULT.dump(audit)

@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 from games import body, moon, new_game, random_body
 
-import archive.games
 import playout
+import service.games
 from audit import audit_hand
 from playout import build_hand
 from playout.revoke import PlantRevoke
@@ -237,13 +237,13 @@ def test_concurrent_appends_of_the_next_hand_one_wins_the_other_gets_409(client,
     """Both requests read the game before either writes: the unique position decides."""
     game_id = start(client, scorer)
     both_read = threading.Barrier(2, timeout=10)
-    real = archive.games.audit_record
+    real = service.games.audit_record
 
     def audit_after_both_read(record):
         both_read.wait()
         return real(record)
 
-    monkeypatch.setattr(archive.games, "audit_record", audit_after_both_read)
+    monkeypatch.setattr(service.games, "audit_record", audit_after_both_read)
     statuses: list[int] = []
 
     def append(shooter: str) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from pathlib import Path
 
@@ -10,7 +11,7 @@ from app import create_app
 
 V1 = Path(__file__).parent / "fixtures" / "archive-v1.sql"
 V1_KEY = "hr_v1-director-key"
-STEPS = ["m001_hands_log_keys", "m002_games"]
+STEPS = ["m001_hands_log_keys", "m002_games", "m003_owner_key"]
 
 
 def test_a_new_archive_has_8k_pages_wal_and_every_step(tmp_path):
@@ -104,3 +105,65 @@ def test_keys_create_prints_the_key_once_and_it_works(tmp_path):
     assert revoked.exit_code == 0 and "revoked" in revoked.output
     assert app.test_client().get("/v1/hands", headers={"X-API-Key": token}).status_code == 401
     assert runner.invoke(args=["keys", "revoke", "99"]).exit_code != 0
+
+
+V2 = Path(__file__).parent / "fixtures" / "archive-v2.sql"
+V2_ANSWERS = Path(__file__).parent / "fixtures" / "archive-v2-answers.json"
+
+
+def _v2_app(tmp_path):
+    path = tmp_path / "v2.sqlite"
+    with sqlite3.connect(path) as conn:
+        conn.executescript(V2.read_text())
+    conn.close()
+    return path, create_app({"TESTING": True, "DATABASE": str(path)})
+
+
+def test_a_v2_archive_answers_every_read_exactly_as_the_release_that_wrote_it(tmp_path):
+    """The fixture was written through the API by release 0.1.0 (schema m002, audits stored
+    as that release's public result); after the upgrade every answer is the same."""
+    saved = json.loads(V2_ANSWERS.read_text())
+    _, app = _v2_app(tmp_path)
+    client = app.test_client()
+    director = {"Authorization": f"Bearer {saved['tokens']['Chief TD']}"}
+    for url, expected in saved["answers"].items():
+        response = client.get(url, headers=director)
+        assert response.status_code == 200, (url, response.get_json())
+        assert response.get_json() == expected, url
+
+
+def test_a_v2_archive_gives_each_scorer_its_own_hands_and_games_by_key_id(tmp_path):
+    saved = json.loads(V2_ANSWERS.read_text())
+    path, app = _v2_app(tmp_path)
+    client = app.test_client()
+
+    def as_(name: str) -> dict[str, str]:
+        return {"Authorization": f"Bearer {saved['tokens'][name]}"}
+
+    db = archive.connect(path)
+    client.get("/v1/hands", headers=as_("Chief TD"))  # the first request upgrades the file
+    owners = dict(db.execute("SELECT id, created_by_key FROM hands").fetchall())
+    assert owners == {1: 1, 2: 2, 3: 2, 4: 2}  # Alice is key 1, Bob key 2
+    assert dict(db.execute("SELECT id, created_by_key FROM games").fetchall()) == {1: 2, 2: 1}
+    db.close()
+    alice = [h["id"] for h in client.get("/v1/hands", headers=as_("Alice scorer")).get_json()["hands"]]
+    bob = [h["id"] for h in client.get("/v1/hands", headers=as_("Bob scorer")).get_json()["hands"]]
+    assert (alice, bob) == ([1], [2, 3, 4])
+    assert client.get("/v1/games/1", headers=as_("Alice scorer")).status_code == 404
+    assert client.get("/v1/games/1", headers=as_("Bob scorer")).status_code == 200
+    # the upgraded hands still take decisions and signatures, on top of their old logs
+    decided = client.post(
+        "/v1/hands/1/decisions",
+        headers=as_("Chief TD"),
+        json={"ruling": 0, "action": "uphold", "director": "TD", "reason": "Stands."},
+    )
+    assert decided.status_code == 201, decided.get_json()
+    assert client.get("/v1/hands/1/verify", headers=as_("Auditor")).get_json()["ok"] is True
+    # a resubmission by its own key is still the stored hand, though stored before keys were
+    # hashed in (when it was sent in canonical form, as examples/mso-revoke.json is) ...
+    record = client.get("/v1/hands/1", headers=as_("Alice scorer")).get_json()["record"]
+    again = client.post("/v1/hands", json=record, headers=as_("Alice scorer"))
+    assert (again.status_code, again.get_json()["id"]) == (200, 1)
+    # ... while the same record from another scorer is that scorer's own hand
+    other = client.post("/v1/hands", json=record, headers=as_("Bob scorer"))
+    assert other.status_code == 201 and other.get_json()["id"] == 5

@@ -96,10 +96,10 @@ def test_api_errors_stay_problem_json(client, problem):
     assert "GET" in response.headers["Allow"]
 
 
-def test_scorer_sees_only_their_own_games(client, keys, as_role, stored):
+def test_scorer_sees_only_their_own_games_and_others_look_missing(client, keys, as_role, stored):
     sign_in(client, keys, "scorer")
-    assert client.get("/director/hands/1").status_code == 403
-    assert client.get("/director/games/1").status_code == 403
+    assert client.get("/director/hands/1").status_code == 404
+    assert client.get("/director/games/1").status_code == 404
     assert "Hand 1" not in client.get("/director/").get_data(as_text=True)
     assert client.post("/v1/games", headers=as_role("scorer"), json=new_game()).status_code == 201
     assert client.get("/director/games/2").status_code == 200

@@ -1,6 +1,6 @@
 """The director's pages in a real browser: Debian's Chromium, headless, driven by Playwright.
 
-The app runs on a real local server (``web.demo.serve``: Werkzeug on
+The app runs on a real local server (``tools.demo.serve``: Werkzeug on
 127.0.0.1, a free port, in a thread) against a fresh archive seeded with the
 README's director's session. Chromium is ``/usr/bin/chromium`` (``make
 test`` installs it with apt-get when it is missing); without it these tests
@@ -16,8 +16,8 @@ import re
 import pytest
 
 from app import create_app
-from web.demo import ROOT, seed, serve
-from web.screenshots import CHROMIUM, CHROMIUM_ARGS
+from tools.demo import ROOT, seed, serve
+from tools.screenshots import CHROMIUM, CHROMIUM_ARGS
 
 INSTALL = (
     "Chromium is missing: install it with `apt-get update && apt-get install -y chromium` "

@@ -1,12 +1,14 @@
 """The director's pages: server-rendered HTML under ``/director/``, beside the JSON API.
 
-The pages are a second face of the same archive, not a second API: they
-call the archive's own functions (``archive.get_hand``, ``archive.decide``,
-``archive.verify``...) and ``audit.audit_hand``, and render with Jinja. They
-live under their own prefix (not content negotiation on ``/v1``), so an API
-client can never receive HTML and a browser never receives problem+json:
-errors under ``/director/`` are HTML pages, everything else keeps the one
-JSON error shape of ``api.errors``. They are not part of ``openapi.yaml``
+The pages are a second face of the same use cases, not a second API: they
+call ``service`` (``service.hands.get_hand``, ``service.hands.decide``...)
+exactly as the JSON API does, with the same access rule, and render with
+Jinja. They share the request plumbing (``edge``) with the API and never
+import it. They live under their own prefix (not content negotiation on
+``/v1``), so an API client can never receive HTML and a browser never
+receives problem+json: errors under ``/director/`` are HTML pages (the
+factory routes each error by path, ``app.create_app``), everything else
+keeps the one JSON error shape of ``api.errors``. They are not part of ``openapi.yaml``
 (``tests/test_openapi.py`` leaves this blueprint out, and says why).
 
 Sign-in is with an API key (the same keys as the API); the session cookie
@@ -19,7 +21,7 @@ import os
 import secrets
 from pathlib import Path
 
-from flask import Flask, request
+from flask import Flask
 from werkzeug.exceptions import HTTPException
 
 PREFIX = "/director"
@@ -51,11 +53,14 @@ def _secret_key(app: Flask) -> None:
     app.config["SECRET_KEY"] = key
 
 
-def init_app(app: Flask) -> None:
-    """Register the pages (after ``api.errors``, whose JSON handler this one defers to)."""
-    from api.errors import http_error
+def owns(path: str) -> bool:
+    """Whether a request path is one of the pages' (their errors are HTML pages)."""
+    return path == PREFIX or path.startswith(PREFIX + "/")
 
-    from .pages import bp, html_error
+
+def init_app(app: Flask) -> None:
+    """Register the pages and their session settings."""
+    from .pages import bp
 
     _secret_key(app)
     # Flask's defaults are HttpOnly and no SameSite; Lax keeps the cookie off other sites' POSTs
@@ -64,10 +69,9 @@ def init_app(app: Flask) -> None:
         app.config["SESSION_COOKIE_SAMESITE"] = "Lax"
     app.register_blueprint(bp)
 
-    @app.errorhandler(HTTPException)
-    def any_http_error(error: HTTPException):
-        # Routing errors (404, 405) happen before any blueprint is known, so
-        # the choice between an HTML page and problem+json goes by the path.
-        if request.path == PREFIX or request.path.startswith(PREFIX + "/"):
-            return html_error(error)
-        return http_error(error)
+
+def html_error(error: HTTPException) -> tuple[str, int, list[tuple[str, str]]]:
+    """Any HTTP error under ``/director/`` as the pages' own error page."""
+    from .pages import html_error as page
+
+    return page(error)

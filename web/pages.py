@@ -1,15 +1,16 @@
 """The director's pages: inbox, a stored hand, a game's scoresheet, check a hand, sign-in.
 
-Views stay thin like the API's: read the request, call the archive (or the
-audit), hand a view (``web.handview``) to a template. Who may see what:
+Views stay thin like the API's: read the request, call a use case
+(``service``), hand a view (``web.handview``) to a template. Who may see
+what is decided by ``service.access``, the rule the API follows too:
 
 - signed out: only "check a hand" (and not even that when
   ``VALIDATE_REQUIRES_KEY`` is set, mirroring ``POST /v1/hands/validate``);
 - ``auditor`` and ``director``: every page; only a director sees the
   decision forms;
-- ``scorer``: the hands and games their own key stored (the archive records
-  each one's ``created_by`` as ``"<key name> (key <number>)"``, the same
-  label ``api.auth.actor`` writes); other hands and games are a 403;
+- ``scorer``: the hands and games their own key stored, by key id, and
+  every hand of a game it started; any other hand or game is a 404, as if
+  it did not exist;
 - ``admin``: manages keys and reads nothing, so cannot sign in here.
 """
 
@@ -17,6 +18,7 @@ from __future__ import annotations
 
 import secrets
 from fractions import Fraction
+from http import HTTPStatus
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -34,17 +36,20 @@ from flask import (
 )
 from werkzeug.exceptions import BadRequest, Forbidden, HTTPException
 
-import archive
-from api.auth import actor
-from api.db import get_db
-from api.jsonbody import loads_strict
-from archive.errors import ArchiveError, Conflict
-from audit import audit_record
+from edge.db import get_db
+from edge.jsonbody import loads_strict
+from edge.problems import REFUSALS, refusal
+from referee.notation import read_record
 from referee.record import Problem, RecordError
 from schemas.archive import DecisionRequestSchema, load
-from schemas.errors import Unprocessable
 from schemas.record import load_record
 from schemas.result import dump_result
+from service import HandFilter, Key
+from service import games as games_use
+from service import hands as use
+from service.access import Permission, may
+from service.errors import Rejected
+from service.keys import authenticate, session_key
 
 from . import PREFIX
 from .handview import CardView, build, title_of
@@ -66,35 +71,29 @@ CHECK_MAX_BYTES = 256 * 1024
 # --- who is signed in ---------------------------------------------------------------
 
 
-def signed_in() -> archive.Key | None:
+def signed_in() -> Key | None:
     """The session's key, if it is still live (a revoked key signs the session out)."""
     if "key" in g:
-        return g.key
+        found: Key | None = g.key
+        return found
     key_id = session.get("key_id")
     key = None
     if key_id is not None:
-        key = next((k for k in archive.list_keys(get_db()) if k.id == key_id and k.revoked_at is None), None)
+        key = session_key(get_db(), key_id)
         if key is None:
             session.pop("key_id", None)
     g.key = key
     return key
 
 
-def need(permission: str) -> archive.Key:
+def need(permission: Permission) -> Key:
     """The signed-in key if it may do ``permission``; otherwise sign-in (no key) or 403."""
     key = signed_in()
     if key is None:
         abort(redirect(url_for("pages.sign_in", next=request.full_path.rstrip("?"))))
-    if not key.may(permission):
+    if not may(key, permission):
         raise Forbidden(f"A {key.role} key may not do this here.")
     return key
-
-
-def may_see(key: archive.Key, *created_by: str | None) -> bool:
-    """Scorers see what their own key stored; other readers see everything."""
-    if key.role != "scorer":
-        return True
-    return actor() in created_by
 
 
 # --- CSRF -----------------------------------------------------------------------------
@@ -131,7 +130,7 @@ def helpers() -> dict[str, Any]:
     }
 
 
-def _signed_in_for_header() -> archive.Key | None:
+def _signed_in_for_header() -> Key | None:
     """Who is signed in, for the page header; an error page must render even when the
     archive is what failed."""
     try:
@@ -165,15 +164,15 @@ def html_error(error: HTTPException):
     )
 
 
-@bp.errorhandler(ArchiveError)
-def archive_error(error: ArchiveError):
-    status = 409 if isinstance(error, Conflict) else 404 if isinstance(error, archive.NotFound) else 500
-    return render_template(
-        "director/error.html",
-        status=status,
-        name="Not Found" if status == 404 else "Conflict",
-        detail=error.detail,
-    ), status
+def refused(error: Exception) -> tuple[str, int]:
+    """A use case's refusal (no such hand, a conflict...) as the pages' error page."""
+    status, detail, _ = refusal(error)
+    name = HTTPStatus(status).phrase
+    return render_template("director/error.html", status=status, name=name, detail=detail), status
+
+
+for _kind in REFUSALS:
+    bp.register_error_handler(_kind, refused)
 
 
 # --- sign-in --------------------------------------------------------------------------
@@ -194,10 +193,10 @@ def sign_in():
     status = 200
     if request.method == "POST":
         token = request.form.get("key", "").strip()
-        key = archive.find_key(get_db(), token) if token else None
+        key = authenticate(get_db(), token) if token else None
         if key is None:
             error, status = "That key is unknown or has been revoked.", 401
-        elif not key.may("read"):
+        elif not may(key, Permission.READ):
             error, status = f"A {key.role} key cannot read the archive; sign in with another key.", 403
         else:
             session.clear()  # a fresh session (and CSRF token) for the new user
@@ -221,15 +220,17 @@ INBOX_LIMIT = 200
 
 @bp.get("/")
 def inbox():
-    key = need("read")
+    key = need(Permission.READ)
     game = request.args.get("game", type=int)
     table = request.args.get("table", type=str) or None
     db = get_db()
-    hands, after = [], 0
+    where = HandFilter(open=True, game=game, table=table)
+    hands: list[Any] = []
+    after: int | None = 0
     while after is not None:  # open hands are few; newest first needs them all
-        page, after = archive.list_hands(db, open=True, game=game, table=table, after=after, limit=500)
+        page, after = use.list_hands(db, key, where, after=after, limit=500)
         hands.extend(page)
-    hands = [h for h in reversed(hands) if may_see(key, h.created_by)]
+    hands.reverse()
     return render_template(
         "director/inbox.html",
         hands=hands[:INBOX_LIMIT],
@@ -245,15 +246,13 @@ def inbox():
 def _stored_hand_page(
     hand_id: int, problems: list[Problem] = (), form: dict | None = None, status: int = 200
 ):
-    key = need("read")
+    key = need(Permission.READ)
     db = get_db()
-    hand = archive.get_hand(db, hand_id)
-    game = archive.get_game(db, hand.game_id) if hand.game_id is not None else None
-    if not may_see(key, hand.created_by, game.created_by if game else None):
-        raise Forbidden("A scorer sees the hands and games their own key stored.")
-    record = load_record(hand.record)
+    hand = use.get_hand(db, key, hand_id)
+    game = games_use.get_game(db, key, hand.game_id) if hand.game_id is not None else None
+    record = read_record(hand.record)
     state = hand.state
-    view = build(record, state.result, game.setup.players if game else None)
+    view = build(record, dump_result(state.audit), game.setup.players if game else None)
     decided: dict[int, list] = {}
     for decided_one in state.decisions:
         decided.setdefault(decided_one.decision.ruling, []).append(decided_one)
@@ -263,9 +262,9 @@ def _stored_hand_page(
         game=game,
         view=view,
         state=state,
-        report=archive.verify(db, hand_id),
+        report=use.verify(db, key, hand_id),
         decided=decided,
-        may_decide=key.may("decide"),
+        may_decide=may(key, Permission.DECIDE),
         problems=list(problems),
         form=form or {},
         key=key,
@@ -317,13 +316,13 @@ def _decision_data(form) -> tuple[dict[str, Any], list[Problem]]:
 
 @bp.post("/hands/<id:hand_id>/decisions")
 def decide(hand_id: int):
-    need("decide")
+    key = need(Permission.DECIDE)
     data, problems = _decision_data(request.form)
     if not problems:
         try:
             decision = load(_DECISION, data)
-            hand = archive.decide(get_db(), hand_id, decision, actor())
-        except Unprocessable as error:
+            hand = use.decide(get_db(), key, hand_id, decision)
+        except Rejected as error:
             problems = list(error.problems)
         else:
             current = hand.state.current
@@ -339,15 +338,13 @@ def decide(hand_id: int):
 
 @bp.get("/games/<id:game_id>")
 def game(game_id: int):
-    key = need("read")
-    game = archive.get_game(get_db(), game_id)
-    if not may_see(key, game.created_by):
-        raise Forbidden("A scorer sees the games their own key started.")
+    key = need(Permission.READ)
+    game = games_use.get_game(get_db(), key, game_id)
     sheet = game.sheet
     rows = []
     for i, hand in enumerate(game.hands):
         state = hand.state
-        rulings = state.result["rulings"]
+        rulings = state.audit.rulings
         rows.append(
             {
                 "hand": hand,
@@ -355,7 +352,7 @@ def game(game_id: int):
                 "score": state.current.score,
                 "totals": sheet.totals_after[i],
                 "counts": not sheet.over or (hand.seq or 0) <= sheet.ended_after,
-                "open": [(r, rulings[r]["code"], rulings[r]["seat"]) for r in state.open],
+                "open": [(r, rulings[r].code, rulings[r].seat) for r in state.open],
             }
         )
     return render_template("director/game.html", game=game, setup=game.setup, sheet=sheet, rows=rows)
@@ -367,7 +364,7 @@ def game(game_id: int):
 @bp.route("/check", methods=["GET", "POST"])
 def check():
     if current_app.config.get("VALIDATE_REQUIRES_KEY"):
-        need("validate")
+        need(Permission.VALIDATE)
     if request.method == "GET":
         return render_template("director/check.html", text="", problems=None, view=None)
     text = request.form.get("record", "")
@@ -388,7 +385,7 @@ def check():
         return _check_problems(text, [Problem("", "invalid_json", str(error))], None, 400)
     try:
         record = load_record(data)
-        result = dump_result(audit_record(record))
+        result = dump_result(use.audit_record(record))
     except RecordError as error:
         return _check_problems(text, list(error.problems), data, 422)
     view = build(record, result)

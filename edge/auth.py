@@ -1,39 +1,32 @@
 """API keys on requests: who is asking, and whether their role may do this.
 
 A key comes as ``Authorization: Bearer <key>`` or ``X-API-Key: <key>``.
-No key, one that is unknown or revoked, or two different ones, is a 401; a key whose role may
-not do this is a 403. The check runs before the view, so a request with
-the wrong role learns nothing about what it asked for (not even whether a
-hand of that number exists).
+No key, one that is unknown or revoked, or two different ones, is a 401; a
+key whose role may not do this is a 403 (``service.access`` decides). The
+role check runs before the view, so a request with the wrong role learns
+nothing about what it asked for (not even whether a hand of that number
+exists). Which hands and games a key may see is the use cases' to decide.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from functools import wraps
-from typing import TypeVar
+from typing import Any, TypeVar, cast
 
 from flask import current_app, g, request
 from werkzeug.datastructures import WWWAuthenticate
-from werkzeug.exceptions import Forbidden, Unauthorized
+from werkzeug.exceptions import Unauthorized
 
-import archive
+from service import Key
+from service.access import Permission, require
+from service.keys import authenticate
 
 from .db import get_db
 
-View = TypeVar("View", bound=Callable)
+View = TypeVar("View", bound=Callable[..., Any])
 
 CHALLENGE = WWWAuthenticate("Bearer", {"realm": "hearts-referee"})
-
-WHAT = {
-    "validate": "validate hands",
-    "read": "read the archive",
-    "submit": "submit hands and games",
-    "sign": "sign hands",
-    "decide": "decide rulings",
-    "keys:read": "list API keys",
-    "keys:write": "manage API keys",
-}
 
 
 def presented_keys() -> list[str]:
@@ -49,20 +42,17 @@ def presented_keys() -> list[str]:
     return found
 
 
-def check(permission: str) -> archive.Key:
-    """The request's key, if its role has ``permission``; 401/403 otherwise."""
+def check(permission: Permission) -> Key:
+    """The request's key, if its role has ``permission``; 401, or ``Forbidden`` (403)."""
     tokens = presented_keys()
     if not tokens:
         raise _unauthorized("This needs an API key: send Authorization: Bearer <key> or X-API-Key.")
     if len(set(tokens)) > 1:  # never guess which of two credentials the client meant
         raise _unauthorized("The request carries two different API keys; send one.")
-    token = tokens[0]
-    key = archive.find_key(get_db(), token)
+    key = authenticate(get_db(), tokens[0])
     if key is None:
         raise _unauthorized("The API key is unknown or has been revoked.")
-    if not key.may(permission):
-        raise Forbidden(f"A {key.role} key may not {WHAT.get(permission, permission)}.")
-    g.key = key
+    g.key = require(key, permission)
     return key
 
 
@@ -70,23 +60,23 @@ def _unauthorized(detail: str) -> Unauthorized:
     return Unauthorized(detail, www_authenticate=CHALLENGE)
 
 
-def requires(permission: str, *, unless: str | None = None) -> Callable[[View], View]:
+def requires(permission: Permission, *, unless: str | None = None) -> Callable[[View], View]:
     """Guard a view. With ``unless``, the guard applies only when that config key is true."""
 
     def decorator(view: View) -> View:
         @wraps(view)
-        def guarded(*args, **kwargs):
+        def guarded(*args: Any, **kwargs: Any) -> Any:
             if unless is None or current_app.config.get(unless):
                 check(permission)
             return view(*args, **kwargs)
 
         guarded.permission = permission  # type: ignore[attr-defined]
-        return guarded  # type: ignore[return-value]
+        return cast(View, guarded)
 
     return decorator
 
 
-def actor() -> str | None:
-    """Who is acting, as logged: the key's name and number."""
-    key = g.get("key")
-    return f"{key.name} (key {key.id})" if key is not None else None
+def caller() -> Key:
+    """The key this request was checked with (inside a view guarded by :func:`requires`)."""
+    key: Key = g.key
+    return key

@@ -12,18 +12,19 @@ from flask import Flask, current_app, g
 from sqlite_utils import Database
 from werkzeug.routing import IntegerConverter
 
-import archive
+import service
 
 _READY = "archive.ready"
 
 
 def get_db() -> Database:
+    """This request's archive connection, opened (and the file made ready) on first use."""
     if "db" not in g:
         path = current_app.config["DATABASE"]
         if current_app.extensions.get(_READY) == path:
-            g.db = archive.connect(path)
+            g.db = service.connect(path)
         else:
-            g.db = archive.open_archive(path)
+            g.db = service.open_archive(path)
             current_app.extensions[_READY] = path
     return g.db
 

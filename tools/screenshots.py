@@ -1,6 +1,6 @@
-"""Screenshots of the director's pages for the README: ``python -m web.screenshots``.
+"""Screenshots of the director's pages for the README: ``python -m tools.screenshots``.
 
-Seeds a throw-away archive (``web.demo``), serves it, and has Debian's
+Seeds a throw-away archive (``tools.demo``), serves it, and has Debian's
 Chromium (``/usr/bin/chromium``, driven by Playwright) take the hand page of
 the README's revoke and the game's scoresheet into ``docs/``.
 """

@@ -1,5 +1,7 @@
 """A demonstration archive and a real server in a thread: for the browser tests and screenshots.
 
+A development tool, not part of the shipped packages.
+
 ``seed`` stores the README's director's session (game 1 at table 7, the
 revoke of ``examples/mso-game-hand.json`` as hand 1) and random legal hands
 after it (``playout``) until the game ends (ten hands in all, with the seeds
@@ -22,9 +24,11 @@ from pathlib import Path
 from flask import Flask
 from werkzeug.serving import make_server
 
-import archive
+import service
 from playout import build_hand
 from schemas.game import load_game, load_game_hand
+from service import Role, keys
+from service import games as use
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "mso-game-hand.json"
@@ -52,30 +56,26 @@ def seed(path: str | Path, extra_hands: int = 40) -> Demo:
 
     At most ``extra_hands`` hands follow the revoke; fewer when the game ends first.
     """
-    db = archive.open_archive(path)
+    db = service.open_archive(path)
     try:
-        director, token = archive.create_key(db, "Chief TD", "director")
-        auditor = archive.create_key(db, "Auditor", "auditor")[1]
-        scorer = archive.create_key(db, "Table 7 scorer", "scorer")[1]
-        actor = f"{director.name} (key {director.id})"
-        game = archive.create_game(
-            db,
-            load_game(
-                {
-                    "variant": "mso-2000",
-                    "seats": ["N", "E", "S", "W"],
-                    "players": PLAYERS,
-                    "first_dealer": "W",
-                    "table": "7",
-                }
-            ),
-            actor,
+        director, token = keys.create_key(db, keys.OPERATOR, "Chief TD", Role.DIRECTOR)
+        auditor = keys.create_key(db, keys.OPERATOR, "Auditor", Role.AUDITOR)[1]
+        scorer = keys.create_key(db, keys.OPERATOR, "Table 7 scorer", Role.SCORER)[1]
+        setup = load_game(
+            {
+                "variant": "mso-2000",
+                "seats": ["N", "E", "S", "W"],
+                "players": PLAYERS,
+                "first_dealer": "W",
+                "table": "7",
+            }
         )
-        first, _ = archive.append_hand(db, game.id, load_game_hand(json.loads(EXAMPLE.read_text())), actor)
+        game = use.start_game(db, director, setup)
+        first, _ = use.append_hand(db, director, game.id, load_game_hand(json.loads(EXAMPLE.read_text())))
         for k in range(extra_hands):
-            if archive.get_game(db, game.id).sheet.over:
+            if use.get_game(db, director, game.id).sheet.over:
                 break
-            archive.append_hand(db, game.id, load_game_hand(random_game_hand(100 + k, k + 2)), actor)
+            use.append_hand(db, director, game.id, load_game_hand(random_game_hand(100 + k, k + 2)))
         return Demo(game.id, first.id, token, auditor, scorer)
     finally:
         db.close()

@@ -13,9 +13,17 @@ import math
 from typing import Any
 
 from flask import request
-from werkzeug.exceptions import RequestEntityTooLarge, UnsupportedMediaType
+from werkzeug.exceptions import BadRequest, RequestEntityTooLarge, UnsupportedMediaType
 
-from .errors import InvalidJSON
+from referee.record import Problem
+
+
+class InvalidJSON(BadRequest):
+    """The body is not one strict JSON document; the problem points at the whole body."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__("The request body is not valid JSON.")
+        self.problems = (Problem("", "invalid_json", message),)
 
 
 def _no_constants(name: str) -> Any:

@@ -1,0 +1,45 @@
+"""The use cases: each thing the service does, once, for every face.
+
+API (``api``), director's pages (``web``) and command line (``cli``) all
+call these; none of them decides an access rule or a legality check of its
+own. Typed values in and out: no Flask, no marshmallow, no JSON here (the
+import-linter contracts in ``pyproject.toml`` hold that).
+
+- ``hands``: audit a record, submit, read, list, decide, sign, verify;
+- ``games``: start, read, take the next hand, validate a recorded game;
+- ``keys``: who is asking, and the admin's key list;
+- ``access``: who may do what (roles, and scorers' own hands and games);
+- ``errors``: what a use case refuses, for the faces to shape.
+
+The archive's value types (a stored hand, a game, a key...) are named here
+too, so a face reads them without reaching into storage.
+"""
+
+from archive import (
+    ROLES,
+    ChainReport,
+    Game,
+    HandFilter,
+    HandState,
+    HandStatus,
+    Key,
+    Role,
+    StoredHand,
+)
+
+from .archive_file import applied, connect, open_archive
+
+__all__ = [
+    "ROLES",
+    "ChainReport",
+    "Game",
+    "HandFilter",
+    "HandState",
+    "HandStatus",
+    "Key",
+    "Role",
+    "StoredHand",
+    "applied",
+    "connect",
+    "open_archive",
+]

@@ -1,0 +1,89 @@
+"""Who may do what: the one access rule, for every face (API, pages, command line).
+
+Two questions, each answered here and nowhere else:
+
+1. May this key's role do this at all? (:func:`require`; 403 when not.)
+2. May this key see this hand or game? A scorer sees the games and hands
+   its own key created, by key id, and every hand of a game it started;
+   auditors and directors see everything; an admin manages keys and reads
+   nothing. A hand or game a key may not see is reported exactly as a
+   missing one (:func:`visible_hand`, :func:`visible_game`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from enum import StrEnum
+from types import MappingProxyType
+
+from archive import Game, Key, Role, StoredHand
+from archive.errors import NotFound
+
+from .errors import Forbidden
+
+
+class Permission(StrEnum):
+    VALIDATE = "validate"
+    READ = "read"
+    SUBMIT = "submit"
+    SIGN = "sign"
+    DECIDE = "decide"
+    KEYS_READ = "keys:read"
+    KEYS_WRITE = "keys:write"
+
+
+_SCORER = frozenset({Permission.VALIDATE, Permission.READ, Permission.SUBMIT, Permission.SIGN})
+
+PERMISSIONS: Mapping[Role, frozenset[Permission]] = MappingProxyType(
+    {
+        Role.SCORER: _SCORER,
+        Role.DIRECTOR: _SCORER | {Permission.DECIDE},
+        Role.AUDITOR: frozenset({Permission.VALIDATE, Permission.READ, Permission.KEYS_READ}),
+        Role.ADMIN: frozenset({Permission.VALIDATE, Permission.KEYS_READ, Permission.KEYS_WRITE}),
+    }
+)
+"""Role -> what it may do. ``read``: hands, games, logs; ``submit``: hands and games;
+``sign``: signatures; ``decide``: director's decisions; ``keys:*``: the key list."""
+
+WHAT = {
+    Permission.VALIDATE: "validate hands",
+    Permission.READ: "read the archive",
+    Permission.SUBMIT: "submit hands and games",
+    Permission.SIGN: "sign hands",
+    Permission.DECIDE: "decide rulings",
+    Permission.KEYS_READ: "list API keys",
+    Permission.KEYS_WRITE: "manage API keys",
+}
+
+
+def may(key: Key, permission: Permission) -> bool:
+    """Whether ``key`` is live and its role may do ``permission``."""
+    return key.revoked_at is None and permission in PERMISSIONS[key.role]
+
+
+def require(key: Key, permission: Permission) -> Key:
+    """``key`` if its role may do ``permission``; ``Forbidden`` otherwise."""
+    if not may(key, permission):
+        raise Forbidden(f"A {key.role} key may not {WHAT[permission]}.")
+    return key
+
+
+def scope(key: Key) -> int | None:
+    """Whose hands and games ``key`` sees: its own id for a scorer, ``None`` for all."""
+    return key.id if key.role == Role.SCORER else None
+
+
+def visible_hand(key: Key, hand: StoredHand, game_owner: int | None = None) -> StoredHand:
+    """``hand`` if ``key`` may see it (``game_owner``: who started its game, if any)."""
+    owner = scope(key)
+    if owner is not None and owner not in (hand.owner, game_owner):
+        raise NotFound.hand(hand.id)
+    return hand
+
+
+def visible_game(key: Key, game: Game) -> Game:
+    """``game`` if ``key`` may see it."""
+    owner = scope(key)
+    if owner is not None and owner != game.owner:
+        raise NotFound.game(game.id)
+    return game

@@ -1,0 +1,210 @@
+"""Use cases on games: start one, read it, take its next hand, validate a whole recorded game.
+
+A table sends only what happened at the table (:class:`GameHand`); the game
+supplies each hand's number, dealer and the totals before it. How a game
+takes its next hand is :func:`next_hand`, the one place that rule lives:
+storing the next hand (:func:`append_hand`) and validating a whole recorded
+game (:func:`validate_game`) both go through it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from sqlite_utils import Database
+
+import archive
+from archive import Game, Key, Placement, StoredHand
+from referee.cards import Card
+from referee.record import Event, HandRecord, Pass, Problem, RecordError
+from rulings.audit import HandAudit
+from rulings.scoresheet import GameSetup, HandLine, NextDeal, Sheet, next_deal, scoresheet
+
+from .access import Permission, require, visible_game
+from .errors import Conflict, Rejected
+from .hands import audit_record
+
+
+@dataclass(frozen=True)
+class GameHand:
+    """A hand as its table sends it to the game: what happened, less what the game supplies
+    (variant, seats, dealer, hand number, totals before). ``hand_number``, when sent, is
+    the table's check ("this is hand 5"), refused if the game is elsewhere."""
+
+    deal: Mapping[str, tuple[Card, ...]]
+    play: tuple[Event, ...] = ()
+    kitty: tuple[Card, ...] = ()
+    passes: Mapping[str, Pass] = field(default_factory=dict)
+    claimed: Mapping[str, int] | None = None
+    moon_choice: str | None = None
+    exposed_in_deal: tuple[Card, ...] = ()
+    backs: Mapping[str, tuple[str, ...]] | None = None
+    hand_number: int | None = None
+
+    def record(self, setup: GameSetup, deal: NextDeal, totals: Mapping[str, int]) -> HandRecord:
+        """The whole hand record, as dealt in the game."""
+        return HandRecord(
+            variant=setup.variant,
+            seats=setup.seats,
+            dealer=deal.dealer,
+            hand_number=deal.hand_number,
+            deal=self.deal,
+            play=self.play,
+            kitty=self.kitty,
+            passes=self.passes,
+            scores_before=dict(totals),
+            claimed=self.claimed,
+            moon_choice=self.moon_choice,
+            exposed_in_deal=self.exposed_in_deal,
+            backs=self.backs,
+        )
+
+
+@dataclass(frozen=True)
+class PlayedHand:
+    """A game's hand where it fell: its deal, its whole record and its audit."""
+
+    deal: NextDeal
+    record: HandRecord
+    audit: HandAudit
+
+
+class GameOver(Exception):
+    """The game ended before this hand: it takes no more."""
+
+    def __init__(self, ended_after: int) -> None:
+        super().__init__(f"the game ended after hand {ended_after}")
+        self.ended_after = ended_after
+
+
+class WrongHandNumber(Exception):
+    """The table says this is another hand than the game's next."""
+
+    def __init__(self, expected: int, sent: int) -> None:
+        super().__init__(f"the next hand of this game is hand {expected}, not {sent}")
+        self.expected = expected
+        self.sent = sent
+
+
+def next_hand(setup: GameSetup, lines: Sequence[HandLine], hand: GameHand) -> PlayedHand:
+    """The game's next hand: dealt by the next dealer under the next number, with the
+    totals so far, and audited. ``GameOver``, ``WrongHandNumber``, or ``RecordError``."""
+    sheet = scoresheet(setup.variant, setup.seats, lines)
+    if sheet.ended_after is not None:
+        raise GameOver(sheet.ended_after)
+    deal = next_deal(setup.seats, setup.first_dealer, lines)
+    if hand.hand_number is not None and hand.hand_number != deal.hand_number:
+        raise WrongHandNumber(deal.hand_number, hand.hand_number)
+    record = hand.record(setup, deal, sheet.totals)
+    return PlayedHand(deal, record, audit_record(record))
+
+
+def line_of(audit: HandAudit) -> HandLine:
+    """A hand as the scoresheet adds it up, straight from its audit."""
+    return HandLine(audit.score, audit.penalties, audit.void)
+
+
+# --- stored games -------------------------------------------------------------------------
+
+
+def start_game(db: Database, key: Key, setup: GameSetup) -> Game:
+    """Store a new game, owned by ``key``."""
+    require(key, Permission.SUBMIT)
+    return archive.get_game(db, archive.insert_game(db, setup, key))
+
+
+def get_game(db: Database, key: Key, game_id: int) -> Game:
+    """A game this key may see, with its hands; ``NotFound`` otherwise."""
+    require(key, Permission.READ)
+    return visible_game(key, archive.get_game(db, game_id))
+
+
+def append_hand(db: Database, key: Key, game_id: int, hand: GameHand) -> tuple[StoredHand, bool]:
+    """Store the game's next hand; the same hand sent again is the stored one.
+
+    Returns ``(hand, created)``. ``Conflict`` when the game is over, when the
+    table's ``hand_number`` is not the next hand's, or when another hand
+    took this position first; ``RecordError`` for a hand that cannot have
+    happened. Nothing is stored in any of those cases.
+    """
+    require(key, Permission.SUBMIT)
+    game = visible_game(key, archive.get_game(db, game_id))
+    content_hash = archive.game_hand_hash(game.id, hand)
+    found = archive.find_hand(db, content_hash)
+    if found is not None:
+        return found, False
+    try:
+        played = next_hand(game.setup, game.lines, hand)
+    except GameOver as over:
+        raise Conflict(
+            f"Game {game.id} ended after hand {over.ended_after}; it takes no more hands.",
+            [Problem("", "game_over", str(over))],
+        ) from None
+    except WrongHandNumber as wrong:
+        raise Conflict(
+            f"Game {game.id} is at hand {wrong.expected}, not {wrong.sent}.",
+            [
+                Problem(
+                    "/hand_number",
+                    "wrong_hand_number",
+                    f"the next hand of this game is hand {wrong.expected}",
+                )
+            ],
+        ) from None
+    place = Placement(game.id, len(game.hands) + 1, game.setup.table)
+    return archive.store_hand(
+        db, content_hash, played.record, played.audit, signers=game.setup.signers, place=place, by=key
+    )
+
+
+# --- a recorded game, validated and stored nowhere -------------------------------------------
+
+
+@dataclass(frozen=True)
+class GameAudit:
+    """A whole recorded game, audited: each hand where it fell, and the scoresheet."""
+
+    setup: GameSetup
+    hands: tuple[PlayedHand, ...]
+    sheet: Sheet
+    next_deal: NextDeal
+
+
+def validate_game(setup: GameSetup, hands: Sequence[GameHand | RecordError]) -> GameAudit:
+    """Audit every hand of a recorded game in turn, as the game would have taken it.
+
+    A hand the JSON layer could not load comes as its ``RecordError`` (its
+    problems already located under ``/hands/<i>``). ``Rejected`` lists every
+    problem of every hand, each under its ``/hands/<i>``, and a hand
+    recorded after the game had ended.
+    """
+    problems: list[Problem] = []
+    played: list[PlayedHand] = []
+    for index, hand in enumerate(hands):
+        at = f"/hands/{index}"
+        if isinstance(hand, RecordError):
+            problems.extend(hand.problems)
+            continue
+        try:
+            this = next_hand(setup, [line_of(p.audit) for p in played], hand)
+        except GameOver as over:
+            if not problems:
+                problems.append(Problem(at, "after_game_end", str(over)))
+            break
+        except WrongHandNumber as wrong:
+            problems.append(
+                Problem(
+                    f"{at}/hand_number", "wrong_hand_number", f"this is hand {wrong.expected} of the game"
+                )
+            )
+            continue
+        except RecordError as error:
+            problems.extend(Problem(at + p.pointer, p.code, p.message) for p in error.problems)
+            continue
+        played.append(this)
+    if problems:
+        raise Rejected(problems, "The game cannot have been played as recorded; see errors.")
+    lines = [line_of(p.audit) for p in played]
+    sheet = scoresheet(setup.variant, setup.seats, lines)
+    return GameAudit(setup, tuple(played), sheet, next_deal(setup.seats, setup.first_dealer, lines))
