@@ -1,9 +1,9 @@
 # The README's two commands: `make serve` and `make test`.
-# Both create .venv on first use and reinstall only when pyproject.toml changes.
+# Both create .venv on first use and reinstall only when pyproject.toml changes;
+# `make serve` installs the service alone, `make test` adds the test tools.
 
 PYTHON ?= python3
 VENV := .venv
-STAMP := $(VENV)/.installed
 # The browser tests drive Debian's Chromium (never `playwright install`: it downloads).
 CHROMIUM := /usr/bin/chromium
 
@@ -12,14 +12,18 @@ CHROMIUM := /usr/bin/chromium
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
 
-$(STAMP): pyproject.toml | $(VENV)/bin/python
+$(VENV)/.runtime: pyproject.toml | $(VENV)/bin/python
+	$(VENV)/bin/python -m pip install -e .
+	touch $@
+
+$(VENV)/.test: pyproject.toml | $(VENV)/bin/python
 	$(VENV)/bin/python -m pip install -e '.[test]'
-	touch $(STAMP)
+	touch $@ $(VENV)/.runtime
 
-serve: $(STAMP)
-	$(VENV)/bin/flask --app app run
+serve: $(VENV)/.runtime
+	$(VENV)/bin/hearts-referee serve
 
-test: $(STAMP) chromium
+test: $(VENV)/.test chromium
 	$(VENV)/bin/python -m pytest
 
 # Install Chromium with apt-get when it is missing and we may (root, apt-get present).
@@ -37,4 +41,4 @@ chromium:
 	fi
 
 clean:
-	rm -rf $(VENV) .pytest_cache .hypothesis .schemathesis *.egg-info
+	rm -rf $(VENV) .pytest_cache .hypothesis .schemathesis .mypy_cache .ruff_cache .import_linter_cache *.egg-info build dist

@@ -40,7 +40,8 @@ class Entry:
 
     @property
     def body(self) -> dict[str, Any]:
-        return json.loads(self.body_text)
+        body: dict[str, Any] = json.loads(self.body_text)
+        return body
 
     def expected_hash(self) -> str:
         return entry_hash(

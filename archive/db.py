@@ -72,6 +72,13 @@ def write(db: Database) -> Iterator[Database]:
         raise
 
 
+def row_id(cursor: sqlite3.Cursor) -> int:
+    """The id of the row an INSERT just made."""
+    if cursor.lastrowid is None:  # only after a statement that inserted nothing
+        raise RuntimeError("the INSERT made no row")
+    return cursor.lastrowid
+
+
 def now() -> str:
     """The current UTC time as stored: ``2026-11-30T05:12:58.123456Z``."""
     return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")

@@ -19,12 +19,15 @@ from sqlite_utils import Database
 from referee.notation import read_variant, variant_data
 from rulings.scoresheet import GameSetup, HandLine, NextDeal, Sheet, next_deal, scoresheet
 
-from .db import compact, now, write
+from .db import compact, now, row_id, write
 from .errors import NotFound
 from .hands import StoredHand, game_hands
 from .keys import Key
 
-_COLUMNS = "id, variant, seats, players, first_dealer, scorekeeper, table_label, created_at, created_by, created_by_key"
+_COLUMNS = (
+    "id, variant, seats, players, first_dealer, scorekeeper, table_label, "
+    "created_at, created_by, created_by_key"
+)
 
 
 @dataclass(frozen=True)
@@ -77,7 +80,7 @@ def insert_game(db: Database, setup: GameSetup, by: Key | None) -> int:
                 by.id if by else None,
             ],
         )
-    return int(cursor.lastrowid)
+    return row_id(cursor)
 
 
 def get_game(db: Database, game_id: int) -> Game:

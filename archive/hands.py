@@ -23,7 +23,7 @@ from rulings.audit import HandAudit
 from rulings.decisions import Decision
 
 from . import chain
-from .db import compact, now, sha256, write
+from .db import compact, now, row_id, sha256, write
 from .documents import audit_document, decision_document, read_audit
 from .errors import Conflict, NotFound
 from .keys import Key
@@ -163,7 +163,8 @@ def list_hands(
     db: Database, where: HandFilter, *, after: int = 0, limit: int = 50
 ) -> tuple[list[StoredHand], int | None]:
     """Hands by id after ``after``; returns a page and the ``after`` of the next page (or ``None``)."""
-    clauses, params = ["h.id > ?"], [after]
+    clauses: list[str] = ["h.id > ?"]
+    params: list[Any] = [after]
     for column, value in (
         ("h.game_id", where.game),
         ("h.variant", where.variant),
@@ -245,7 +246,7 @@ def _insert(
             by.id if by else None,
         ],
     )
-    hand_id = int(cursor.lastrowid)
+    hand_id = row_id(cursor)
     body = {
         "hand": {
             "id": hand_id,

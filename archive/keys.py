@@ -14,7 +14,7 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from .db import now, sha256, write
+from .db import now, row_id, sha256, write
 from .errors import NotFound
 
 
@@ -60,7 +60,7 @@ def create_key(db: Database, name: str, role: str) -> tuple[Key, str]:
             "INSERT INTO keys (name, role, token_sha256, created_at) VALUES (?, ?, ?, ?)",
             [name, role, sha256(token), created],
         )
-    return Key(int(cursor.lastrowid), name, Role(role), created), token
+    return Key(row_id(cursor), name, Role(role), created), token
 
 
 def find_key(db: Database, token: str) -> Key | None:

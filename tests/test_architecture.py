@@ -1,0 +1,57 @@
+"""The shape of the code, checked by the tools that state it: layers, types, lint, format.
+
+Each check is configuration in ``pyproject.toml``, not a hand-written scan:
+
+- import-linter (``[tool.importlinter]``): the layers, faces over use cases
+  over storage over the rules core, and what each may never import;
+- mypy ``--strict`` (``[tool.mypy]``) over the core, the use cases and storage;
+- ruff (``[tool.ruff]``): lint and format, over the whole tree.
+
+A failure prints the tool's own report.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+BIN = Path(sys.executable).parent
+
+
+def run(*command: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=600, check=False)
+
+
+def test_layer_contracts_hold():
+    result = run(str(BIN / "lint-imports"), "--no-cache")
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "0 broken" in result.stdout
+
+
+def test_layer_contracts_catch_a_face_importing_the_other(tmp_path):
+    """The contracts are not vacuous: a web module importing the API breaks them."""
+    probe = ROOT / "web" / "_probe_layers.py"
+    probe.write_text("import api.errors\n")
+    try:
+        result = run(str(BIN / "lint-imports"), "--no-cache")
+    finally:
+        probe.unlink()
+    assert result.returncode != 0 and "BROKEN" in result.stdout
+
+
+def test_mypy_strict_is_clean_on_the_core_the_use_cases_and_storage():
+    result = run(sys.executable, "-m", "mypy")  # strict, over the packages pyproject.toml names
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "no issues found" in result.stdout
+
+
+def test_ruff_lint_is_clean():
+    result = run(sys.executable, "-m", "ruff", "check", ".")
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_ruff_format_is_clean():
+    result = run(sys.executable, "-m", "ruff", "format", "--check", ".")
+    assert result.returncode == 0, result.stdout + result.stderr
