@@ -1,0 +1,88 @@
+"""The service as a user installs it: ``pip install .`` into a fresh virtual environment.
+
+No editable install and no repository on ``sys.path``: the wheel alone must
+carry the spec (``/openapi.yaml``, ``/docs``), the templates and the console
+script, and its declared runtime dependencies must be enough to serve. This
+needs the package registry (as ``make test`` itself does) and takes ~30 s.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run(*command: str | Path, cwd: Path, env: dict[str, str] | None = None) -> str:
+    result = subprocess.run(
+        [str(c) for c in command], cwd=cwd, env=env, capture_output=True, text=True, timeout=600, check=False
+    )
+    assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
+    return result.stdout
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def get(url: str) -> tuple[int, str, bytes]:
+    with urllib.request.urlopen(url, timeout=10) as response:
+        return response.status, response.headers.get_content_type(), response.read()
+
+
+def test_the_wheel_installs_alone_and_its_serve_command_serves_the_docs_and_the_spec(tmp_path):
+    run(sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", tmp_path / "dist", ROOT, cwd=tmp_path)
+    (wheel,) = (tmp_path / "dist").glob("hearts_referee-*.whl")
+    shipped = {name.split("/")[0] for name in zipfile.ZipFile(wheel).namelist()}
+    assert {"api", "web", "cli", "edge", "schemas", "service", "archive", "rulings", "referee"} <= shipped
+    assert not shipped & {"tests", "playout", "tools", "bench"}
+    assert "api/openapi.yaml" in zipfile.ZipFile(wheel).namelist()
+
+    venv = tmp_path / "venv"
+    run(sys.executable, "-m", "venv", venv, cwd=tmp_path)
+    run(venv / "bin" / "python", "-m", "pip", "install", "-q", wheel, cwd=tmp_path)
+    installed = run(venv / "bin" / "python", "-m", "pip", "list", "--format=freeze", cwd=tmp_path).lower()
+    assert "pytest" not in installed and "hypothesis" not in installed  # the test stack stays out
+
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("FLASK_", "PYTHON"))}
+    env["FLASK_DATABASE"] = str(tmp_path / "archive.sqlite")
+    made = run(venv / "bin" / "hearts-referee", "init-db", cwd=tmp_path, env=env)
+    assert "schema up to date" in made and (tmp_path / "archive.sqlite").exists()
+    port = free_port()
+    server = subprocess.Popen(
+        [venv / "bin" / "hearts-referee", "serve", "--bind", f"127.0.0.1:{port}", "--workers", "1"],
+        cwd=tmp_path,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+    try:
+        base = f"http://127.0.0.1:{port}"
+        for _ in range(100):
+            try:
+                status, _, _ = get(base + "/healthz")
+                break
+            except OSError:
+                assert server.poll() is None, server.stderr.read().decode() if server.stderr else ""
+                time.sleep(0.2)
+        assert status == 200
+        status, kind, spec = get(base + "/openapi.yaml")
+        assert (status, kind) == (200, "application/yaml")
+        assert spec == (ROOT / "openapi.yaml").read_bytes()
+        status, kind, page = get(base + "/docs")
+        assert (status, kind) == (200, "text/html")
+        assert b"/v1/hands/validate" in page
+        status, kind, _ = get(base + "/director/check")
+        assert (status, kind) == (200, "text/html")
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
