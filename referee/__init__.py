@@ -5,7 +5,7 @@ It takes a typed :class:`HandRecord` and returns a typed :class:`Replay`;
 """
 
 from .cards import CARDS, Card, Suit, cards
-from .findings import CODES, Finding
+from .findings import CODES, Code, Finding
 from .record import Event, HandRecord, Pass, Problem, RecordError
 from .replay import Replay, Trick, replay
 from .scoring import MoonOutcome, Score
@@ -19,6 +19,7 @@ __all__ = [
     "VARIANTS",
     "Card",
     "Clause",
+    "Code",
     "Event",
     "Finding",
     "HandRecord",

@@ -10,28 +10,36 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
 
 from .cards import Card
 
-CODES = (
-    "misdeal",
-    "incorrect_pass",
-    "lead_out_of_turn",
-    "play_out_of_turn",
-    "wrong_first_lead",
-    "revoke",
-    "renounce",
-    "point_card_on_first_trick",
-    "early_heart",
-    "exposed_card",
-    "penalty_card_not_played",
-    "claim",
-    "moon_stopped_by_revoke",
-    "moon_choice_not_allowed",
-    "score_mismatch",
-    "joker_played_early",
-)
+
+class Code(StrEnum):
+    """What a finding (and so a ruling) is about. A ``StrEnum``: each member equals
+    its string (``Code.REVOKE == "revoke"``), so JSON answers and callers that
+    still pass plain strings see no difference."""
+
+    MISDEAL = "misdeal"
+    INCORRECT_PASS = "incorrect_pass"
+    LEAD_OUT_OF_TURN = "lead_out_of_turn"
+    PLAY_OUT_OF_TURN = "play_out_of_turn"
+    WRONG_FIRST_LEAD = "wrong_first_lead"
+    REVOKE = "revoke"
+    RENOUNCE = "renounce"
+    POINT_CARD_ON_FIRST_TRICK = "point_card_on_first_trick"
+    EARLY_HEART = "early_heart"
+    EXPOSED_CARD = "exposed_card"
+    PENALTY_CARD_NOT_PLAYED = "penalty_card_not_played"
+    CLAIM = "claim"
+    MOON_STOPPED_BY_REVOKE = "moon_stopped_by_revoke"
+    MOON_CHOICE_NOT_ALLOWED = "moon_choice_not_allowed"
+    SCORE_MISMATCH = "score_mismatch"
+    JOKER_PLAYED_EARLY = "joker_played_early"
+
+
+CODES: tuple[Code, ...] = tuple(Code)
 """Every code a finding (and so a ruling) can carry, in no particular order."""
 
 
@@ -46,7 +54,7 @@ class Finding:
     ``penalty_card`` or ``all_points_played``.
     """
 
-    code: str
+    code: Code
     seat: str
     trick: int
     card: Card | None = None

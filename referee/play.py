@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from .cards import Card
 from .claims import claim_holds
+from .findings import Code
 from .record import Event, pointer
 from .table import HEARTS, OpenFinding, Play, Table, TrickInPlay
 
@@ -115,15 +116,15 @@ def play_card(table: Table, index: int, event: Event) -> None:
             settle(table.tricks[-1])
         if seat != trick.leader:
             fault = table.find(
-                "lead_out_of_turn", seat, card, index, settled=False, proper_leader=trick.leader
+                Code.LEAD_OUT_OF_TURN, seat, card, index, settled=False, proper_leader=trick.leader
             )
             trick.leader = seat
     else:
         lead = trick.fault_of(trick.plays[0])
-        if lead is not None and lead.code == "lead_out_of_turn" and not lead.settled:
+        if lead is not None and lead.code == Code.LEAD_OUT_OF_TURN and not lead.settled:
             lead.settle(corrected=False)  # the table played on: the lead stands
         if seat != trick.turn:
-            table.find("play_out_of_turn", seat, card, index, expected=trick.turn)
+            table.find(Code.PLAY_OUT_OF_TURN, seat, card, index, expected=trick.turn)
             trick.clean = False
     if fault is None:
         if table.penalty_cards[seat]:
@@ -131,7 +132,7 @@ def play_card(table: Table, index: int, event: Event) -> None:
         code = table.fault(seat, card, trick)
         if code is not None:
             fault = table.find(code, seat, card, index, settled=False)
-            if code == "revoke":
+            if code == Code.REVOKE:
                 fault.facts["all_points_played"] = all_points_played(table, trick)
     if table.penalty_cards[seat]:
         remove_penalty_card(table, seat, card)
@@ -154,7 +155,7 @@ def check_penalty_cards(table: Table, seat: str, card: Card, trick: TrickInPlay,
     for entry in owed:
         if not entry[1] and table.fault(seat, entry[0], trick) is None:
             entry[1] = True
-            table.find("penalty_card_not_played", seat, entry[0], index, played=card)
+            table.find(Code.PENALTY_CARD_NOT_PLAYED, seat, entry[0], index, played=card)
 
 
 def remove_penalty_card(table: Table, seat: str, card: Card) -> None:
@@ -295,15 +296,15 @@ def withdraw(table: Table, index: int, event: Event) -> None:
     if fault is not None and not fault.settled:
         fault.settle(corrected=True)
         trick.corrected = True
-        if fault.code == "revoke":
-            fault.code = "renounce"
+        if fault.code == Code.REVOKE:
+            fault.code = Code.RENOUNCE
             table.make_penalty_card(seat, card, fault)
-        elif fault.code in ("early_heart", "lead_out_of_turn"):
+        elif fault.code in (Code.EARLY_HEART, Code.LEAD_OUT_OF_TURN):
             table.make_penalty_card(seat, card, fault)
-        if fault.code == "lead_out_of_turn":
+        if fault.code == Code.LEAD_OUT_OF_TURN:
             trick.leader = fault.facts["proper_leader"]
     elif not trick.corrected:
-        entry = table.find("exposed_card", seat, card, index, withdrawn=True)
+        entry = table.find(Code.EXPOSED_CARD, seat, card, index, withdrawn=True)
         table.make_penalty_card(seat, card, entry)
     if trick.plays:
         trick.led = trick.plays[0].card.suit
@@ -358,7 +359,7 @@ def expose(table: Table, index: int, event: Event) -> None:
     already = sum(1 for entry in table.penalty_cards[seat] if entry[0] is card)
     if already and already >= table.hands[seat][card]:
         return  # already face up as a penalty card: nothing new was shown
-    entry = table.find("exposed_card", seat, card, index, withdrawn=False)
+    entry = table.find(Code.EXPOSED_CARD, seat, card, index, withdrawn=False)
     table.make_penalty_card(seat, card, entry)
 
 
@@ -377,7 +378,7 @@ def claim(table: Table, index: int, event: Event) -> None:
     if table.problems:
         return
     holds, reason = claim_holds(table, seat, event.order)
-    entry = table.find("claim", seat, None, index, order=event.order, holds=holds, reason=reason)
+    entry = table.find(Code.CLAIM, seat, None, index, order=event.order, holds=holds, reason=reason)
     table.last_claim = (index, entry)
 
 

@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 from .cards import Card
 from .deal import check_table, deal, first_leader, pass_cards
-from .findings import Finding
+from .findings import Code, Finding
 from .play import play_phase, settle
 from .record import HandRecord, RecordError
 from .scoring import Score, score_hand
@@ -85,7 +85,7 @@ def replay(record: HandRecord) -> Replay:
     if table.problems:
         raise RecordError(table.problems)
     if misdeal:
-        table.find("misdeal", record.dealer, trick=1, reasons=tuple(misdeal))
+        table.find(Code.MISDEAL, record.dealer, trick=1, reasons=tuple(misdeal))
         findings = tuple(entry.freeze() for entry in table.log)
         return Replay(
             record,

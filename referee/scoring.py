@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .cards import Card
-from .findings import Finding
+from .findings import Code, Finding
 from .game import game_over, lowest
 from .record import HandRecord
 from .variant import Variant
@@ -131,7 +131,7 @@ def moon_outcome(
     choice = record.moon_choice
     if choice is not None and choice not in open_options:
         refused = Finding(
-            "moon_choice_not_allowed",
+            Code.MOON_CHOICE_NOT_ALLOWED,
             shooter,
             max(last_trick, 1),
             None,
@@ -214,7 +214,7 @@ def stopped_moons(
     total = variant.deck(len(record.seats)).point_card_count
     found = []
     for revoke in findings:
-        if revoke.code != "revoke":
+        if revoke.code != Code.REVOKE:
             continue
         offender = revoke.seat
         won: dict[str, int] = dict.fromkeys(record.seats, 0)
@@ -232,7 +232,7 @@ def stopped_moons(
             if seat != offender and won[seat] + won_by_offender_after == total:
                 found.append(
                     Finding(
-                        "moon_stopped_by_revoke",
+                        Code.MOON_STOPPED_BY_REVOKE,
                         seat,
                         revoke.trick,
                         None,

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from .cards import JOKER, QUEEN_OF_SPADES, TWO_OF_CLUBS, Card, Suit
-from .findings import Finding
+from .findings import Code, Finding
 from .record import Problem
 from .variant import Deck, Variant
 
@@ -35,7 +35,7 @@ class OpenFinding:
 
     def __init__(
         self,
-        code: str,
+        code: Code,
         seat: str,
         trick: int,
         card: Card | None,
@@ -172,16 +172,16 @@ class Table:
         return [card for card, copies in self.hands[seat].items() for _ in range(copies)]
 
     # -- the cascade of play filters ------------------------------------------
-    def fault(self, seat: str, card: Card, trick: TrickInPlay) -> str | None:
+    def fault(self, seat: str, card: Card, trick: TrickInPlay) -> Code | None:
         """The first rule that playing ``card`` to ``trick`` now breaks, or ``None``."""
         variant = self.variant
         plays = trick.plays
         if card is JOKER and trick.number < self.hand_size:
-            return "joker_played_early"
+            return Code.JOKER_PLAYED_EARLY
         if plays:
             led = plays[0].card.suit
             if card.suit is not led and self.holds_suit(seat, led):
-                return "revoke"
+                return Code.REVOKE
         else:
             if (
                 trick.number == 1
@@ -189,16 +189,16 @@ class Table:
                 and card is not TWO_OF_CLUBS
                 and self.holds(seat, TWO_OF_CLUBS)
             ):
-                return "wrong_first_lead"
+                return Code.WRONG_FIRST_LEAD
             if card.suit is HEARTS and not self.broken and not self.may_lead_hearts(seat):
-                return "early_heart"
+                return Code.EARLY_HEART
         if (
             trick.number == 1
             and variant.no_points_on_first_trick
             and card in variant.point_cards
             and self.has_other_than_points(seat, trick)
         ):
-            return "point_card_on_first_trick"
+            return Code.POINT_CARD_ON_FIRST_TRICK
         return None
 
     def may_lead_hearts(self, seat: str) -> bool:
@@ -225,7 +225,7 @@ class Table:
     # -- findings and problems -------------------------------------------------
     def find(
         self,
-        code: str,
+        code: Code,
         seat: str,
         card: Card | None = None,
         event: int | None = None,

@@ -15,6 +15,7 @@ from types import MappingProxyType
 from typing import Any
 
 from .cards import JACK_OF_DIAMONDS, JOKER, QUEEN_OF_SPADES, STANDARD_DECK, Card, Suit
+from .findings import Code
 
 
 @dataclass(frozen=True)
@@ -151,7 +152,7 @@ class Variant:
     game_target: int
     penalty_schedule: str
     clauses: tuple[Clause, ...]
-    cites: Mapping[str, str]
+    cites: Mapping[Code, str]
     signatures: str
     heart_points: int = 1
     queen_points: int = 13
@@ -261,6 +262,6 @@ class Variant:
                 return clause
         raise KeyError(f"{self.id} has no clause {key!r}")
 
-    def rule_for(self, code: str) -> str:
+    def rule_for(self, code: Code) -> str:
         """The stable clause id a ruling of ``code`` cites, such as ``mso-2000/revoke``."""
         return f"{self.id}/{self.cites[code]}"

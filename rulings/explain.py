@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from referee.cards import Card
-from referee.findings import Finding
+from referee.findings import Code, Finding
 
 if TYPE_CHECKING:  # pragma: no cover
     from referee.replay import Replay
@@ -160,23 +160,23 @@ def _joker_played_early(f: Finding, r: Replay) -> str:
     )
 
 
-_EXPLAINERS: dict[str, Callable[[Finding, Replay], str]] = {
-    "misdeal": _misdeal,
-    "incorrect_pass": _incorrect_pass,
-    "revoke": _revoke,
-    "renounce": _renounce,
-    "early_heart": _early_heart,
-    "lead_out_of_turn": _lead_out_of_turn,
-    "play_out_of_turn": _play_out_of_turn,
-    "wrong_first_lead": _wrong_first_lead,
-    "point_card_on_first_trick": _point_card_on_first_trick,
-    "exposed_card": _exposed_card,
-    "penalty_card_not_played": _penalty_card_not_played,
-    "claim": _claim,
-    "moon_stopped_by_revoke": _moon_stopped_by_revoke,
-    "moon_choice_not_allowed": _moon_choice_not_allowed,
-    "score_mismatch": _score_mismatch,
-    "joker_played_early": _joker_played_early,
+_EXPLAINERS: dict[Code, Callable[[Finding, Replay], str]] = {
+    Code.MISDEAL: _misdeal,
+    Code.INCORRECT_PASS: _incorrect_pass,
+    Code.REVOKE: _revoke,
+    Code.RENOUNCE: _renounce,
+    Code.EARLY_HEART: _early_heart,
+    Code.LEAD_OUT_OF_TURN: _lead_out_of_turn,
+    Code.PLAY_OUT_OF_TURN: _play_out_of_turn,
+    Code.WRONG_FIRST_LEAD: _wrong_first_lead,
+    Code.POINT_CARD_ON_FIRST_TRICK: _point_card_on_first_trick,
+    Code.EXPOSED_CARD: _exposed_card,
+    Code.PENALTY_CARD_NOT_PLAYED: _penalty_card_not_played,
+    Code.CLAIM: _claim,
+    Code.MOON_STOPPED_BY_REVOKE: _moon_stopped_by_revoke,
+    Code.MOON_CHOICE_NOT_ALLOWED: _moon_choice_not_allowed,
+    Code.SCORE_MISMATCH: _score_mismatch,
+    Code.JOKER_PLAYED_EARLY: _joker_played_early,
 }
 
 
@@ -206,14 +206,14 @@ def suggest(finding: Finding, status: str) -> str | None:
     if status != "referred":
         return None
     code = finding.code
-    if code == "moon_stopped_by_revoke":
+    if code == Code.MOON_STOPPED_BY_REVOKE:
         return finding.fact("suggestion")
-    if code == "claim" and finding.fact("holds"):
+    if code == Code.CLAIM and finding.fact("holds"):
         return f"award the remaining tricks to {finding.seat}"
-    if code == "misdeal":
+    if code == Code.MISDEAL:
         return "void the deal and redeal"
-    if code == "score_mismatch":
+    if code == Code.SCORE_MISMATCH:
         return f"correct the scoresheet to {finding.fact('validated')}"
-    if code == "lead_out_of_turn":
+    if code == Code.LEAD_OUT_OF_TURN:
         return "let the lead stand"
     return None

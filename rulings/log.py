@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from referee.cards import Card
-from referee.findings import Finding
+from referee.findings import Code, Finding
 from referee.replay import Replay
 from referee.variants import Variant
 
@@ -32,7 +32,7 @@ class Penalty:
 class Ruling:
     """One entry of the ruling log, in table order."""
 
-    code: str
+    code: Code
     seat: str
     trick: int
     card: Card | None
@@ -103,7 +103,7 @@ def score_mismatches(replay: Replay, score: Mapping[str, int]) -> list[Finding]:
     totals = {"claimed_total": sum(claimed.values()), "validated_total": sum(score.values())}
     return [
         Finding(
-            "score_mismatch",
+            Code.SCORE_MISMATCH,
             seat,
             last,
             None,

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from referee.findings import CODES, Finding
+from referee.findings import CODES, Code, Finding
 
 
 @dataclass(frozen=True)
@@ -50,14 +50,14 @@ class Schedule:
 
     id: str
     title: str
-    sanctions: Mapping[str, Sanction]
+    sanctions: Mapping[Code, Sanction]
 
     def __post_init__(self) -> None:
         unknown = set(self.sanctions) - set(CODES)
         if unknown:
             raise ValueError(f"schedule {self.id!r} names unknown codes: {sorted(unknown)}")
 
-    def sanction(self, code: str) -> Sanction:
+    def sanction(self, code: Code) -> Sanction:
         return self.sanctions.get(code, _REFER)
 
 
@@ -74,32 +74,32 @@ MSO_2000 = Schedule(
     title="MSO Hearts event, August 2000",
     sanctions=MappingProxyType(
         {
-            "misdeal": Sanction(status="applied", note="The deal is void and redealt."),
-            "incorrect_pass": Sanction(26, "applied", note="26 penalty points to the offender."),
-            "revoke": Sanction(
+            Code.MISDEAL: Sanction(status="applied", note="The deal is void and redealt."),
+            Code.INCORRECT_PASS: Sanction(26, "applied", note="26 penalty points to the offender."),
+            Code.REVOKE: Sanction(
                 26,
                 "applied",
                 waived_if="all_points_played",
                 note="26 penalty points, unless all point cards had been played.",
             ),
-            "renounce": Sanction(0, "applied", note="No points; the card becomes a penalty card."),
-            "early_heart": Sanction(5, "applied", note="5 penalty points, corrected or not."),
-            "exposed_card": Sanction(0, "applied", note="The card becomes a penalty card."),
-            "lead_out_of_turn": Sanction(
+            Code.RENOUNCE: Sanction(0, "applied", note="No points; the card becomes a penalty card."),
+            Code.EARLY_HEART: Sanction(5, "applied", note="5 penalty points, corrected or not."),
+            Code.EXPOSED_CARD: Sanction(0, "applied", note="The card becomes a penalty card."),
+            Code.LEAD_OUT_OF_TURN: Sanction(
                 0,
                 "applied",
                 referred_unless="corrected",
                 note="The card becomes a penalty card and the lead reverts; "
                 "a lead the table played on stands and is referred.",
             ),
-            "penalty_card_not_played": _REFER,
-            "point_card_on_first_trick": _REFER,
-            "wrong_first_lead": _REFER,
-            "play_out_of_turn": _REFER,
-            "claim": _REFER,
-            "moon_stopped_by_revoke": _REFER,
-            "moon_choice_not_allowed": _REFER,
-            "score_mismatch": _REFER,
+            Code.PENALTY_CARD_NOT_PLAYED: _REFER,
+            Code.POINT_CARD_ON_FIRST_TRICK: _REFER,
+            Code.WRONG_FIRST_LEAD: _REFER,
+            Code.PLAY_OUT_OF_TURN: _REFER,
+            Code.CLAIM: _REFER,
+            Code.MOON_STOPPED_BY_REVOKE: _REFER,
+            Code.MOON_CHOICE_NOT_ALLOWED: _REFER,
+            Code.SCORE_MISMATCH: _REFER,
         }
     ),
 )
