@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING
 from referee.cards import Card
 from referee.findings import Code, Finding
 
+from .schedules import Status
+
 if TYPE_CHECKING:  # pragma: no cover
     from referee.replay import Replay
 
@@ -180,11 +182,11 @@ _EXPLAINERS: dict[Code, Callable[[Finding, Replay], str]] = {
 }
 
 
-def explain(finding: Finding, replay: Replay, status: str, penalty: Penalty | None) -> str:
+def explain(finding: Finding, replay: Replay, status: Status, penalty: Penalty | None) -> str:
     """What happened, then what the schedule does about it."""
     text = _EXPLAINERS[finding.code](finding, replay)
     consequence = []
-    if status == "applied" and penalty is not None:
+    if status == Status.APPLIED and penalty is not None:
         if penalty.points:
             consequence.append(f"{penalty.points} penalty points to {finding.seat}")
         if penalty.penalty_card is not None:
@@ -194,16 +196,16 @@ def explain(finding: Finding, replay: Replay, status: str, penalty: Penalty | No
             )
     if consequence:
         text += " Applied: " + "; ".join(consequence) + "."
-    elif status == "waived":
+    elif status == Status.WAIVED:
         text += " No penalty: the rules excuse it."
-    elif status == "referred":
+    elif status == Status.REFERRED:
         text += " Referred to the director."
     return text
 
 
-def suggest(finding: Finding, status: str) -> str | None:
+def suggest(finding: Finding, status: Status) -> str | None:
     """A suggested outcome for the director, where the referee can compute one."""
-    if status != "referred":
+    if status != Status.REFERRED:
         return None
     code = finding.code
     if code == Code.MOON_STOPPED_BY_REVOKE:

@@ -17,7 +17,7 @@ from referee.replay import Replay
 from referee.variants import Variant
 
 from .explain import explain, suggest
-from .schedules import SCHEDULES, Schedule
+from .schedules import SCHEDULES, Schedule, Status
 
 
 @dataclass(frozen=True)
@@ -38,7 +38,7 @@ class Ruling:
     card: Card | None
     rule: str
     penalty: Penalty | None
-    status: str
+    status: Status
     explanation: str
     suggestion: str | None = None
 

@@ -11,9 +11,22 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from enum import StrEnum
 from types import MappingProxyType
 
 from referee.findings import CODES, Code, Finding
+
+
+class Status(StrEnum):
+    """What the referee did with a finding under a schedule (a ``StrEnum``: each
+    member equals its string, as the JSON answer spells it)."""
+
+    APPLIED = "applied"
+    """The schedule's penalty is imposed by the referee."""
+    WAIVED = "waived"
+    """The schedule excuses it: no penalty."""
+    REFERRED = "referred"
+    """The director decides."""
 
 
 @dataclass(frozen=True)
@@ -28,20 +41,20 @@ class Sanction:
     """
 
     points: int = 0
-    status: str = "referred"
+    status: Status = Status.REFERRED
     waived_if: str | None = None
     referred_unless: str | None = None
     note: str = ""
 
-    def status_for(self, finding: Finding) -> str:
+    def status_for(self, finding: Finding) -> Status:
         if self.waived_if and finding.fact(self.waived_if):
-            return "waived"
+            return Status.WAIVED
         if self.referred_unless and not finding.fact(self.referred_unless):
-            return "referred"
+            return Status.REFERRED
         return self.status
 
     def points_for(self, finding: Finding) -> int:
-        return self.points if self.status_for(finding) == "applied" else 0
+        return self.points if self.status_for(finding) == Status.APPLIED else 0
 
 
 @dataclass(frozen=True)
@@ -74,20 +87,20 @@ MSO_2000 = Schedule(
     title="MSO Hearts event, August 2000",
     sanctions=MappingProxyType(
         {
-            Code.MISDEAL: Sanction(status="applied", note="The deal is void and redealt."),
-            Code.INCORRECT_PASS: Sanction(26, "applied", note="26 penalty points to the offender."),
+            Code.MISDEAL: Sanction(status=Status.APPLIED, note="The deal is void and redealt."),
+            Code.INCORRECT_PASS: Sanction(26, Status.APPLIED, note="26 penalty points to the offender."),
             Code.REVOKE: Sanction(
                 26,
-                "applied",
+                Status.APPLIED,
                 waived_if="all_points_played",
                 note="26 penalty points, unless all point cards had been played.",
             ),
-            Code.RENOUNCE: Sanction(0, "applied", note="No points; the card becomes a penalty card."),
-            Code.EARLY_HEART: Sanction(5, "applied", note="5 penalty points, corrected or not."),
-            Code.EXPOSED_CARD: Sanction(0, "applied", note="The card becomes a penalty card."),
+            Code.RENOUNCE: Sanction(0, Status.APPLIED, note="No points; the card becomes a penalty card."),
+            Code.EARLY_HEART: Sanction(5, Status.APPLIED, note="5 penalty points, corrected or not."),
+            Code.EXPOSED_CARD: Sanction(0, Status.APPLIED, note="The card becomes a penalty card."),
             Code.LEAD_OUT_OF_TURN: Sanction(
                 0,
-                "applied",
+                Status.APPLIED,
                 referred_unless="corrected",
                 note="The card becomes a penalty card and the lead reverts; "
                 "a lead the table played on stands and is referred.",
