@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 
 from .cards import TWO_OF_CLUBS, Card
-from .findings import Code
+from .findings import Code, IncorrectPassFacts
 from .record import HandRecord, Pass, Problem, pointer
 from .table import Table
 
@@ -169,7 +169,8 @@ def pass_cards(table: Table, record: HandRecord, offset: int) -> None:
         )
         faults = () if clean else pass_faults(table, given, recipient)
         if faults:
-            table.find(Code.INCORRECT_PASS, seat, trick=1, faults=faults, expected_to=recipient)
+            facts = IncorrectPassFacts(faults=faults, expected_to=recipient)
+            table.find(Code.INCORRECT_PASS, seat, trick=1, facts=facts)
         if cards and to is not None and to != seat:
             moves.append((table.hands[seat], table.hands[to], cards))
     if table.problems:

@@ -11,7 +11,16 @@ from __future__ import annotations
 
 from .cards import Card
 from .claims import claim_holds
-from .findings import Code
+from .findings import (
+    CardFaultFacts,
+    ClaimFacts,
+    Code,
+    ExposedCardFacts,
+    LeadOutOfTurnFacts,
+    PenaltyCardNotPlayedFacts,
+    PlayOutOfTurnFacts,
+    RevokeFacts,
+)
 from .record import Event, pointer
 from .table import HEARTS, OpenFinding, Play, Table, TrickInPlay
 
@@ -116,7 +125,12 @@ def play_card(table: Table, index: int, event: Event) -> None:
             settle(table.tricks[-1])
         if seat != trick.leader:
             fault = table.find(
-                Code.LEAD_OUT_OF_TURN, seat, card, index, settled=False, proper_leader=trick.leader
+                Code.LEAD_OUT_OF_TURN,
+                seat,
+                card,
+                index,
+                facts=LeadOutOfTurnFacts(proper_leader=trick.leader),
+                settled=False,
             )
             trick.leader = seat
     else:
@@ -124,16 +138,21 @@ def play_card(table: Table, index: int, event: Event) -> None:
         if lead is not None and lead.code == Code.LEAD_OUT_OF_TURN and not lead.settled:
             lead.settle(corrected=False)  # the table played on: the lead stands
         if seat != trick.turn:
-            table.find(Code.PLAY_OUT_OF_TURN, seat, card, index, expected=trick.turn)
+            table.find(
+                Code.PLAY_OUT_OF_TURN, seat, card, index, facts=PlayOutOfTurnFacts(expected=trick.turn)
+            )
             trick.clean = False
     if fault is None:
         if table.penalty_cards[seat]:
             check_penalty_cards(table, seat, card, trick, index)
         code = table.fault(seat, card, trick)
         if code is not None:
-            fault = table.find(code, seat, card, index, settled=False)
-            if code == Code.REVOKE:
-                fault.facts["all_points_played"] = all_points_played(table, trick)
+            facts = (
+                RevokeFacts(all_points_played=all_points_played(table, trick))
+                if code == Code.REVOKE
+                else CardFaultFacts()
+            )
+            fault = table.find(code, seat, card, index, facts=facts, settled=False)
     if table.penalty_cards[seat]:
         remove_penalty_card(table, seat, card)
     table.take(seat, card)
@@ -155,7 +174,13 @@ def check_penalty_cards(table: Table, seat: str, card: Card, trick: TrickInPlay,
     for entry in owed:
         if not entry[1] and table.fault(seat, entry[0], trick) is None:
             entry[1] = True
-            table.find(Code.PENALTY_CARD_NOT_PLAYED, seat, entry[0], index, played=card)
+            table.find(
+                Code.PENALTY_CARD_NOT_PLAYED,
+                seat,
+                entry[0],
+                index,
+                facts=PenaltyCardNotPlayedFacts(played=card),
+            )
 
 
 def remove_penalty_card(table: Table, seat: str, card: Card) -> None:
@@ -301,10 +326,10 @@ def withdraw(table: Table, index: int, event: Event) -> None:
             table.make_penalty_card(seat, card, fault)
         elif fault.code in (Code.EARLY_HEART, Code.LEAD_OUT_OF_TURN):
             table.make_penalty_card(seat, card, fault)
-        if fault.code == Code.LEAD_OUT_OF_TURN:
-            trick.leader = fault.facts["proper_leader"]
+        if isinstance(fault.facts, LeadOutOfTurnFacts):
+            trick.leader = fault.facts.proper_leader
     elif not trick.corrected:
-        entry = table.find(Code.EXPOSED_CARD, seat, card, index, withdrawn=True)
+        entry = table.find(Code.EXPOSED_CARD, seat, card, index, facts=ExposedCardFacts(withdrawn=True))
         table.make_penalty_card(seat, card, entry)
     if trick.plays:
         trick.led = trick.plays[0].card.suit
@@ -359,7 +384,7 @@ def expose(table: Table, index: int, event: Event) -> None:
     already = sum(1 for entry in table.penalty_cards[seat] if entry[0] is card)
     if already and already >= table.hands[seat][card]:
         return  # already face up as a penalty card: nothing new was shown
-    entry = table.find(Code.EXPOSED_CARD, seat, card, index, withdrawn=False)
+    entry = table.find(Code.EXPOSED_CARD, seat, card, index, facts=ExposedCardFacts(withdrawn=False))
     table.make_penalty_card(seat, card, entry)
 
 
@@ -378,8 +403,9 @@ def claim(table: Table, index: int, event: Event) -> None:
     if table.problems:
         return
     holds, reason = claim_holds(table, seat, event.order)
-    entry = table.find(Code.CLAIM, seat, None, index, order=event.order, holds=holds, reason=reason)
-    table.last_claim = (index, entry)
+    facts = ClaimFacts(order=event.order, holds=holds, reason=reason)
+    table.find(Code.CLAIM, seat, None, index, facts=facts)
+    table.last_claim = (index, seat, facts)
 
 
 _EVENTS = {"card": play_card, "withdraws": withdraw, "exposes": expose, "claims": claim}

@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 from .cards import Card
 from .deal import check_table, deal, first_leader, pass_cards
-from .findings import Code, Finding
+from .findings import Code, Finding, MisdealFacts
 from .play import play_phase, settle
 from .record import HandRecord, RecordError
 from .scoring import Score, score_hand
@@ -85,7 +85,7 @@ def replay(record: HandRecord) -> Replay:
     if table.problems:
         raise RecordError(table.problems)
     if misdeal:
-        table.find(Code.MISDEAL, record.dealer, trick=1, reasons=tuple(misdeal))
+        table.find(Code.MISDEAL, record.dealer, trick=1, facts=MisdealFacts(reasons=tuple(misdeal)))
         findings = tuple(entry.freeze() for entry in table.log)
         return Replay(
             record,
@@ -121,11 +121,11 @@ def finish(table: Table, record: HandRecord, direction: str) -> Replay:
     complete = len(table.tricks) == table.hand_size
     claimed_rest = None
     if not complete and table.last_claim is not None and table.last_claim[0] > _index_of_last_card(record):
-        entry = table.last_claim[1]
-        if entry.facts["holds"]:
+        _, claimant, claim = table.last_claim
+        if claim.holds:
             rest = [card for seat in table.seats for card in table.cards_left(seat)]
             rest += [p.card for p in trick.plays]
-            claimed_rest = (entry.seat, tuple(rest))
+            claimed_rest = (claimant, tuple(rest))
             complete = True
     log = tuple(entry.freeze() for entry in table.log)
     score = score_hand(

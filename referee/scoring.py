@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .cards import Card
-from .findings import Code, Finding
+from .findings import Code, Finding, MoonChoiceFacts, MoonStoppedFacts
 from .game import game_over, lowest
 from .record import HandRecord
 from .variant import Variant
@@ -134,9 +134,7 @@ def moon_outcome(
             Code.MOON_CHOICE_NOT_ALLOWED,
             shooter,
             max(last_trick, 1),
-            None,
-            None,
-            {"choice": choice, "scores_before": dict(record.scores_before or {})},
+            facts=MoonChoiceFacts(choice=choice, scores_before=dict(record.scores_before or {})),
         )
         return MoonOutcome(
             shooter, referee_choice(variant, record, shooter, points, open_options), "referee"
@@ -235,13 +233,11 @@ def stopped_moons(
                         Code.MOON_STOPPED_BY_REVOKE,
                         seat,
                         revoke.trick,
-                        None,
-                        None,
-                        {
-                            "revoker": offender,
-                            "revoke_trick": revoke.trick,
-                            "suggestion": f"moon awarded to {seat}",
-                        },
+                        facts=MoonStoppedFacts(
+                            revoker=offender,
+                            revoke_trick=revoke.trick,
+                            suggestion=f"moon awarded to {seat}",
+                        ),
                     )
                 )
     return found

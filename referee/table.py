@@ -8,11 +8,11 @@ fails names the rule it broke.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from dataclasses import dataclass, field, replace
+from typing import NamedTuple
 
 from .cards import JOKER, QUEEN_OF_SPADES, TWO_OF_CLUBS, Card, Suit
-from .findings import Code, Finding
+from .findings import CardFaultFacts, ClaimFacts, Code, Facts, Finding, PenaltyCardFacts
 from .record import Problem
 from .variant import Deck, Variant
 
@@ -40,7 +40,7 @@ class OpenFinding:
         trick: int,
         card: Card | None,
         event: int | None,
-        facts: dict[str, Any],
+        facts: Facts,
         settled: bool = True,
     ) -> None:
         self.code = code
@@ -52,11 +52,15 @@ class OpenFinding:
         self.settled = settled
 
     def settle(self, corrected: bool = False) -> None:
+        """The trick is established (or the card taken back): the first settling says
+        whether the fault was ``corrected``."""
+        facts = self.facts
+        if not self.settled and isinstance(facts, CardFaultFacts):
+            self.facts = replace(facts, corrected=corrected)
         self.settled = True
-        self.facts.setdefault("corrected", corrected)
 
     def freeze(self) -> Finding:
-        return Finding(self.code, self.seat, self.trick, self.card, self.event, self.facts)
+        return Finding(self.code, self.seat, self.trick, self.card, self.event, facts=self.facts)
 
 
 class TrickInPlay:
@@ -122,7 +126,7 @@ class Table:
     broken: bool = False
     log: list[OpenFinding] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
-    last_claim: tuple[int, OpenFinding] | None = None
+    last_claim: tuple[int, str, ClaimFacts] | None = None  # event index, claimant, its facts
     point_takers: set[str] = field(default_factory=set)  # seats that took a point card
     kitty: tuple[Card, ...] = ()
     kitty_trick: int | None = None  # the trick whose taker takes the kitty
@@ -229,11 +233,13 @@ class Table:
         seat: str,
         card: Card | None = None,
         event: int | None = None,
+        *,
+        facts: Facts,
         settled: bool = True,
         trick: int | None = None,
-        **facts: Any,
     ) -> OpenFinding:
-        """Log a finding at the trick in progress (or ``trick``)."""
+        """Log a finding at the trick in progress (or ``trick``); ``facts`` is the class
+        ``referee.findings.FACTS`` names for ``code``."""
         number = trick if trick is not None else self.current.number
         entry = OpenFinding(code, seat, number, card, event, facts, settled)
         self.log.append(entry)
@@ -243,7 +249,10 @@ class Table:
         """Where the variant has penalty cards, ``card`` now stays face up, owed."""
         if self.variant.penalty_cards:
             self.penalty_cards[seat].append([card, False])
-            entry.facts["penalty_card"] = card
+            facts = entry.facts
+            if not isinstance(facts, PenaltyCardFacts):
+                raise TypeError(f"a {entry.code} finding cannot make a penalty card")
+            entry.facts = replace(facts, penalty_card=card)
 
     def problem(self, at: str, code: str, message: str) -> None:
         self.problems.append(Problem(at, code, message))

@@ -9,12 +9,12 @@ schedule differs.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from types import MappingProxyType
 
-from referee.findings import CODES, Code, Finding
+from referee.findings import CODES, CardFaultFacts, Code, Facts, Finding, RevokeFacts
 
 
 class Status(StrEnum):
@@ -29,27 +29,37 @@ class Status(StrEnum):
     """The director decides."""
 
 
+def all_points_played(facts: Facts) -> bool:
+    """A revoke made after every point card had already been played."""
+    return isinstance(facts, RevokeFacts) and facts.all_points_played
+
+
+def corrected(facts: Facts) -> bool:
+    """A card played against a rule and taken back before it was established."""
+    return isinstance(facts, CardFaultFacts) and facts.corrected
+
+
 @dataclass(frozen=True)
 class Sanction:
     """What one kind of finding costs under a schedule.
 
-    ``waived_if`` and ``referred_if`` name a fact of the finding (such as
-    ``all_points_played``) that, when true, turns the ruling ``waived`` or
-    ``referred``; ``referred_unless`` names one that must be true for the
-    ruling to be ``applied`` (a lead out of turn stands, and is referred,
-    unless it was corrected). Points are only imposed when ``applied``.
+    ``waived_if`` is a test of the finding's facts (such as
+    :func:`all_points_played`) that, when true, turns the ruling ``waived``;
+    ``referred_unless`` is one that must be true for the ruling to be
+    ``applied`` (a lead out of turn stands, and is referred, unless it was
+    :func:`corrected`). Points are only imposed when ``applied``.
     """
 
     points: int = 0
     status: Status = Status.REFERRED
-    waived_if: str | None = None
-    referred_unless: str | None = None
+    waived_if: Callable[[Facts], bool] | None = None
+    referred_unless: Callable[[Facts], bool] | None = None
     note: str = ""
 
     def status_for(self, finding: Finding) -> Status:
-        if self.waived_if and finding.fact(self.waived_if):
+        if self.waived_if is not None and self.waived_if(finding.facts):
             return Status.WAIVED
-        if self.referred_unless and not finding.fact(self.referred_unless):
+        if self.referred_unless is not None and not self.referred_unless(finding.facts):
             return Status.REFERRED
         return self.status
 
@@ -92,7 +102,7 @@ MSO_2000 = Schedule(
             Code.REVOKE: Sanction(
                 26,
                 Status.APPLIED,
-                waived_if="all_points_played",
+                waived_if=all_points_played,
                 note="26 penalty points, unless all point cards had been played.",
             ),
             Code.RENOUNCE: Sanction(0, Status.APPLIED, note="No points; the card becomes a penalty card."),
@@ -101,7 +111,7 @@ MSO_2000 = Schedule(
             Code.LEAD_OUT_OF_TURN: Sanction(
                 0,
                 Status.APPLIED,
-                referred_unless="corrected",
+                referred_unless=corrected,
                 note="The card becomes a penalty card and the lead reverts; "
                 "a lead the table played on stands and is referred.",
             ),
