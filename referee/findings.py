@@ -19,6 +19,7 @@ from types import MappingProxyType
 from typing import TypeVar
 
 from .cards import Card
+from .variant import MoonOption
 
 
 class Code(StrEnum):
@@ -152,7 +153,7 @@ class MoonChoiceFacts(Facts):
     """``moon_choice_not_allowed``: the choice the record made and the totals before
     the hand that decided it was not open."""
 
-    choice: str
+    choice: MoonOption
     scores_before: Mapping[str, int]
 
 

@@ -13,7 +13,7 @@ from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from .variant import FIRST_LEADS, KITTY_TAKERS, PASS_CYCLES, Moon, Variant
+from .variant import FIRST_LEADS, KITTY_TAKERS, PASS_CYCLES, Moon, MoonChooser, MoonOption, Variant
 
 MOON_RULES = ("none", "add", "add-or-subtract")
 """What a moon does: nothing, the others score it, or the shooter may choose."""
@@ -51,7 +51,7 @@ class Option:
 def _moon_rule(variant: Variant) -> str:
     if variant.moon is None:
         return "none"
-    return "add-or-subtract" if "subtract" in variant.moon.options else "add"
+    return "add-or-subtract" if MoonOption.SUBTRACT in variant.moon.options else "add"
 
 
 OPTIONS: tuple[Option, ...] = (
@@ -164,10 +164,12 @@ def _build(base: Variant, chosen: dict[str, Any]) -> Variant:
 
 
 def _moon(base: Variant, rule: str, subtract_from: int) -> Moon | None:
-    chooser = base.moon.chooser if base.moon is not None else "subtract-when-open"
+    chooser = base.moon.chooser if base.moon is not None else MoonChooser.SUBTRACT_WHEN_OPEN
     builders: dict[str, Callable[[], Moon | None]] = {
         "none": lambda: None,
-        "add": lambda: Moon(("add",), None, chooser),
-        "add-or-subtract": lambda: Moon(("add", "subtract"), subtract_from or None, chooser),
+        "add": lambda: Moon((MoonOption.ADD,), None, chooser),
+        "add-or-subtract": lambda: Moon(
+            (MoonOption.ADD, MoonOption.SUBTRACT), subtract_from or None, chooser
+        ),
     }
     return builders[rule]()

@@ -9,6 +9,8 @@ established: a card has been played to the next trick, or the hand is over.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from .cards import Card
 from .claims import claim_holds
 from .findings import (
@@ -21,7 +23,7 @@ from .findings import (
     PlayOutOfTurnFacts,
     RevokeFacts,
 )
-from .record import Event, pointer
+from .record import Event, EventAction, pointer
 from .table import HEARTS, OpenFinding, Play, Table, TrickInPlay
 
 _new = tuple.__new__  # Play(...) without the keyword-argument machinery
@@ -44,7 +46,7 @@ def play_phase(table: Table, events: tuple[Event, ...]) -> None:
         trick = table.current
         hand = hands.get(seat)
         if (
-            action == "card"
+            action == "card"  # EventAction.CARD, as the literal: the cheapest test per event
             and seat == trick.turn
             and trick.clean
             and card in hand
@@ -408,4 +410,9 @@ def claim(table: Table, index: int, event: Event) -> None:
     table.last_claim = (index, seat, facts)
 
 
-_EVENTS = {"card": play_card, "withdraws": withdraw, "exposes": expose, "claims": claim}
+_EVENTS: dict[EventAction, Callable[[Table, int, Event], None]] = {
+    EventAction.CARD: play_card,
+    EventAction.WITHDRAWS: withdraw,
+    EventAction.EXPOSES: expose,
+    EventAction.CLAIMS: claim,
+}

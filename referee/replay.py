@@ -17,7 +17,7 @@ from .cards import Card
 from .deal import check_table, deal, first_leader, pass_cards
 from .findings import Code, Finding, MisdealFacts
 from .play import play_phase, settle
-from .record import HandRecord, RecordError
+from .record import EventAction, HandRecord, RecordError
 from .scoring import Score, score_hand
 from .table import Play, Table, TrickInPlay
 from .variant import pass_direction_name
@@ -144,7 +144,7 @@ def finish(table: Table, record: HandRecord, direction: str) -> Replay:
 
 def _index_of_last_card(record: HandRecord) -> int:
     for index in range(len(record.play) - 1, -1, -1):
-        if record.play[index].action == "card":
+        if record.play[index].action == EventAction.CARD:
             return index
     return -1
 
