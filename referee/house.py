@@ -149,7 +149,7 @@ def house_variant(base: Variant, options: Mapping[str, Any]) -> Variant:
     return variant
 
 
-_BUILT: dict[tuple, Variant] = {}
+_BUILT: dict[tuple[str, str, tuple[tuple[str, Any], ...]], Variant] = {}
 
 
 def _build(base: Variant, chosen: dict[str, Any]) -> Variant:

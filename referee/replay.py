@@ -10,6 +10,7 @@ record that cannot have happened at any table is collected as
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -77,8 +78,7 @@ def replay(record: HandRecord) -> Replay:
     if problems:
         raise RecordError(problems)
     seats = record.seats
-    table = Table.seated(record.variant, seats)
-    table.current = TrickInPlay(1, record.dealer)
+    table = Table.seated(record.variant, seats, record.dealer)
     offset = record.variant.pass_offset(record.hand_number, len(seats))
     direction = pass_direction_name(offset, len(seats))
     misdeal = deal(table, record)
@@ -149,7 +149,12 @@ def _index_of_last_card(record: HandRecord) -> int:
     return -1
 
 
-def _public(trick: TrickInPlay, table: Table, new=tuple.__new__) -> Trick:
+_NewTrick = Callable[[type[Trick], Iterable[object]], Trick]
+
+
+def _public(trick: TrickInPlay, table: Table, new: _NewTrick = tuple.__new__) -> Trick:
+    """The trick as the replay publishes it (``new``: a ``Trick`` without ``Trick.__new__``'s
+    keyword handling, for the common trick with nothing cancelled or collected)."""
     number = trick.number
     if trick.winner is not None and not table.cancelled and not table.collects:
         return new(

@@ -80,7 +80,7 @@ def score_hand(
                 and any(play.card in point_cards for play in trick.plays)
             ):
                 takers.add(taker)
-    extra_cards = []
+    extra_cards: list[tuple[str, Sequence[Card]]] = []
     if kitty is not None and kitty.taken_by is not None:
         extra_cards.append((kitty.taken_by, kitty.cards))
     if claimed_rest is not None:

@@ -63,6 +63,19 @@ class OpenFinding:
         return Finding(self.code, self.seat, self.trick, self.card, self.event, facts=self.facts)
 
 
+class OwedCard:
+    """A penalty card face up in its owner's hand, owed at the first legal chance.
+
+    ``missed`` is set once such a chance went by (it is logged only once).
+    """
+
+    __slots__ = ("card", "missed")
+
+    def __init__(self, card: Card) -> None:
+        self.card = card
+        self.missed = False
+
+
 class TrickInPlay:
     """A trick being played: its plays so far and the findings attached to them.
 
@@ -118,11 +131,11 @@ class Table:
     left_of: dict[str, str]
     deck: Deck
     hand_size: int
+    current: TrickInPlay  # the trick in progress (or about to be led)
     hands: dict[str, dict[Card, int]] = field(default_factory=dict)
     voids: dict[str, set[Suit | None]] = field(default_factory=dict)  # suits a seat is known to lack
-    penalty_cards: dict[str, list[list]] = field(default_factory=dict)
+    penalty_cards: dict[str, list[OwedCard]] = field(default_factory=dict)
     tricks: list[TrickInPlay] = field(default_factory=list)
-    current: TrickInPlay | None = None
     broken: bool = False
     log: list[OpenFinding] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
@@ -138,10 +151,20 @@ class Table:
     collects: dict[int, list[int]] = field(default_factory=dict)  # trick -> middle tricks taken with it
 
     @classmethod
-    def seated(cls, variant: Variant, seats: tuple[str, ...]) -> Table:
+    def seated(cls, variant: Variant, seats: tuple[str, ...], dealer: str) -> Table:
+        """An empty table before the deal; until the first leader is known, trick 1 is
+        the dealer's."""
         left_of = {seat: seats[(i + 1) % len(seats)] for i, seat in enumerate(seats)}
         deck = variant.deck(len(seats))
-        return cls(variant, seats, left_of, deck, deck.hand_size, broken=variant.hearts_broken_from_start)
+        return cls(
+            variant,
+            seats,
+            left_of,
+            deck,
+            deck.hand_size,
+            TrickInPlay(1, dealer),
+            broken=variant.hearts_broken_from_start,
+        )
 
     # -- hands ----------------------------------------------------------------
     def give(self, seat: str, card: Card) -> None:
@@ -248,7 +271,7 @@ class Table:
     def make_penalty_card(self, seat: str, card: Card, entry: OpenFinding) -> None:
         """Where the variant has penalty cards, ``card`` now stays face up, owed."""
         if self.variant.penalty_cards:
-            self.penalty_cards[seat].append([card, False])
+            self.penalty_cards[seat].append(OwedCard(card))
             facts = entry.facts
             if not isinstance(facts, PenaltyCardFacts):
                 raise TypeError(f"a {entry.code} finding cannot make a penalty card")
