@@ -30,7 +30,7 @@ class Option:
     minimum: int | None = None
     maximum: int | None = None
 
-    def problem(self, value: Any, choices: Collection[str] = ()) -> str | None:
+    def problem(self, value: object, choices: Collection[str] = ()) -> str | None:
         """Why ``value`` is not allowed for this option, or ``None``."""
         if self.type == "boolean":
             return None if type(value) is bool else "must be true or false"
@@ -99,7 +99,7 @@ OPTIONS: tuple[Option, ...] = (
 _BY_NAME = {option.name: option for option in OPTIONS}
 
 
-def default_of(variant: Variant, name: str) -> Any:
+def default_of(variant: Variant, name: str) -> object:
     """The base variant's own value for option ``name``."""
     if name == "moon":
         return _moon_rule(variant)
@@ -108,7 +108,7 @@ def default_of(variant: Variant, name: str) -> Any:
     return getattr(variant, name)
 
 
-def catalogue(variant: Variant, schedules: Collection[str]) -> list[dict[str, Any]]:
+def catalogue(variant: Variant, schedules: Collection[str]) -> list[dict[str, object]]:
     """Every option with its type, choices and this variant's default, for the API."""
     return [
         {
@@ -122,7 +122,7 @@ def catalogue(variant: Variant, schedules: Collection[str]) -> list[dict[str, An
     ]
 
 
-def option_problems(options: Mapping[str, Any], schedules: Collection[str]) -> dict[str, str]:
+def option_problems(options: Mapping[str, object], schedules: Collection[str]) -> dict[str, str]:
     """Unknown or ill-typed options, by name, with what is wrong."""
     problems = {}
     for name, value in options.items():
@@ -137,7 +137,12 @@ def option_problems(options: Mapping[str, Any], schedules: Collection[str]) -> d
 
 
 def house_variant(base: Variant, options: Mapping[str, Any]) -> Variant:
-    """``base`` with ``options`` applied (already checked with :func:`option_problems`)."""
+    """``base`` with ``options`` applied (already checked with :func:`option_problems`).
+
+    The values are ``Any``: each option's type depends on its name, which
+    :func:`option_problems` has checked, and they replace ``Variant`` fields
+    of those types by name.
+    """
     if not options:
         return base
     key = (base.id, base.name, tuple(sorted(options.items())))
