@@ -20,11 +20,14 @@ from collections.abc import Mapping
 from typing import Any
 
 from referee.cards import CARDS, Card
+from referee.findings import Code
 from referee.replay import Kitty
-from referee.scoring import MoonOutcome
+from referee.scoring import ChosenBy, MoonOutcome
+from referee.variant import MoonOption
 from rulings.audit import AuditedTrick, HandAudit
-from rulings.decisions import Decision
+from rulings.decisions import Action, ClaimOutcome, Decision
 from rulings.log import Penalty, Ruling
+from rulings.schedules import Status
 
 JSON = dict[str, Any]
 
@@ -203,10 +206,12 @@ def _audit(doc: Mapping[str, Any]) -> HandAudit:
         points=dict(doc["points"]),
         penalties=dict(doc["penalties"]),
         score=dict(doc["score"]),
-        moon=None if moon is None else MoonOutcome(moon["seat"], moon["option"], moon["chosen_by"]),
+        moon=None
+        if moon is None
+        else MoonOutcome(moon["seat"], MoonOption(moon["option"]), ChosenBy(moon["chosen_by"])),
         rulings=tuple(
             Ruling(
-                code=r["code"],
+                code=Code(r["code"]),
                 seat=r["seat"],
                 trick=r["trick"],
                 card=_card(r["card"]),
@@ -214,7 +219,7 @@ def _audit(doc: Mapping[str, Any]) -> HandAudit:
                 penalty=None
                 if r["penalty"] is None
                 else Penalty(r["penalty"]["points"], _card(r["penalty"]["card"])),
-                status=r["status"],
+                status=Status(r["status"]),
                 explanation=r["explanation"],
                 suggestion=r["suggestion"],
             )
@@ -242,9 +247,9 @@ def read_audit(body: Mapping[str, Any]) -> HandAudit:
 def read_decision(body: Mapping[str, Any]) -> Decision:
     return Decision(
         body["ruling"],
-        body["action"],
+        Action(body["action"]),
         body["director"],
         body["reason"],
         dict(body.get("score_changes") or {}),
-        body.get("claim"),
+        None if body.get("claim") is None else ClaimOutcome(body["claim"]),
     )

@@ -5,10 +5,11 @@ It takes a typed :class:`HandRecord` and returns a typed :class:`Replay`;
 """
 
 from .cards import CARDS, Card, Suit, cards
-from .findings import CODES, Finding
-from .record import Event, HandRecord, Pass, Problem, RecordError
+from .findings import CODES, Code, Finding
+from .record import Event, EventAction, HandRecord, Pass, Problem, RecordError
 from .replay import Replay, Trick, replay
-from .scoring import MoonOutcome, Score
+from .scoring import ChosenBy, MoonOutcome, Score
+from .variant import MoonChooser, MoonOption
 from .variants import VARIANTS, Clause, Moon, Variant, get_variant
 
 __version__ = "0.1.0"
@@ -18,11 +19,16 @@ __all__ = [
     "CODES",
     "VARIANTS",
     "Card",
+    "ChosenBy",
     "Clause",
+    "Code",
     "Event",
+    "EventAction",
     "Finding",
     "HandRecord",
     "Moon",
+    "MoonChooser",
+    "MoonOption",
     "MoonOutcome",
     "Pass",
     "Problem",

@@ -8,7 +8,7 @@ cheap. A double-deck game simply holds the same object twice.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from enum import StrEnum
 
 
@@ -60,13 +60,13 @@ class Card:
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Card is immutable")
 
-    def __reduce__(self):  # pickles and copies stay interned
+    def __reduce__(self) -> tuple[Callable[[str], Card], tuple[str]]:  # pickles and copies stay interned
         return (Card.parse, (self.code,))
 
     def __copy__(self) -> Card:
         return self
 
-    def __deepcopy__(self, memo: dict) -> Card:
+    def __deepcopy__(self, memo: dict[int, object]) -> Card:
         return self
 
     @staticmethod

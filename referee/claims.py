@@ -19,7 +19,8 @@ from typing import TYPE_CHECKING
 from .cards import JOKER, QUEEN_OF_SPADES, TWO_OF_CLUBS, Card, Suit
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .replay import Table
+    from .table import Table
+    from .variant import Variant
 
 
 def claim_holds(table: Table, seat: str, order: Sequence[Card]) -> tuple[bool | None, str]:
@@ -43,7 +44,7 @@ def claim_holds(table: Table, seat: str, order: Sequence[Card]) -> tuple[bool | 
         return False, f"the announced order leaves out {names}"
     variant = table.variant
     broken = table.broken
-    led_before: Counter = Counter()
+    led_before: Counter[Suit | None] = Counter()
     for k, card in enumerate(order):
         number = trick.number + k
         if number == 1 and variant.two_of_clubs_leads and card is not TWO_OF_CLUBS and TWO_OF_CLUBS in order:
@@ -66,7 +67,7 @@ def claim_holds(table: Table, seat: str, order: Sequence[Card]) -> tuple[bool | 
     return True, "the announced order wins every remaining trick against any defence"
 
 
-def _may_lead_hearts(variant, rest: Sequence[Card]) -> bool:
+def _may_lead_hearts(variant: Variant, rest: Sequence[Card]) -> bool:
     others = [c for c in rest if c.suit is not Suit.HEARTS]
     if not others:
         return True

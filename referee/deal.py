@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import Counter
 
 from .cards import TWO_OF_CLUBS, Card
+from .findings import Code, IncorrectPassFacts
 from .record import HandRecord, Pass, Problem, pointer
 from .table import Table
 
@@ -119,7 +120,7 @@ def locate_deal_problems(table: Table, record: HandRecord) -> None:
     """The deal does not match the deck: name every stray, extra and missing card."""
     variant = table.variant
     deck = table.deck.counts
-    seen: Counter = Counter()
+    seen: Counter[Card] = Counter()
     first_at: dict[Card, str] = {}
     places = [(pointer("deal", seat), record.deal[seat]) for seat in record.seats]
     places.append(("/kitty", record.kitty))
@@ -130,8 +131,8 @@ def locate_deal_problems(table: Table, record: HandRecord) -> None:
                 table.problem(f"{at}/{i}", "not_in_deck", f"{card} is not in the {variant.id} deck")
             elif seen[card] > deck[card]:
                 also = first_at[card]
-                copies = "twice" if deck[card] == 1 else f"more than {deck[card]} times"
-                table.problem(f"{at}/{i}", "duplicate_card", f"{card} is dealt {copies} (also at {also})")
+                times = "twice" if deck[card] == 1 else f"more than {deck[card]} times"
+                table.problem(f"{at}/{i}", "duplicate_card", f"{card} is dealt {times} (also at {also})")
             else:
                 first_at.setdefault(card, f"{at}/{i}")
     for card, copies in deck.items():
@@ -142,18 +143,19 @@ def locate_deal_problems(table: Table, record: HandRecord) -> None:
             elif missing == copies:
                 what = f"all {copies} copies of {card} are"
             else:
-                copies = "one copy" if missing == 1 else f"{missing} copies"
-                what = f"{copies} of {card} {'is' if missing == 1 else 'are'}"
+                some = "one copy" if missing == 1 else f"{missing} copies"
+                what = f"{some} of {card} {'is' if missing == 1 else 'are'}"
             table.problem("/deal", "missing_card", f"{what} missing from the deal and kitty")
 
 
 def pass_cards(table: Table, record: HandRecord, offset: int) -> None:
     """Move the passed cards and log every incorrect pass."""
     seats = record.seats
-    moves = []
+    moves: list[tuple[dict[Card, int], dict[Card, int], tuple[Card, ...]]] = []
     for i, seat in enumerate(seats):
         given = record.passes.get(seat)
         recipient = seats[(i + offset) % len(seats)] if offset else None
+        cards: tuple[Card, ...]
         if given is None:
             cards, to = (), recipient
         else:
@@ -168,7 +170,8 @@ def pass_cards(table: Table, record: HandRecord, offset: int) -> None:
         )
         faults = () if clean else pass_faults(table, given, recipient)
         if faults:
-            table.find("incorrect_pass", seat, trick=1, faults=faults, expected_to=recipient)
+            facts = IncorrectPassFacts(faults=faults, expected_to=recipient)
+            table.find(Code.INCORRECT_PASS, seat, trick=1, facts=facts)
         if cards and to is not None and to != seat:
             moves.append((table.hands[seat], table.hands[to], cards))
     if table.problems:

@@ -13,7 +13,7 @@ from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from .variant import FIRST_LEADS, KITTY_TAKERS, PASS_CYCLES, Moon, Variant
+from .variant import FIRST_LEADS, KITTY_TAKERS, PASS_CYCLES, Moon, MoonChooser, MoonOption, Variant
 
 MOON_RULES = ("none", "add", "add-or-subtract")
 """What a moon does: nothing, the others score it, or the shooter may choose."""
@@ -30,7 +30,7 @@ class Option:
     minimum: int | None = None
     maximum: int | None = None
 
-    def problem(self, value: Any, choices: Collection[str] = ()) -> str | None:
+    def problem(self, value: object, choices: Collection[str] = ()) -> str | None:
         """Why ``value`` is not allowed for this option, or ``None``."""
         if self.type == "boolean":
             return None if type(value) is bool else "must be true or false"
@@ -51,7 +51,7 @@ class Option:
 def _moon_rule(variant: Variant) -> str:
     if variant.moon is None:
         return "none"
-    return "add-or-subtract" if "subtract" in variant.moon.options else "add"
+    return "add-or-subtract" if MoonOption.SUBTRACT in variant.moon.options else "add"
 
 
 OPTIONS: tuple[Option, ...] = (
@@ -99,7 +99,7 @@ OPTIONS: tuple[Option, ...] = (
 _BY_NAME = {option.name: option for option in OPTIONS}
 
 
-def default_of(variant: Variant, name: str) -> Any:
+def default_of(variant: Variant, name: str) -> object:
     """The base variant's own value for option ``name``."""
     if name == "moon":
         return _moon_rule(variant)
@@ -108,7 +108,7 @@ def default_of(variant: Variant, name: str) -> Any:
     return getattr(variant, name)
 
 
-def catalogue(variant: Variant, schedules: Collection[str]) -> list[dict[str, Any]]:
+def catalogue(variant: Variant, schedules: Collection[str]) -> list[dict[str, object]]:
     """Every option with its type, choices and this variant's default, for the API."""
     return [
         {
@@ -122,7 +122,7 @@ def catalogue(variant: Variant, schedules: Collection[str]) -> list[dict[str, An
     ]
 
 
-def option_problems(options: Mapping[str, Any], schedules: Collection[str]) -> dict[str, str]:
+def option_problems(options: Mapping[str, object], schedules: Collection[str]) -> dict[str, str]:
     """Unknown or ill-typed options, by name, with what is wrong."""
     problems = {}
     for name, value in options.items():
@@ -137,7 +137,12 @@ def option_problems(options: Mapping[str, Any], schedules: Collection[str]) -> d
 
 
 def house_variant(base: Variant, options: Mapping[str, Any]) -> Variant:
-    """``base`` with ``options`` applied (already checked with :func:`option_problems`)."""
+    """``base`` with ``options`` applied (already checked with :func:`option_problems`).
+
+    The values are ``Any``: each option's type depends on its name, which
+    :func:`option_problems` has checked, and they replace ``Variant`` fields
+    of those types by name.
+    """
     if not options:
         return base
     key = (base.id, base.name, tuple(sorted(options.items())))
@@ -149,7 +154,7 @@ def house_variant(base: Variant, options: Mapping[str, Any]) -> Variant:
     return variant
 
 
-_BUILT: dict[tuple, Variant] = {}
+_BUILT: dict[tuple[str, str, tuple[tuple[str, Any], ...]], Variant] = {}
 
 
 def _build(base: Variant, chosen: dict[str, Any]) -> Variant:
@@ -164,10 +169,12 @@ def _build(base: Variant, chosen: dict[str, Any]) -> Variant:
 
 
 def _moon(base: Variant, rule: str, subtract_from: int) -> Moon | None:
-    chooser = base.moon.chooser if base.moon is not None else "subtract-when-open"
+    chooser = base.moon.chooser if base.moon is not None else MoonChooser.SUBTRACT_WHEN_OPEN
     builders: dict[str, Callable[[], Moon | None]] = {
         "none": lambda: None,
-        "add": lambda: Moon(("add",), None, chooser),
-        "add-or-subtract": lambda: Moon(("add", "subtract"), subtract_from or None, chooser),
+        "add": lambda: Moon((MoonOption.ADD,), None, chooser),
+        "add-or-subtract": lambda: Moon(
+            (MoonOption.ADD, MoonOption.SUBTRACT), subtract_from or None, chooser
+        ),
     }
     return builders[rule]()

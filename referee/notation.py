@@ -20,8 +20,8 @@ from typing import Any, Protocol
 
 from .cards import CARDS, Card
 from .house import house_variant
-from .record import Event, HandRecord, Pass, Problem, RecordError, pointer
-from .variant import Variant
+from .record import Event, EventAction, HandRecord, Pass, Problem, RecordError, pointer
+from .variant import MoonOption, Variant
 from .variants import VARIANTS
 
 JSON = dict[str, Any]
@@ -155,9 +155,11 @@ def _pass(seat: str, given: Any) -> Pass:
 def _event(item: Mapping[str, Any], index: int) -> Event:
     seat = item["seat"]
     if "claims" in item:
-        return Event(seat, "claims", None, _cards(item["claims"]["order"], "play", index, "claims", "order"))
+        return Event(
+            seat, EventAction.CLAIMS, None, _cards(item["claims"]["order"], "play", index, "claims", "order")
+        )
     action = next(key for key in item if key != "seat")
-    return Event(seat, action, _card(item[action], pointer("play", index, action)))
+    return Event(seat, EventAction(action), _card(item[action], pointer("play", index, action)))
 
 
 def read_record(data: Mapping[str, Any]) -> HandRecord:
@@ -174,7 +176,7 @@ def read_record(data: Mapping[str, Any]) -> HandRecord:
             passes={seat: _pass(seat, given) for seat, given in data.get("passes", {}).items()},
             scores_before=data.get("scores_before"),
             claimed=data.get("claimed"),
-            moon_choice=data.get("moon_choice"),
+            moon_choice=MoonOption(data["moon_choice"]) if data.get("moon_choice") else None,
             exposed_in_deal=_cards(data.get("exposed_in_deal", ()), "exposed_in_deal"),
             backs=(
                 {seat: tuple(c) for seat, c in data["backs"].items()}
@@ -184,5 +186,5 @@ def read_record(data: Mapping[str, Any]) -> HandRecord:
         )
     except _Unreadable as error:
         raise RecordError([Problem(error.at, "unreadable", str(error))]) from None
-    except (KeyError, TypeError, AttributeError, StopIteration) as error:
+    except (KeyError, TypeError, ValueError, AttributeError, StopIteration) as error:
         raise RecordError([Problem("", "unreadable", f"not a hand record ({error!r})")]) from None

@@ -9,9 +9,21 @@ established: a card has been played to the next trick, or the hand is over.
 
 from __future__ import annotations
 
-from .cards import Card
+from collections.abc import Callable
+
+from .cards import Card, Suit
 from .claims import claim_holds
-from .record import Event, pointer
+from .findings import (
+    CardFaultFacts,
+    ClaimFacts,
+    Code,
+    ExposedCardFacts,
+    LeadOutOfTurnFacts,
+    PenaltyCardNotPlayedFacts,
+    PlayOutOfTurnFacts,
+    RevokeFacts,
+)
+from .record import Event, EventAction, pointer
 from .table import HEARTS, OpenFinding, Play, Table, TrickInPlay
 
 _new = tuple.__new__  # Play(...) without the keyword-argument machinery
@@ -32,11 +44,12 @@ def play_phase(table: Table, events: tuple[Event, ...]) -> None:
     for index, event in enumerate(events):
         seat, action, card, _ = event
         trick = table.current
-        hand = hands.get(seat)
+        hand = hands[seat]  # every seat in the play is at the table (check_table)
         if (
-            action == "card"
+            action == "card"  # EventAction.CARD, as the literal: the cheapest test per event
             and seat == trick.turn
             and trick.clean
+            and card is not None
             and card in hand
             and not penalty_cards[seat]
         ):
@@ -96,7 +109,7 @@ def play_card(table: Table, index: int, event: Event) -> None:
             pointer("play", index), "after_hand_end", "the hand is over: every trick has been played"
         )
         return
-    if card not in table.hands[seat]:
+    if card is None or card not in table.hands[seat]:
         table.problem(
             pointer("play", index, "card"), "not_held", f"{seat} plays {card}, which {seat} does not hold"
         )
@@ -115,24 +128,34 @@ def play_card(table: Table, index: int, event: Event) -> None:
             settle(table.tricks[-1])
         if seat != trick.leader:
             fault = table.find(
-                "lead_out_of_turn", seat, card, index, settled=False, proper_leader=trick.leader
+                Code.LEAD_OUT_OF_TURN,
+                seat,
+                card,
+                index,
+                facts=LeadOutOfTurnFacts(proper_leader=trick.leader),
+                settled=False,
             )
             trick.leader = seat
     else:
         lead = trick.fault_of(trick.plays[0])
-        if lead is not None and lead.code == "lead_out_of_turn" and not lead.settled:
+        if lead is not None and lead.code == Code.LEAD_OUT_OF_TURN and not lead.settled:
             lead.settle(corrected=False)  # the table played on: the lead stands
         if seat != trick.turn:
-            table.find("play_out_of_turn", seat, card, index, expected=trick.turn)
+            table.find(
+                Code.PLAY_OUT_OF_TURN, seat, card, index, facts=PlayOutOfTurnFacts(expected=trick.turn)
+            )
             trick.clean = False
     if fault is None:
         if table.penalty_cards[seat]:
             check_penalty_cards(table, seat, card, trick, index)
         code = table.fault(seat, card, trick)
         if code is not None:
-            fault = table.find(code, seat, card, index, settled=False)
-            if code == "revoke":
-                fault.facts["all_points_played"] = all_points_played(table, trick)
+            facts = (
+                RevokeFacts(all_points_played=all_points_played(table, trick))
+                if code == Code.REVOKE
+                else CardFaultFacts()
+            )
+            fault = table.find(code, seat, card, index, facts=facts, settled=False)
     if table.penalty_cards[seat]:
         remove_penalty_card(table, seat, card)
     table.take(seat, card)
@@ -149,18 +172,24 @@ def play_card(table: Table, index: int, event: Event) -> None:
 def check_penalty_cards(table: Table, seat: str, card: Card, trick: TrickInPlay, index: int) -> None:
     """Log each penalty card that could legally have been played now and was not."""
     owed = table.penalty_cards[seat]
-    if any(entry[0] is card for entry in owed):
+    if any(entry.card is card for entry in owed):
         return
     for entry in owed:
-        if not entry[1] and table.fault(seat, entry[0], trick) is None:
-            entry[1] = True
-            table.find("penalty_card_not_played", seat, entry[0], index, played=card)
+        if not entry.missed and table.fault(seat, entry.card, trick) is None:
+            entry.missed = True
+            table.find(
+                Code.PENALTY_CARD_NOT_PLAYED,
+                seat,
+                entry.card,
+                index,
+                facts=PenaltyCardNotPlayedFacts(played=card),
+            )
 
 
 def remove_penalty_card(table: Table, seat: str, card: Card) -> None:
     owed = table.penalty_cards[seat]
     for i, entry in enumerate(owed):
-        if entry[0] is card:
+        if entry.card is card:
             del owed[i]
             return
 
@@ -183,8 +212,9 @@ def close_trick(table: Table, trick: TrickInPlay) -> None:
     plays = trick.plays
     variant = table.variant
     card_points, point_cards = variant.card_points, variant.point_cards
-    best: Play | None = plays[0]
-    led, best_rank = best.card.suit, best.card.rank
+    first = plays[0]
+    best: Play | None = first
+    led, best_rank = first.card.suit, first.card.rank
     points = 0
     has_point_cards = False
     for play in plays:
@@ -223,7 +253,7 @@ def close_trick(table: Table, trick: TrickInPlay) -> None:
         settle(trick)  # the hand has ended: nothing is left to correct
 
 
-def uncancelled_winner(table: Table, trick: TrickInPlay, led) -> Play | None:
+def uncancelled_winner(table: Table, trick: TrickInPlay, led: Suit) -> Play | None:
     """Cancellation: identical cards of the suit led cancel; the highest left wins."""
     seen: dict[Card, int] = {}
     for play in trick.plays:
@@ -275,18 +305,15 @@ def settle(trick: TrickInPlay) -> None:
 def withdraw(table: Table, index: int, event: Event) -> None:
     """A seat takes back a card it just played: a correction, or an exposed card."""
     seat, card = event.seat, event.card
-    trick = table.current
-    play = _find_play(trick, seat, card)
-    if play is None:
-        trick = reopen(table, seat, card)
-        play = _find_play(trick, seat, card) if trick is not None else None
-        if play is None:
-            table.problem(
-                pointer("play", index, "withdraws"),
-                "not_on_trick",
-                f"{seat} withdraws {card}, which {seat} has not just played to this trick",
-            )
-            return
+    found = _withdrawn(table, seat, card) if card is not None else None
+    if found is None or card is None:
+        table.problem(
+            pointer("play", index, "withdraws"),
+            "not_on_trick",
+            f"{seat} withdraws {card}, which {seat} has not just played to this trick",
+        )
+        return
+    trick, play = found
     trick.plays.remove(play)
     trick.clean = False
     trick.turn = seat  # the seat that took back its card plays again
@@ -295,20 +322,33 @@ def withdraw(table: Table, index: int, event: Event) -> None:
     if fault is not None and not fault.settled:
         fault.settle(corrected=True)
         trick.corrected = True
-        if fault.code == "revoke":
-            fault.code = "renounce"
+        if fault.code == Code.REVOKE:
+            fault.code = Code.RENOUNCE
             table.make_penalty_card(seat, card, fault)
-        elif fault.code in ("early_heart", "lead_out_of_turn"):
+        elif fault.code in (Code.EARLY_HEART, Code.LEAD_OUT_OF_TURN):
             table.make_penalty_card(seat, card, fault)
-        if fault.code == "lead_out_of_turn":
-            trick.leader = fault.facts["proper_leader"]
+        if isinstance(fault.facts, LeadOutOfTurnFacts):
+            trick.leader = fault.facts.proper_leader
     elif not trick.corrected:
-        entry = table.find("exposed_card", seat, card, index, withdrawn=True)
+        entry = table.find(Code.EXPOSED_CARD, seat, card, index, facts=ExposedCardFacts(withdrawn=True))
         table.make_penalty_card(seat, card, entry)
     if trick.plays:
         trick.led = trick.plays[0].card.suit
     else:
         trick.leader = trick.turn = trick.proper_leader
+
+
+def _withdrawn(table: Table, seat: str, card: Card) -> tuple[TrickInPlay, Play] | None:
+    """The trick and the play a withdrawal takes back: on the trick in progress, or on
+    the trick just completed (reopened), if no card has been played to the next one."""
+    trick = table.current
+    play = _find_play(trick, seat, card)
+    if play is None:
+        reopened = reopen(table, seat, card)
+        if reopened is None:
+            return None
+        trick, play = reopened, _find_play(reopened, seat, card)
+    return (trick, play) if play is not None else None
 
 
 def _find_play(trick: TrickInPlay, seat: str, card: Card) -> Play | None:
@@ -348,17 +388,17 @@ def reopen(table: Table, seat: str, card: Card) -> TrickInPlay | None:
 def expose(table: Table, index: int, event: Event) -> None:
     """A card dropped or shown face up: an exposed card (a penalty card where there are any)."""
     seat, card = event.seat, event.card
-    if not table.holds(seat, card):
+    if card is None or not table.holds(seat, card):
         table.problem(
             pointer("play", index, "exposes"),
             "not_held",
             f"{seat} exposes {card}, which {seat} does not hold",
         )
         return
-    already = sum(1 for entry in table.penalty_cards[seat] if entry[0] is card)
+    already = sum(1 for entry in table.penalty_cards[seat] if entry.card is card)
     if already and already >= table.hands[seat][card]:
         return  # already face up as a penalty card: nothing new was shown
-    entry = table.find("exposed_card", seat, card, index, withdrawn=False)
+    entry = table.find(Code.EXPOSED_CARD, seat, card, index, facts=ExposedCardFacts(withdrawn=False))
     table.make_penalty_card(seat, card, entry)
 
 
@@ -377,8 +417,14 @@ def claim(table: Table, index: int, event: Event) -> None:
     if table.problems:
         return
     holds, reason = claim_holds(table, seat, event.order)
-    entry = table.find("claim", seat, None, index, order=event.order, holds=holds, reason=reason)
-    table.last_claim = (index, entry)
+    facts = ClaimFacts(order=event.order, holds=holds, reason=reason)
+    table.find(Code.CLAIM, seat, None, index, facts=facts)
+    table.last_claim = (index, seat, facts)
 
 
-_EVENTS = {"card": play_card, "withdraws": withdraw, "exposes": expose, "claims": claim}
+_EVENTS: dict[EventAction, Callable[[Table, int, Event], None]] = {
+    EventAction.CARD: play_card,
+    EventAction.WITHDRAWS: withdraw,
+    EventAction.EXPOSES: expose,
+    EventAction.CLAIMS: claim,
+}

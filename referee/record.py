@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import NamedTuple
 
 from .cards import Card
-from .variant import Variant
+from .variant import MoonOption, Variant
 
 
 class Problem(NamedTuple):
@@ -47,16 +48,29 @@ class Pass(NamedTuple):
     """JSON pointer of the list of cards, such as ``/passes/N`` or ``/passes/N/cards``."""
 
 
+class EventAction(StrEnum):
+    """What a play event does, named as the record's JSON names it."""
+
+    CARD = "card"
+    """A card played to the trick."""
+    EXPOSES = "exposes"
+    """A card dropped or shown face up without being played."""
+    WITHDRAWS = "withdraws"
+    """A card just played, taken back."""
+    CLAIMS = "claims"
+    """The rest of the tricks claimed, in an announced order."""
+
+
 class Event(NamedTuple):
     """One thing that happened at the table, in order.
 
-    ``action`` is ``card`` (played to the trick), ``exposes``, ``withdraws``
-    or ``claims``; ``card`` is the card concerned, ``order`` the announced
-    order of a claim.
+    ``action`` is what the seat did (an :class:`EventAction`; the plain string
+    of a member is accepted too, so compare with ``==``); ``card`` is the card
+    concerned, ``order`` the announced order of a claim.
     """
 
     seat: str
-    action: str
+    action: EventAction
     card: Card | None = None
     order: tuple[Card, ...] = ()
 
@@ -75,6 +89,6 @@ class HandRecord:
     passes: Mapping[str, Pass] = field(default_factory=dict)
     scores_before: Mapping[str, int] | None = None
     claimed: Mapping[str, int] | None = None
-    moon_choice: str | None = None
+    moon_choice: MoonOption | None = None
     exposed_in_deal: tuple[Card, ...] = ()
     backs: Mapping[str, tuple[str, ...]] | None = None

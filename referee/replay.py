@@ -10,14 +10,15 @@ record that cannot have happened at any table is collected as
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import NamedTuple
 
 from .cards import Card
 from .deal import check_table, deal, first_leader, pass_cards
-from .findings import Finding
+from .findings import Code, Finding, MisdealFacts
 from .play import play_phase, settle
-from .record import HandRecord, RecordError
+from .record import EventAction, HandRecord, RecordError
 from .scoring import Score, score_hand
 from .table import Play, Table, TrickInPlay
 from .variant import pass_direction_name
@@ -77,15 +78,14 @@ def replay(record: HandRecord) -> Replay:
     if problems:
         raise RecordError(problems)
     seats = record.seats
-    table = Table.seated(record.variant, seats)
-    table.current = TrickInPlay(1, record.dealer)
+    table = Table.seated(record.variant, seats, record.dealer)
     offset = record.variant.pass_offset(record.hand_number, len(seats))
     direction = pass_direction_name(offset, len(seats))
     misdeal = deal(table, record)
     if table.problems:
         raise RecordError(table.problems)
     if misdeal:
-        table.find("misdeal", record.dealer, trick=1, reasons=tuple(misdeal))
+        table.find(Code.MISDEAL, record.dealer, trick=1, facts=MisdealFacts(reasons=tuple(misdeal)))
         findings = tuple(entry.freeze() for entry in table.log)
         return Replay(
             record,
@@ -121,11 +121,11 @@ def finish(table: Table, record: HandRecord, direction: str) -> Replay:
     complete = len(table.tricks) == table.hand_size
     claimed_rest = None
     if not complete and table.last_claim is not None and table.last_claim[0] > _index_of_last_card(record):
-        entry = table.last_claim[1]
-        if entry.facts["holds"]:
+        _, claimant, claim = table.last_claim
+        if claim.holds:
             rest = [card for seat in table.seats for card in table.cards_left(seat)]
             rest += [p.card for p in trick.plays]
-            claimed_rest = (entry.seat, tuple(rest))
+            claimed_rest = (claimant, tuple(rest))
             complete = True
     log = tuple(entry.freeze() for entry in table.log)
     score = score_hand(
@@ -144,12 +144,17 @@ def finish(table: Table, record: HandRecord, direction: str) -> Replay:
 
 def _index_of_last_card(record: HandRecord) -> int:
     for index in range(len(record.play) - 1, -1, -1):
-        if record.play[index].action == "card":
+        if record.play[index].action == EventAction.CARD:
             return index
     return -1
 
 
-def _public(trick: TrickInPlay, table: Table, new=tuple.__new__) -> Trick:
+_NewTrick = Callable[[type[Trick], Iterable[object]], Trick]
+
+
+def _public(trick: TrickInPlay, table: Table, new: _NewTrick = tuple.__new__) -> Trick:
+    """The trick as the replay publishes it (``new``: a ``Trick`` without ``Trick.__new__``'s
+    keyword handling, for the common trick with nothing cancelled or collected)."""
     number = trick.number
     if trick.winner is not None and not table.cancelled and not table.collects:
         return new(

@@ -8,16 +8,24 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from .cards import Card
-from .findings import Finding
+from .findings import Code, Finding, MoonChoiceFacts, MoonStoppedFacts
 from .game import game_over, lowest
 from .record import HandRecord
-from .variant import Variant
+from .variant import Moon, MoonChooser, MoonOption, Variant
 
 if TYPE_CHECKING:  # pragma: no cover
     from .replay import Kitty, Trick
+
+
+class ChosenBy(StrEnum):
+    """Who chose a moon's option: the record (the shooter, as written) or the referee."""
+
+    RECORD = "record"
+    REFEREE = "referee"
 
 
 @dataclass(frozen=True)
@@ -25,8 +33,8 @@ class MoonOutcome:
     """Who shot the moon, which outcome was scored and who chose it."""
 
     seat: str
-    option: str  # "add" or "subtract"
-    chosen_by: str  # "record" or "referee"
+    option: MoonOption
+    chosen_by: ChosenBy
 
 
 @dataclass(frozen=True)
@@ -72,7 +80,7 @@ def score_hand(
                 and any(play.card in point_cards for play in trick.plays)
             ):
                 takers.add(taker)
-    extra_cards = []
+    extra_cards: list[tuple[str, Sequence[Card]]] = []
     if kitty is not None and kitty.taken_by is not None:
         extra_cards.append((kitty.taken_by, kitty.cards))
     if claimed_rest is not None:
@@ -101,14 +109,14 @@ def totals_before(record: HandRecord) -> dict[str, int]:
 
 
 def moon_scores(
-    variant: Variant, record: HandRecord, shooter: str, points: Mapping[str, int], option: str
+    variant: Variant, record: HandRecord, shooter: str, points: Mapping[str, int], option: MoonOption
 ) -> dict[str, int]:
     """The hand's scores after the moon: ``add`` gives every other seat the moon's points,
     ``subtract`` takes them off the shooter (never below zero where totals cannot be)."""
     value = moon_value(variant, record)
     hand = dict(points)
     hand[shooter] -= value  # the moon's own points are not the shooter's to keep
-    if option == "add":
+    if option == MoonOption.ADD:
         for seat in record.seats:
             if seat != shooter:
                 hand[seat] += value
@@ -123,48 +131,62 @@ def moon_outcome(
     variant: Variant, record: HandRecord, shooter: str, points: Mapping[str, int], last_trick: int
 ) -> tuple[MoonOutcome, tuple[Finding, ...]]:
     """Apply the variant's moon options to the record's choice (or choose, and say so)."""
+    moon = _moon_of(variant)
     open_options = [
         option
-        for option in variant.moon.options
-        if option == "add" or subtract_allowed(variant, record, shooter, points)
+        for option in moon.options
+        if option == MoonOption.ADD or subtract_allowed(variant, record, shooter, points)
     ]
     choice = record.moon_choice
     if choice is not None and choice not in open_options:
         refused = Finding(
-            "moon_choice_not_allowed",
+            Code.MOON_CHOICE_NOT_ALLOWED,
             shooter,
             max(last_trick, 1),
-            None,
-            None,
-            {"choice": choice, "scores_before": dict(record.scores_before or {})},
+            facts=MoonChoiceFacts(choice=choice, scores_before=dict(record.scores_before or {})),
         )
-        return MoonOutcome(
-            shooter, referee_choice(variant, record, shooter, points, open_options), "referee"
-        ), (refused,)
-    if choice is not None:
-        return MoonOutcome(shooter, choice, "record"), ()
-    return MoonOutcome(shooter, referee_choice(variant, record, shooter, points, open_options), "referee"), ()
+        chosen = referee_choice(variant, record, shooter, points, open_options)
+        return MoonOutcome(shooter, chosen, ChosenBy.REFEREE), (refused,)
+    if choice is not None:  # the record may hold the plain string: keep the member
+        return MoonOutcome(shooter, MoonOption(choice), ChosenBy.RECORD), ()
+    chosen = referee_choice(variant, record, shooter, points, open_options)
+    return MoonOutcome(shooter, chosen, ChosenBy.REFEREE), ()
+
+
+def _moon_of(variant: Variant) -> Moon:
+    """The variant's moon rule; only asked of a variant that has one."""
+    if variant.moon is None:
+        raise ValueError(f"{variant.id} has no moon")
+    return variant.moon
 
 
 def referee_choice(
-    variant: Variant, record: HandRecord, shooter: str, points: Mapping[str, int], options: Sequence[str]
-) -> str:
+    variant: Variant,
+    record: HandRecord,
+    shooter: str,
+    points: Mapping[str, int],
+    options: Sequence[MoonOption],
+) -> MoonOption:
     """The option the referee takes for the shooter when the record names none."""
     if len(options) == 1:
         return options[0]
-    if variant.moon.chooser == "subtract-when-open":
-        return "subtract"
+    if _moon_of(variant).chooser == MoonChooser.SUBTRACT_WHEN_OPEN:
+        return MoonOption.SUBTRACT
     return best_for_shooter(variant, record, shooter, points, options)
 
 
 def best_for_shooter(
-    variant: Variant, record: HandRecord, shooter: str, points: Mapping[str, int], options: Sequence[str]
-) -> str:
+    variant: Variant,
+    record: HandRecord,
+    shooter: str,
+    points: Mapping[str, int],
+    options: Sequence[MoonOption],
+) -> MoonOption:
     """Long John: the option that wins the table now; else one that does not end the game
     with someone else lowest; among those, the one leaving the shooter furthest below
     the lowest other total (a tie: add)."""
     before = totals_before(record)
-    after = {}
+    after: dict[MoonOption, dict[str, int]] = {}
     for option in options:
         hand = moon_scores(variant, record, shooter, points, option)
         totals = {seat: before[seat] + hand[seat] for seat in record.seats}
@@ -174,13 +196,13 @@ def best_for_shooter(
     ends = {option: game_over(variant, totals) for option, totals in after.items()}
     winning = [o for o in options if ends[o] and shooter in lowest(after[o])]
     if winning:
-        return "add" if "add" in winning else winning[0]
+        return MoonOption.ADD if MoonOption.ADD in winning else winning[0]
     safe = [o for o in options if not ends[o]] or list(options)
 
-    def margin(option: str) -> tuple[int, bool]:
+    def margin(option: MoonOption) -> tuple[int, bool]:
         totals = after[option]
         others = min(total for seat, total in totals.items() if seat != shooter)
-        return others - totals[shooter], option == "add"
+        return others - totals[shooter], option == MoonOption.ADD
 
     return max(safe, key=margin)
 
@@ -190,14 +212,14 @@ def subtract_allowed(variant: Variant, record: HandRecord, shooter: str, points:
     ``subtract_from`` or more before the hand and adding would not give the shooter
     the game (lowest total, alone or tied)."""
     moon = variant.moon
-    if moon is None or "subtract" not in moon.options:
+    if moon is None or MoonOption.SUBTRACT not in moon.options:
         return False
     if moon.subtract_from is None:
         return True
     before = totals_before(record)
     if max(before.values()) < moon.subtract_from:
         return False
-    hand = moon_scores(variant, record, shooter, points, "add")
+    hand = moon_scores(variant, record, shooter, points, MoonOption.ADD)
     after_add = {seat: before[seat] + hand[seat] for seat in record.seats}
     shooter_wins = game_over(variant, after_add) and shooter in lowest(after_add)
     return not shooter_wins
@@ -214,7 +236,7 @@ def stopped_moons(
     total = variant.deck(len(record.seats)).point_card_count
     found = []
     for revoke in findings:
-        if revoke.code != "revoke":
+        if revoke.code != Code.REVOKE:
             continue
         offender = revoke.seat
         won: dict[str, int] = dict.fromkeys(record.seats, 0)
@@ -232,16 +254,14 @@ def stopped_moons(
             if seat != offender and won[seat] + won_by_offender_after == total:
                 found.append(
                     Finding(
-                        "moon_stopped_by_revoke",
+                        Code.MOON_STOPPED_BY_REVOKE,
                         seat,
                         revoke.trick,
-                        None,
-                        None,
-                        {
-                            "revoker": offender,
-                            "revoke_trick": revoke.trick,
-                            "suggestion": f"moon awarded to {seat}",
-                        },
+                        facts=MoonStoppedFacts(
+                            revoker=offender,
+                            revoke_trick=revoke.trick,
+                            suggestion=f"moon awarded to {seat}",
+                        ),
                     )
                 )
     return found

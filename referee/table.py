@@ -8,11 +8,11 @@ fails names the rule it broke.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from dataclasses import dataclass, field, replace
+from typing import NamedTuple
 
 from .cards import JOKER, QUEEN_OF_SPADES, TWO_OF_CLUBS, Card, Suit
-from .findings import Finding
+from .findings import CardFaultFacts, ClaimFacts, Code, Facts, Finding, PenaltyCardFacts
 from .record import Problem
 from .variant import Deck, Variant
 
@@ -35,12 +35,12 @@ class OpenFinding:
 
     def __init__(
         self,
-        code: str,
+        code: Code,
         seat: str,
         trick: int,
         card: Card | None,
         event: int | None,
-        facts: dict[str, Any],
+        facts: Facts,
         settled: bool = True,
     ) -> None:
         self.code = code
@@ -52,11 +52,28 @@ class OpenFinding:
         self.settled = settled
 
     def settle(self, corrected: bool = False) -> None:
+        """The trick is established (or the card taken back): the first settling says
+        whether the fault was ``corrected``."""
+        facts = self.facts
+        if not self.settled and isinstance(facts, CardFaultFacts):
+            self.facts = replace(facts, corrected=corrected)
         self.settled = True
-        self.facts.setdefault("corrected", corrected)
 
     def freeze(self) -> Finding:
-        return Finding(self.code, self.seat, self.trick, self.card, self.event, self.facts)
+        return Finding(self.code, self.seat, self.trick, self.card, self.event, facts=self.facts)
+
+
+class OwedCard:
+    """A penalty card face up in its owner's hand, owed at the first legal chance.
+
+    ``missed`` is set once such a chance went by (it is logged only once).
+    """
+
+    __slots__ = ("card", "missed")
+
+    def __init__(self, card: Card) -> None:
+        self.card = card
+        self.missed = False
 
 
 class TrickInPlay:
@@ -114,15 +131,15 @@ class Table:
     left_of: dict[str, str]
     deck: Deck
     hand_size: int
+    current: TrickInPlay  # the trick in progress (or about to be led)
     hands: dict[str, dict[Card, int]] = field(default_factory=dict)
     voids: dict[str, set[Suit | None]] = field(default_factory=dict)  # suits a seat is known to lack
-    penalty_cards: dict[str, list[list]] = field(default_factory=dict)
+    penalty_cards: dict[str, list[OwedCard]] = field(default_factory=dict)
     tricks: list[TrickInPlay] = field(default_factory=list)
-    current: TrickInPlay | None = None
     broken: bool = False
     log: list[OpenFinding] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
-    last_claim: tuple[int, OpenFinding] | None = None
+    last_claim: tuple[int, str, ClaimFacts] | None = None  # event index, claimant, its facts
     point_takers: set[str] = field(default_factory=set)  # seats that took a point card
     kitty: tuple[Card, ...] = ()
     kitty_trick: int | None = None  # the trick whose taker takes the kitty
@@ -134,10 +151,20 @@ class Table:
     collects: dict[int, list[int]] = field(default_factory=dict)  # trick -> middle tricks taken with it
 
     @classmethod
-    def seated(cls, variant: Variant, seats: tuple[str, ...]) -> Table:
+    def seated(cls, variant: Variant, seats: tuple[str, ...], dealer: str) -> Table:
+        """An empty table before the deal; until the first leader is known, trick 1 is
+        the dealer's."""
         left_of = {seat: seats[(i + 1) % len(seats)] for i, seat in enumerate(seats)}
         deck = variant.deck(len(seats))
-        return cls(variant, seats, left_of, deck, deck.hand_size, broken=variant.hearts_broken_from_start)
+        return cls(
+            variant,
+            seats,
+            left_of,
+            deck,
+            deck.hand_size,
+            TrickInPlay(1, dealer),
+            broken=variant.hearts_broken_from_start,
+        )
 
     # -- hands ----------------------------------------------------------------
     def give(self, seat: str, card: Card) -> None:
@@ -172,16 +199,16 @@ class Table:
         return [card for card, copies in self.hands[seat].items() for _ in range(copies)]
 
     # -- the cascade of play filters ------------------------------------------
-    def fault(self, seat: str, card: Card, trick: TrickInPlay) -> str | None:
+    def fault(self, seat: str, card: Card, trick: TrickInPlay) -> Code | None:
         """The first rule that playing ``card`` to ``trick`` now breaks, or ``None``."""
         variant = self.variant
         plays = trick.plays
         if card is JOKER and trick.number < self.hand_size:
-            return "joker_played_early"
+            return Code.JOKER_PLAYED_EARLY
         if plays:
             led = plays[0].card.suit
             if card.suit is not led and self.holds_suit(seat, led):
-                return "revoke"
+                return Code.REVOKE
         else:
             if (
                 trick.number == 1
@@ -189,16 +216,16 @@ class Table:
                 and card is not TWO_OF_CLUBS
                 and self.holds(seat, TWO_OF_CLUBS)
             ):
-                return "wrong_first_lead"
+                return Code.WRONG_FIRST_LEAD
             if card.suit is HEARTS and not self.broken and not self.may_lead_hearts(seat):
-                return "early_heart"
+                return Code.EARLY_HEART
         if (
             trick.number == 1
             and variant.no_points_on_first_trick
             and card in variant.point_cards
             and self.has_other_than_points(seat, trick)
         ):
-            return "point_card_on_first_trick"
+            return Code.POINT_CARD_ON_FIRST_TRICK
         return None
 
     def may_lead_hearts(self, seat: str) -> bool:
@@ -225,15 +252,17 @@ class Table:
     # -- findings and problems -------------------------------------------------
     def find(
         self,
-        code: str,
+        code: Code,
         seat: str,
         card: Card | None = None,
         event: int | None = None,
+        *,
+        facts: Facts,
         settled: bool = True,
         trick: int | None = None,
-        **facts: Any,
     ) -> OpenFinding:
-        """Log a finding at the trick in progress (or ``trick``)."""
+        """Log a finding at the trick in progress (or ``trick``); ``facts`` is the class
+        ``referee.findings.FACTS`` names for ``code``."""
         number = trick if trick is not None else self.current.number
         entry = OpenFinding(code, seat, number, card, event, facts, settled)
         self.log.append(entry)
@@ -242,8 +271,11 @@ class Table:
     def make_penalty_card(self, seat: str, card: Card, entry: OpenFinding) -> None:
         """Where the variant has penalty cards, ``card`` now stays face up, owed."""
         if self.variant.penalty_cards:
-            self.penalty_cards[seat].append([card, False])
-            entry.facts["penalty_card"] = card
+            self.penalty_cards[seat].append(OwedCard(card))
+            facts = entry.facts
+            if not isinstance(facts, PenaltyCardFacts):
+                raise TypeError(f"a {entry.code} finding cannot make a penalty card")
+            entry.facts = replace(facts, penalty_card=card)
 
     def problem(self, at: str, code: str, message: str) -> None:
         self.problems.append(Problem(at, code, message))

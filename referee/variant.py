@@ -11,10 +11,14 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from enum import StrEnum
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .cards import JACK_OF_DIAMONDS, JOKER, QUEEN_OF_SPADES, STANDARD_DECK, Card, Suit
+
+if TYPE_CHECKING:  # pragma: no cover - findings imports MoonOption from here
+    from .findings import Code
 
 
 @dataclass(frozen=True)
@@ -85,7 +89,24 @@ KITTY_TAKERS = ("first-trick", "first-counter-trick")
 """Who takes the kitty: the winner of trick 1, or of the first trick a counter
 (a heart or a Q♠) is played to (or whoever takes that trick's pile)."""
 
-MOON_CHOOSERS = ("subtract-when-open", "best-for-shooter")
+
+class MoonOption(StrEnum):
+    """What a moon scores: ``add`` gives every other seat the moon's points,
+    ``subtract`` takes them off the shooter's own total."""
+
+    ADD = "add"
+    SUBTRACT = "subtract"
+
+
+class MoonChooser(StrEnum):
+    """How the referee chooses a moon option the record does not give: subtract
+    whenever it is open (MSO), or the option best for the shooter (Long John)."""
+
+    SUBTRACT_WHEN_OPEN = "subtract-when-open"
+    BEST_FOR_SHOOTER = "best-for-shooter"
+
+
+MOON_CHOOSERS: tuple[MoonChooser, ...] = tuple(MoonChooser)
 """How the referee chooses a moon option the record does not give."""
 
 SIGNATURES = ("none", "all", "scorekeeper")
@@ -104,9 +125,9 @@ class Moon:
     record does not.
     """
 
-    options: tuple[str, ...] = ("add",)
+    options: tuple[MoonOption, ...] = (MoonOption.ADD,)
     subtract_from: int | None = None
-    chooser: str = "subtract-when-open"
+    chooser: MoonChooser = MoonChooser.SUBTRACT_WHEN_OPEN
 
 
 @dataclass(frozen=True)
@@ -151,7 +172,7 @@ class Variant:
     game_target: int
     penalty_schedule: str
     clauses: tuple[Clause, ...]
-    cites: Mapping[str, str]
+    cites: Mapping[Code, str]
     signatures: str
     heart_points: int = 1
     queen_points: int = 13
@@ -201,7 +222,7 @@ class Variant:
         if self.signatures not in SIGNATURES:
             problems.append(f"unknown signatures {self.signatures!r}")
         if self.moon is not None:
-            if not self.moon.options or not set(self.moon.options) <= {"add", "subtract"}:
+            if not self.moon.options or not set(self.moon.options) <= set(MoonOption):
                 problems.append("moon options are 'add' and 'subtract'")
             if self.moon.chooser not in MOON_CHOOSERS:
                 problems.append(f"unknown moon chooser {self.moon.chooser!r}")
@@ -261,6 +282,6 @@ class Variant:
                 return clause
         raise KeyError(f"{self.id} has no clause {key!r}")
 
-    def rule_for(self, code: str) -> str:
+    def rule_for(self, code: Code) -> str:
         """The stable clause id a ruling of ``code`` cites, such as ``mso-2000/revoke``."""
         return f"{self.id}/{self.cites[code]}"

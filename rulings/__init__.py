@@ -4,6 +4,6 @@ Pure like the referee: it reads findings, never the web or the database.
 """
 
 from .log import JudgedHand, Penalty, Ruling, judge
-from .schedules import SCHEDULES, Sanction, Schedule
+from .schedules import SCHEDULES, Sanction, Schedule, Status
 
-__all__ = ["SCHEDULES", "JudgedHand", "Penalty", "Ruling", "Sanction", "Schedule", "judge"]
+__all__ = ["SCHEDULES", "JudgedHand", "Penalty", "Ruling", "Sanction", "Schedule", "Status", "judge"]

@@ -23,12 +23,33 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import NamedTuple
 
+from referee.findings import Code
 from referee.record import Problem, pointer
 
-ACTIONS = ("uphold", "waive", "adjust", "claim")
-CLAIM_OUTCOMES = ("allowed", "refused")
+from .schedules import Status
+
+
+class Action(StrEnum):
+    """What a director does with a ruling (see the module's docstring)."""
+
+    UPHOLD = "uphold"
+    WAIVE = "waive"
+    ADJUST = "adjust"
+    CLAIM = "claim"
+
+
+class ClaimOutcome(StrEnum):
+    """A director's decision on a claim."""
+
+    ALLOWED = "allowed"
+    REFUSED = "refused"
+
+
+ACTIONS: tuple[Action, ...] = tuple(Action)
+CLAIM_OUTCOMES: tuple[ClaimOutcome, ...] = tuple(ClaimOutcome)
 
 
 class Standing(NamedTuple):
@@ -38,22 +59,26 @@ class Standing(NamedTuple):
     (0 unless the ruling was ``applied`` with points, on a deal that counts).
     """
 
-    code: str
+    code: Code
     seat: str
-    status: str
+    status: Status
     points: int = 0
 
 
 @dataclass(frozen=True)
 class Decision:
-    """A director's decision on the ruling at index ``ruling`` of the audit."""
+    """A director's decision on the ruling at index ``ruling`` of the audit.
+
+    ``action`` and ``claim`` are members of their enums (the JSON layer and the
+    archive build them so); being StrEnum members, they compare equal to their strings.
+    """
 
     ruling: int
-    action: str
+    action: Action
     director: str
     reason: str
     score_changes: Mapping[str, int] = field(default_factory=dict)
-    claim: str | None = None
+    claim: ClaimOutcome | None = None
 
 
 def decision_problems(
@@ -76,9 +101,9 @@ def decision_problems(
         return problems
     standing = standings[decision.ruling]
     action = decision.action
-    if action == "adjust" and not decision.score_changes:
+    if action == Action.ADJUST and not decision.score_changes:
         problems.append(Problem("/score_changes", "required", "an adjustment names its score changes"))
-    if action in ("uphold", "waive") and decision.score_changes:
+    if action in (Action.UPHOLD, Action.WAIVE) and decision.score_changes:
         problems.append(
             Problem(
                 "/score_changes",
@@ -86,8 +111,8 @@ def decision_problems(
                 f"{action} leaves the score to the rules; use adjust to change it",
             )
         )
-    if action == "claim":
-        if standing.code != "claim":
+    if action == Action.CLAIM:
+        if standing.code != Code.CLAIM:
             problems.append(
                 Problem(
                     "/action", "not_a_claim", f"ruling {decision.ruling} is a {standing.code}, not a claim"
@@ -110,11 +135,11 @@ def decision_problems(
 
 def effect(decision: Decision, standing: Standing) -> tuple[dict[str, int], dict[str, int]]:
     """The change ``decision`` makes to the referee's score and penalties."""
-    if decision.action == "waive":
+    if decision.action == Action.WAIVE:
         if not standing.points:
             return {}, {}
         return {standing.seat: -standing.points}, {standing.seat: -standing.points}
-    if decision.action in ("adjust", "claim"):
+    if decision.action in (Action.ADJUST, Action.CLAIM):
         return dict(decision.score_changes), {}
     return {}, {}
 

@@ -1,7 +1,8 @@
 """Plain-English explanations: what happened, which rule it meets, what follows.
 
-One small function per ruling code, each reading only the finding's facts,
-so a director reads the same sentence whichever client asked.
+One small function per ruling code, each reading only the finding's facts
+(typed: ``Finding.facts_as`` hands each the class its code carries), so a
+director reads the same sentence whichever client asked.
 """
 
 from __future__ import annotations
@@ -10,7 +11,23 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from referee.cards import Card
-from referee.findings import Finding
+from referee.findings import (
+    CardFaultFacts,
+    ClaimFacts,
+    Code,
+    ExposedCardFacts,
+    Finding,
+    IncorrectPassFacts,
+    LeadOutOfTurnFacts,
+    MisdealFacts,
+    MoonStoppedFacts,
+    PenaltyCardNotPlayedFacts,
+    PlayOutOfTurnFacts,
+    RevokeFacts,
+    ScoreMismatchFacts,
+)
+
+from .schedules import Status
 
 if TYPE_CHECKING:  # pragma: no cover
     from referee.replay import Replay
@@ -31,18 +48,18 @@ def _led_suit(finding: Finding, replay: Replay) -> str:
 
 
 def _misdeal(f: Finding, r: Replay) -> str:
+    facts = f.facts_as(MisdealFacts)
     return (
         f"The deal by {f.seat} is void: "
-        + "; ".join(f.fact("reasons", ()))
+        + "; ".join(facts.reasons)
         + ". The hand is not scored and is redealt."
     )
 
 
 def _incorrect_pass(f: Finding, r: Replay) -> str:
+    facts = f.facts_as(IncorrectPassFacts)
     return (
-        f"{f.seat} made an incorrect pass on this {r.pass_direction} hand: "
-        + "; ".join(f.fact("faults", ()))
-        + "."
+        f"{f.seat} made an incorrect pass on this {r.pass_direction} hand: " + "; ".join(facts.faults) + "."
     )
 
 
@@ -51,7 +68,7 @@ def _revoke(f: Finding, r: Replay) -> str:
         f"{f.seat} played {_label(f.card)} to trick {f.trick} while holding "
         f"{_led_suit(f, r)}: a revoke, established once play went on."
     )
-    if f.fact("all_points_played"):
+    if f.facts_as(RevokeFacts).all_points_played:
         text += " Every point card had already been played before it."
     return text
 
@@ -68,41 +85,41 @@ def _early_heart(f: Finding, r: Replay) -> str:
         f"{f.seat} led {_label(f.card)} to trick {f.trick} before hearts were broken, "
         "while holding cards that could be led."
     )
-    if f.fact("corrected"):
+    if f.facts_as(CardFaultFacts).corrected:
         return text + f" The heart was taken back and {f.seat} led again."
     return text + " Nobody corrected it, so the play stands."
 
 
 def _lead_out_of_turn(f: Finding, r: Replay) -> str:
-    proper = f.fact("proper_leader")
+    facts = f.facts_as(LeadOutOfTurnFacts)
+    proper = facts.proper_leader
     text = f"{f.seat} led {_label(f.card)} to trick {f.trick}, but the lead was {proper}'s."
-    if f.fact("corrected"):
+    if facts.corrected:
         return text + f" The card was taken back and the lead went back to {proper}."
     return text + " The table played on without correcting it, so the lead stands."
 
 
 def _play_out_of_turn(f: Finding, r: Replay) -> str:
-    return (
-        f"{f.seat} played {_label(f.card)} to trick {f.trick} before {f.fact('expected')}, whose turn it was."
-    )
+    expected = f.facts_as(PlayOutOfTurnFacts).expected
+    return f"{f.seat} played {_label(f.card)} to trick {f.trick} before {expected}, whose turn it was."
 
 
 def _wrong_first_lead(f: Finding, r: Replay) -> str:
     text = f"{f.seat} held 2♣ but led {_label(f.card)} to trick 1."
-    if f.fact("corrected"):
+    if f.facts_as(CardFaultFacts).corrected:
         text += " The card was taken back."
     return text
 
 
 def _point_card_on_first_trick(f: Finding, r: Replay) -> str:
     text = f"{f.seat} played {_label(f.card)} to trick 1 while holding a legal card that carries no points."
-    if f.fact("corrected"):
+    if f.facts_as(CardFaultFacts).corrected:
         text += " The card was taken back."
     return text
 
 
 def _exposed_card(f: Finding, r: Replay) -> str:
-    if f.fact("withdrawn"):
+    if f.facts_as(ExposedCardFacts).withdrawn:
         return (
             f"{f.seat} took back {_label(f.card)}, a legal card already played to trick "
             f"{f.trick}; it has been seen, so it counts as an exposed card."
@@ -113,20 +130,21 @@ def _exposed_card(f: Finding, r: Replay) -> str:
 def _penalty_card_not_played(f: Finding, r: Replay) -> str:
     return (
         f"{f.seat} could legally have played the penalty card {_label(f.card)} to trick "
-        f"{f.trick} but played {_label(f.fact('played'))} instead."
+        f"{f.trick} but played {_label(f.facts_as(PenaltyCardNotPlayedFacts).played)} instead."
     )
 
 
 def _claim(f: Finding, r: Replay) -> str:
-    order = " ".join(c.label for c in f.fact("order", ()))
+    facts = f.facts_as(ClaimFacts)
+    order = " ".join(c.label for c in facts.order)
     return (
         f"{f.seat} claimed the remaining tricks, announcing the order {order}. "
-        f"The referee finds that {f.fact('reason')}."
+        f"The referee finds that {facts.reason}."
     )
 
 
 def _moon_stopped_by_revoke(f: Finding, r: Replay) -> str:
-    revoker = f.fact("revoker")
+    revoker = f.facts_as(MoonStoppedFacts).revoker
     return (
         f"{f.seat} took every point card except those {revoker} won from trick {f.trick} "
         f"on, after {revoker}'s revoke there. A revoke cannot stop a moon."
@@ -142,13 +160,14 @@ def _moon_choice_not_allowed(f: Finding, r: Replay) -> str:
 
 
 def _score_mismatch(f: Finding, r: Replay) -> str:
-    claimed, validated = f.fact("claimed"), f.fact("validated")
+    facts = f.facts_as(ScoreMismatchFacts)
+    claimed, validated = facts.claimed, facts.validated
     text = (
         f"The table wrote {claimed} for {f.seat}; the validated score is {validated} "
         f"({validated - claimed:+d})."
     )
-    written, due = f.fact("claimed_total"), f.fact("validated_total")
-    if written is not None and written != due:
+    written, due = facts.claimed_total, facts.validated_total
+    if written != due:
         text += f" The written scores add up to {written}; the validated ones to {due}."
     return text
 
@@ -160,31 +179,31 @@ def _joker_played_early(f: Finding, r: Replay) -> str:
     )
 
 
-_EXPLAINERS: dict[str, Callable[[Finding, Replay], str]] = {
-    "misdeal": _misdeal,
-    "incorrect_pass": _incorrect_pass,
-    "revoke": _revoke,
-    "renounce": _renounce,
-    "early_heart": _early_heart,
-    "lead_out_of_turn": _lead_out_of_turn,
-    "play_out_of_turn": _play_out_of_turn,
-    "wrong_first_lead": _wrong_first_lead,
-    "point_card_on_first_trick": _point_card_on_first_trick,
-    "exposed_card": _exposed_card,
-    "penalty_card_not_played": _penalty_card_not_played,
-    "claim": _claim,
-    "moon_stopped_by_revoke": _moon_stopped_by_revoke,
-    "moon_choice_not_allowed": _moon_choice_not_allowed,
-    "score_mismatch": _score_mismatch,
-    "joker_played_early": _joker_played_early,
+_EXPLAINERS: dict[Code, Callable[[Finding, Replay], str]] = {
+    Code.MISDEAL: _misdeal,
+    Code.INCORRECT_PASS: _incorrect_pass,
+    Code.REVOKE: _revoke,
+    Code.RENOUNCE: _renounce,
+    Code.EARLY_HEART: _early_heart,
+    Code.LEAD_OUT_OF_TURN: _lead_out_of_turn,
+    Code.PLAY_OUT_OF_TURN: _play_out_of_turn,
+    Code.WRONG_FIRST_LEAD: _wrong_first_lead,
+    Code.POINT_CARD_ON_FIRST_TRICK: _point_card_on_first_trick,
+    Code.EXPOSED_CARD: _exposed_card,
+    Code.PENALTY_CARD_NOT_PLAYED: _penalty_card_not_played,
+    Code.CLAIM: _claim,
+    Code.MOON_STOPPED_BY_REVOKE: _moon_stopped_by_revoke,
+    Code.MOON_CHOICE_NOT_ALLOWED: _moon_choice_not_allowed,
+    Code.SCORE_MISMATCH: _score_mismatch,
+    Code.JOKER_PLAYED_EARLY: _joker_played_early,
 }
 
 
-def explain(finding: Finding, replay: Replay, status: str, penalty: Penalty | None) -> str:
+def explain(finding: Finding, replay: Replay, status: Status, penalty: Penalty | None) -> str:
     """What happened, then what the schedule does about it."""
     text = _EXPLAINERS[finding.code](finding, replay)
     consequence = []
-    if status == "applied" and penalty is not None:
+    if status == Status.APPLIED and penalty is not None:
         if penalty.points:
             consequence.append(f"{penalty.points} penalty points to {finding.seat}")
         if penalty.penalty_card is not None:
@@ -194,26 +213,26 @@ def explain(finding: Finding, replay: Replay, status: str, penalty: Penalty | No
             )
     if consequence:
         text += " Applied: " + "; ".join(consequence) + "."
-    elif status == "waived":
+    elif status == Status.WAIVED:
         text += " No penalty: the rules excuse it."
-    elif status == "referred":
+    elif status == Status.REFERRED:
         text += " Referred to the director."
     return text
 
 
-def suggest(finding: Finding, status: str) -> str | None:
+def suggest(finding: Finding, status: Status) -> str | None:
     """A suggested outcome for the director, where the referee can compute one."""
-    if status != "referred":
+    if status != Status.REFERRED:
         return None
     code = finding.code
-    if code == "moon_stopped_by_revoke":
-        return finding.fact("suggestion")
-    if code == "claim" and finding.fact("holds"):
+    if code == Code.MOON_STOPPED_BY_REVOKE:
+        return finding.facts_as(MoonStoppedFacts).suggestion
+    if code == Code.CLAIM and finding.facts_as(ClaimFacts).holds:
         return f"award the remaining tricks to {finding.seat}"
-    if code == "misdeal":
+    if code == Code.MISDEAL:
         return "void the deal and redeal"
-    if code == "score_mismatch":
-        return f"correct the scoresheet to {finding.fact('validated')}"
-    if code == "lead_out_of_turn":
+    if code == Code.SCORE_MISMATCH:
+        return f"correct the scoresheet to {finding.facts_as(ScoreMismatchFacts).validated}"
+    if code == Code.LEAD_OUT_OF_TURN:
         return "let the lead stand"
     return None

@@ -12,12 +12,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from referee.cards import Card
-from referee.findings import Finding
+from referee.findings import Code, Finding, ScoreMismatchFacts
 from referee.replay import Replay
 from referee.variants import Variant
 
 from .explain import explain, suggest
-from .schedules import SCHEDULES, Schedule
+from .schedules import SCHEDULES, Schedule, Status
 
 
 @dataclass(frozen=True)
@@ -32,13 +32,13 @@ class Penalty:
 class Ruling:
     """One entry of the ruling log, in table order."""
 
-    code: str
+    code: Code
     seat: str
     trick: int
     card: Card | None
     rule: str
     penalty: Penalty | None
-    status: str
+    status: Status
     explanation: str
     suggestion: str | None = None
 
@@ -79,7 +79,7 @@ def rule_on(finding: Finding, variant: Variant, schedule: Schedule, replay: Repl
     sanction = schedule.sanction(finding.code)
     status = sanction.status_for(finding)
     points = sanction.points_for(finding)
-    card = finding.fact("penalty_card")
+    card = finding.penalty_card
     penalty = Penalty(points, card) if points or card is not None else None
     return Ruling(
         code=finding.code,
@@ -100,15 +100,18 @@ def score_mismatches(replay: Replay, score: Mapping[str, int]) -> list[Finding]:
     if claimed is None:
         return []
     last = max((t.number for t in replay.tricks), default=1)
-    totals = {"claimed_total": sum(claimed.values()), "validated_total": sum(score.values())}
+    claimed_total, validated_total = sum(claimed.values()), sum(score.values())
     return [
         Finding(
-            "score_mismatch",
+            Code.SCORE_MISMATCH,
             seat,
             last,
-            None,
-            None,
-            {"claimed": claimed[seat], "validated": score[seat], **totals},
+            facts=ScoreMismatchFacts(
+                claimed=claimed[seat],
+                validated=score[seat],
+                claimed_total=claimed_total,
+                validated_total=validated_total,
+            ),
         )
         for seat in replay.record.seats
         if seat in claimed and claimed[seat] != score[seat]

@@ -9,39 +9,62 @@ schedule differs.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from enum import StrEnum
 from types import MappingProxyType
 
-from referee.findings import CODES, Finding
+from referee.findings import CODES, CardFaultFacts, Code, Facts, Finding, RevokeFacts
+
+
+class Status(StrEnum):
+    """What the referee did with a finding under a schedule (a ``StrEnum``: each
+    member equals its string, as the JSON answer spells it)."""
+
+    APPLIED = "applied"
+    """The schedule's penalty is imposed by the referee."""
+    WAIVED = "waived"
+    """The schedule excuses it: no penalty."""
+    REFERRED = "referred"
+    """The director decides."""
+
+
+def all_points_played(facts: Facts) -> bool:
+    """A revoke made after every point card had already been played."""
+    return isinstance(facts, RevokeFacts) and facts.all_points_played
+
+
+def corrected(facts: Facts) -> bool:
+    """A card played against a rule and taken back before it was established."""
+    return isinstance(facts, CardFaultFacts) and facts.corrected
 
 
 @dataclass(frozen=True)
 class Sanction:
     """What one kind of finding costs under a schedule.
 
-    ``waived_if`` and ``referred_if`` name a fact of the finding (such as
-    ``all_points_played``) that, when true, turns the ruling ``waived`` or
-    ``referred``; ``referred_unless`` names one that must be true for the
-    ruling to be ``applied`` (a lead out of turn stands, and is referred,
-    unless it was corrected). Points are only imposed when ``applied``.
+    ``waived_if`` is a test of the finding's facts (such as
+    :func:`all_points_played`) that, when true, turns the ruling ``waived``;
+    ``referred_unless`` is one that must be true for the ruling to be
+    ``applied`` (a lead out of turn stands, and is referred, unless it was
+    :func:`corrected`). Points are only imposed when ``applied``.
     """
 
     points: int = 0
-    status: str = "referred"
-    waived_if: str | None = None
-    referred_unless: str | None = None
+    status: Status = Status.REFERRED
+    waived_if: Callable[[Facts], bool] | None = None
+    referred_unless: Callable[[Facts], bool] | None = None
     note: str = ""
 
-    def status_for(self, finding: Finding) -> str:
-        if self.waived_if and finding.fact(self.waived_if):
-            return "waived"
-        if self.referred_unless and not finding.fact(self.referred_unless):
-            return "referred"
+    def status_for(self, finding: Finding) -> Status:
+        if self.waived_if is not None and self.waived_if(finding.facts):
+            return Status.WAIVED
+        if self.referred_unless is not None and not self.referred_unless(finding.facts):
+            return Status.REFERRED
         return self.status
 
     def points_for(self, finding: Finding) -> int:
-        return self.points if self.status_for(finding) == "applied" else 0
+        return self.points if self.status_for(finding) == Status.APPLIED else 0
 
 
 @dataclass(frozen=True)
@@ -50,14 +73,14 @@ class Schedule:
 
     id: str
     title: str
-    sanctions: Mapping[str, Sanction]
+    sanctions: Mapping[Code, Sanction]
 
     def __post_init__(self) -> None:
         unknown = set(self.sanctions) - set(CODES)
         if unknown:
             raise ValueError(f"schedule {self.id!r} names unknown codes: {sorted(unknown)}")
 
-    def sanction(self, code: str) -> Sanction:
+    def sanction(self, code: Code) -> Sanction:
         return self.sanctions.get(code, _REFER)
 
 
@@ -74,32 +97,32 @@ MSO_2000 = Schedule(
     title="MSO Hearts event, August 2000",
     sanctions=MappingProxyType(
         {
-            "misdeal": Sanction(status="applied", note="The deal is void and redealt."),
-            "incorrect_pass": Sanction(26, "applied", note="26 penalty points to the offender."),
-            "revoke": Sanction(
+            Code.MISDEAL: Sanction(status=Status.APPLIED, note="The deal is void and redealt."),
+            Code.INCORRECT_PASS: Sanction(26, Status.APPLIED, note="26 penalty points to the offender."),
+            Code.REVOKE: Sanction(
                 26,
-                "applied",
-                waived_if="all_points_played",
+                Status.APPLIED,
+                waived_if=all_points_played,
                 note="26 penalty points, unless all point cards had been played.",
             ),
-            "renounce": Sanction(0, "applied", note="No points; the card becomes a penalty card."),
-            "early_heart": Sanction(5, "applied", note="5 penalty points, corrected or not."),
-            "exposed_card": Sanction(0, "applied", note="The card becomes a penalty card."),
-            "lead_out_of_turn": Sanction(
+            Code.RENOUNCE: Sanction(0, Status.APPLIED, note="No points; the card becomes a penalty card."),
+            Code.EARLY_HEART: Sanction(5, Status.APPLIED, note="5 penalty points, corrected or not."),
+            Code.EXPOSED_CARD: Sanction(0, Status.APPLIED, note="The card becomes a penalty card."),
+            Code.LEAD_OUT_OF_TURN: Sanction(
                 0,
-                "applied",
-                referred_unless="corrected",
+                Status.APPLIED,
+                referred_unless=corrected,
                 note="The card becomes a penalty card and the lead reverts; "
                 "a lead the table played on stands and is referred.",
             ),
-            "penalty_card_not_played": _REFER,
-            "point_card_on_first_trick": _REFER,
-            "wrong_first_lead": _REFER,
-            "play_out_of_turn": _REFER,
-            "claim": _REFER,
-            "moon_stopped_by_revoke": _REFER,
-            "moon_choice_not_allowed": _REFER,
-            "score_mismatch": _REFER,
+            Code.PENALTY_CARD_NOT_PLAYED: _REFER,
+            Code.POINT_CARD_ON_FIRST_TRICK: _REFER,
+            Code.WRONG_FIRST_LEAD: _REFER,
+            Code.PLAY_OUT_OF_TURN: _REFER,
+            Code.CLAIM: _REFER,
+            Code.MOON_STOPPED_BY_REVOKE: _REFER,
+            Code.MOON_CHOICE_NOT_ALLOWED: _REFER,
+            Code.SCORE_MISMATCH: _REFER,
         }
     ),
 )

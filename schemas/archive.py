@@ -11,7 +11,7 @@ from typing import Any, NamedTuple
 
 from marshmallow import RAISE, Schema, ValidationError, fields, post_load, validate
 
-from rulings.decisions import ACTIONS, CLAIM_OUTCOMES, Decision
+from rulings.decisions import ACTIONS, CLAIM_OUTCOMES, Action, ClaimOutcome, Decision
 from service import HandFilter, StoredHand
 from service.errors import Rejected
 
@@ -43,7 +43,12 @@ class DecisionRequestSchema(Schema):
 
     @post_load
     def _decision(self, data: dict[str, Any], **kwargs: Any) -> Decision:
-        return Decision(**data)
+        claim = data.pop("claim")
+        return Decision(
+            action=Action(data.pop("action")),
+            claim=None if claim is None else ClaimOutcome(claim),
+            **data,
+        )
 
 
 class SignatureRequestSchema(Schema):

@@ -16,7 +16,8 @@ from marshmallow import RAISE, Schema, ValidationError, fields, post_load, valid
 
 from referee.cards import CARDS, Card
 from referee.house import OPTIONS, house_variant, option_problems
-from referee.record import Event, HandRecord, Pass, Problem, RecordError, pointer
+from referee.record import Event, EventAction, HandRecord, Pass, Problem, RecordError, pointer
+from referee.variant import MoonOption
 from referee.variants import VARIANTS, Variant
 from rulings.schedules import SCHEDULES
 
@@ -235,7 +236,7 @@ class PlayField(_Container):
                 if type(seat) is str and type(code) is str and 0 < len(seat) <= SEAT_MAX_LENGTH:
                     card = get(code) or (get(code.upper()) if code.isascii() else None)
                     if card is not None:
-                        events.append(new(Event, (seat, "card", card, no_order)))
+                        events.append(new(Event, (seat, EventAction.CARD, card, no_order)))
                         continue
             event = self._event(item, pointer("play", index), problems)
             if event is not None:
@@ -279,9 +280,9 @@ class PlayField(_Container):
                 problems.append(Problem(f"{here}/claims/order", "required", "a claim announces its order"))
                 return None
             order = parse_cards(claim["order"], (*tuple(here[1:].split("/")), "claims", "order"), problems)
-            return Event(seat, action, None, order) if ok else None
+            return Event(seat, EventAction.CLAIMS, None, order) if ok else None
         card = parse_card(item[action], f"{here}/{action}", problems)
-        return Event(seat, action, card) if ok and card is not None else None
+        return Event(seat, EventAction(action), card) if ok and card is not None else None
 
 
 class ScoresField(_Container):
@@ -332,9 +333,7 @@ class HandRecordSchema(Schema):
     play = PlayField(load_default=())
     scores_before = ScoresField(load_default=None, allow_none=True)
     claimed = ScoresField(load_default=None, allow_none=True)
-    moon_choice = fields.String(
-        load_default=None, allow_none=True, validate=validate.OneOf(("add", "subtract"))
-    )
+    moon_choice = fields.Enum(MoonOption, by_value=True, load_default=None, allow_none=True)
     backs = BacksField(load_default=None, allow_none=True)
     exposed_in_deal = CardsField(load_default=())
 

@@ -18,6 +18,7 @@ import archive
 from archive import Game, Key, Placement, StoredHand
 from referee.cards import Card
 from referee.record import Event, HandRecord, Pass, Problem, RecordError
+from referee.variant import MoonOption
 from rulings.audit import HandAudit
 from rulings.scoresheet import GameSetup, HandLine, NextDeal, Sheet, next_deal, scoresheet
 
@@ -37,7 +38,7 @@ class GameHand:
     kitty: tuple[Card, ...] = ()
     passes: Mapping[str, Pass] = field(default_factory=dict)
     claimed: Mapping[str, int] | None = None
-    moon_choice: str | None = None
+    moon_choice: MoonOption | None = None
     exposed_in_deal: tuple[Card, ...] = ()
     backs: Mapping[str, tuple[str, ...]] | None = None
     hand_number: int | None = None

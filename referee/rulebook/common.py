@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
+from ..findings import Code
 from ..variant import Clause
 
 COMMON_CLAUSES = (
@@ -25,27 +26,27 @@ COMMON_CLAUSES = (
 )
 
 
-_DEFAULT_CITES = {
-    "misdeal": "deal",
-    "incorrect_pass": "pass",
-    "lead_out_of_turn": "turn-order",
-    "play_out_of_turn": "turn-order",
-    "wrong_first_lead": "opening-lead",
-    "revoke": "follow-suit",
-    "renounce": "follow-suit",
-    "point_card_on_first_trick": "first-trick",
-    "early_heart": "hearts-broken",
-    "exposed_card": "no-penalties",
-    "penalty_card_not_played": "no-penalties",
-    "claim": "no-penalties",
-    "moon_stopped_by_revoke": "moon",
-    "moon_choice_not_allowed": "moon",
-    "score_mismatch": "scoring",
-    "joker_played_early": "deal",
+_DEFAULT_CITES: dict[Code, str] = {
+    Code.MISDEAL: "deal",
+    Code.INCORRECT_PASS: "pass",
+    Code.LEAD_OUT_OF_TURN: "turn-order",
+    Code.PLAY_OUT_OF_TURN: "turn-order",
+    Code.WRONG_FIRST_LEAD: "opening-lead",
+    Code.REVOKE: "follow-suit",
+    Code.RENOUNCE: "follow-suit",
+    Code.POINT_CARD_ON_FIRST_TRICK: "first-trick",
+    Code.EARLY_HEART: "hearts-broken",
+    Code.EXPOSED_CARD: "no-penalties",
+    Code.PENALTY_CARD_NOT_PLAYED: "no-penalties",
+    Code.CLAIM: "no-penalties",
+    Code.MOON_STOPPED_BY_REVOKE: "moon",
+    Code.MOON_CHOICE_NOT_ALLOWED: "moon",
+    Code.SCORE_MISMATCH: "scoring",
+    Code.JOKER_PLAYED_EARLY: "deal",
 }
 
 
-def cites(**changes: str) -> Mapping[str, str]:
+def cites(**changes: str) -> Mapping[Code, str]:
     """Which clause each ruling code cites: the usual clause, except where ``changes`` says.
 
     The usual clauses suit a variant without a penalty schedule, whose
@@ -54,4 +55,4 @@ def cites(**changes: str) -> Mapping[str, str]:
     unknown = set(changes) - set(_DEFAULT_CITES)
     if unknown:
         raise ValueError(f"no such ruling codes: {sorted(unknown)}")
-    return MappingProxyType({**_DEFAULT_CITES, **changes})
+    return MappingProxyType({**_DEFAULT_CITES, **{Code(code): key for code, key in changes.items()}})

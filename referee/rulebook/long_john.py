@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
-from ..variant import Clause, Moon, Variant
+from ..variant import Clause, Moon, MoonChooser, MoonOption, Variant
 from .common import COMMON_CLAUSES, cites
 
 CLAUSES = (
@@ -116,7 +116,11 @@ VARIANT = Variant(
     may_lead_hearts_with_queen=True,
     penalty_cards=False,
     revoke_cannot_stop_moon=False,
-    moon=Moon(options=("add", "subtract"), subtract_from=None, chooser="best-for-shooter"),
+    moon=Moon(
+        options=(MoonOption.ADD, MoonOption.SUBTRACT),
+        subtract_from=None,
+        chooser=MoonChooser.BEST_FOR_SHOOTER,
+    ),
     game_target=100,
     penalty_schedule="refer-all",
     clauses=CLAUSES,

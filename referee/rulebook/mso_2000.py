@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..variant import Clause, Moon, Variant
+from ..variant import Clause, Moon, MoonOption, Variant
 from .common import COMMON_CLAUSES, cites
 
 CLAUSES = (
@@ -156,7 +156,7 @@ VARIANT = Variant(
     may_lead_hearts_with_queen=True,
     penalty_cards=True,
     revoke_cannot_stop_moon=True,
-    moon=Moon(options=("add", "subtract"), subtract_from=74),
+    moon=Moon(options=(MoonOption.ADD, MoonOption.SUBTRACT), subtract_from=74),
     game_target=100,
     penalty_schedule="mso-2000",
     clauses=CLAUSES,

@@ -6,7 +6,7 @@ referred to the director.
 
 from __future__ import annotations
 
-from ..variant import Clause, Moon, Variant
+from ..variant import Clause, Moon, MoonOption, Variant
 from .common import COMMON_CLAUSES, cites
 
 CLAUSES = (
@@ -84,7 +84,7 @@ VARIANT = Variant(
     may_lead_hearts_with_queen=False,
     penalty_cards=False,
     revoke_cannot_stop_moon=False,
-    moon=Moon(options=("add",)),
+    moon=Moon(options=(MoonOption.ADD,)),
     game_target=100,
     penalty_schedule="refer-all",
     clauses=CLAUSES,

@@ -1,0 +1,198 @@
+"""Claims, the moon and its choice, score mismatches and directors' decisions, on typed values.
+
+Records are built in Python (``core_hands``); the assertions read ``Replay.score``
+(``MoonOutcome`` with ``MoonOption``/``ChosenBy``), the typed findings and facts,
+and the judged rulings, then fold ``rulings.decisions`` over them.
+"""
+
+from __future__ import annotations
+
+from core_hands import card, hand_of, judged, record
+from hands import ROUND_ROBIN, SUIT_BLOCKS, block_tricks, claim, tricks
+from test_rules_mso2000 import REVOKE_AGAINST_MOON, _revoke_against_moon_play
+
+from referee import ChosenBy, Code, Finding, MoonOption, MoonOutcome, replay
+from referee.findings import ClaimFacts, MoonChoiceFacts, MoonStoppedFacts, RevokeFacts, ScoreMismatchFacts
+from rulings import Penalty, Status
+from rulings.decisions import Action, ClaimOutcome, Decision, Standing, decision_problems, rescore
+from rulings.log import score_mismatches
+
+MOON_TO_W = {"N": 26, "E": 26, "S": 26, "W": 0}
+CLUBS_FROM_3 = "3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC"
+
+
+def standings(result) -> tuple[Standing, ...]:
+    """What a decision can change about each ruling, as the archive keeps it."""
+    return tuple(
+        Standing(
+            r.code, r.seat, r.status, r.penalty.points if r.penalty and r.status == Status.APPLIED else 0
+        )
+        for r in result.rulings
+    )
+
+
+# --- claims ---------------------------------------------------------------------------
+
+
+def test_core_claims_order_that_wins_every_trick_completes_the_hand_for_the_claimant():
+    result = judged(record(held=SUIT_BLOCKS, play=[*block_tricks(count=1).split(), claim("W", CLUBS_FROM_3)]))
+    played = result.replay
+    facts = ClaimFacts(
+        order=hand_of(CLUBS_FROM_3),
+        holds=True,
+        reason="the announced order wins every remaining trick against any defence",
+    )
+    assert played.findings == (Finding(Code.CLAIM, "W", 2, None, 4, facts=facts),)
+    assert played.complete is True and len(played.tricks) == 1  # the rest is claimed, not played
+    assert played.score.points == {"N": 0, "E": 0, "S": 0, "W": 26}
+    assert played.score.moon == MoonOutcome("W", MoonOption.ADD, ChosenBy.REFEREE)
+    (ruling,) = result.rulings
+    assert (ruling.status, ruling.suggestion) == (Status.REFERRED, "award the remaining tricks to W")
+
+
+def test_core_claims_order_a_defender_can_beat_leaves_the_hand_incomplete():
+    order = "KC 9C 4D 8D QD 3H 7H JH 2S 6S TS AS"
+    result = judged(record(play=["N:2C", "E:3C", "S:4C", "W:5C", claim("W", order)]))
+    (finding,) = result.replay.findings
+    assert finding.facts == ClaimFacts(
+        order=hand_of(order), holds=False, reason="N can keep A♣ and win trick 2 against K♣"
+    )
+    assert result.replay.complete is False and result.replay.score.moon is None
+    (ruling,) = result.rulings
+    assert (ruling.status, ruling.suggestion) == (Status.REFERRED, None)
+
+
+def test_core_claims_a_claim_that_leaves_out_a_card_does_not_hold():
+    order = CLUBS_FROM_3.replace(" AC", "")
+    played = replay(record(held=SUIT_BLOCKS, play=[*block_tricks(count=1).split(), claim("W", order)]))
+    (finding,) = played.findings
+    assert finding.facts_as(ClaimFacts).holds is False
+    assert finding.facts_as(ClaimFacts).reason == "the announced order leaves out A♣"
+    assert played.complete is False
+
+
+# --- moon and moon choice -----------------------------------------------------------------
+
+
+def test_core_moon_adds_the_moon_to_every_other_seat():
+    played = replay(record(held=SUIT_BLOCKS, play=block_tricks()))
+    assert played.complete is True and played.findings == ()
+    assert played.score.points == {"N": 0, "E": 0, "S": 0, "W": 26}
+    assert played.score.hand == MOON_TO_W
+    assert played.score.moon == MoonOutcome("W", MoonOption.ADD, ChosenBy.REFEREE)
+
+
+def test_core_moon_at_74_the_referee_subtracts_for_the_shooter():
+    before = {"N": 80, "E": 10, "S": 20, "W": 60}
+    played = replay(record(held=SUIT_BLOCKS, play=block_tricks(), scores_before=before))
+    assert played.score.moon == MoonOutcome("W", MoonOption.SUBTRACT, ChosenBy.REFEREE)
+    assert played.score.hand == {"N": 0, "E": 0, "S": 0, "W": -26}
+
+
+def test_core_moon_choice_recorded_is_respected_and_said_to_be_the_records():
+    before = {"N": 80, "E": 10, "S": 20, "W": 60}
+    played = replay(record(held=SUIT_BLOCKS, play=block_tricks(), scores_before=before, moon_choice="add"))
+    moon = played.score.moon
+    assert moon == MoonOutcome("W", MoonOption.ADD, ChosenBy.RECORD)
+    assert type(moon.option) is MoonOption and type(moon.chosen_by) is ChosenBy
+    assert played.score.hand == MOON_TO_W
+
+
+def test_core_moon_choice_not_allowed_is_referred_and_the_moon_added():
+    result = judged(record(held=SUIT_BLOCKS, play=block_tricks(), moon_choice="subtract"))
+    facts = MoonChoiceFacts(choice=MoonOption.SUBTRACT, scores_before={})
+    assert result.replay.findings == (Finding(Code.MOON_CHOICE_NOT_ALLOWED, "W", 13, facts=facts),)
+    assert result.replay.score.moon == MoonOutcome("W", MoonOption.ADD, ChosenBy.REFEREE)
+    (ruling,) = result.rulings
+    assert (ruling.status, ruling.rule) == (Status.REFERRED, "mso-2000/moon")
+    assert result.score == MOON_TO_W
+
+
+def test_core_moon_stopped_by_a_revoke_is_referred_with_the_moon_suggested():
+    result = judged(record(held=REVOKE_AGAINST_MOON, play=_revoke_against_moon_play()))
+    played = result.replay
+    assert played.complete is True and played.score.moon is None
+    assert played.findings == (
+        Finding(Code.REVOKE, "E", 1, card("2S"), 2, facts=RevokeFacts(all_points_played=False)),
+        Finding(
+            Code.MOON_STOPPED_BY_REVOKE,
+            "W",
+            1,
+            facts=MoonStoppedFacts(revoker="E", revoke_trick=1, suggestion="moon awarded to W"),
+        ),
+    )
+    assert [(r.status, r.penalty, r.suggestion) for r in result.rulings] == [
+        (Status.APPLIED, Penalty(26), None),
+        (Status.REFERRED, None, "moon awarded to W"),
+    ]
+    assert played.score.points == {"N": 0, "E": 1, "S": 0, "W": 25}
+    assert result.score == {"N": 0, "E": 27, "S": 0, "W": 25}
+
+
+# --- score mismatch ------------------------------------------------------------------------
+
+
+def test_core_score_mismatch_one_finding_per_seat_written_wrong_with_both_totals():
+    play = tricks("N:2C E:3C S:4C W:5C", "W:AS N:3S E:QS S:5S")
+    result = judged(record(play=play, claimed={"N": 0, "E": 0, "S": 0, "W": 0}))
+    assert result.replay.findings == ()  # a mismatch is the log's finding, after penalties
+    assert score_mismatches(result.replay, result.score) == [
+        Finding(
+            Code.SCORE_MISMATCH,
+            "W",
+            2,
+            facts=ScoreMismatchFacts(claimed=0, validated=13, claimed_total=0, validated_total=13),
+        )
+    ]
+    (ruling,) = result.rulings
+    assert (ruling.code, ruling.seat, ruling.trick, ruling.status) == (
+        Code.SCORE_MISMATCH,
+        "W",
+        2,
+        Status.REFERRED,
+    )
+    assert ruling.suggestion == "correct the scoresheet to 13"
+
+
+def test_core_score_mismatch_compares_with_penalties_included():
+    play = "N:2C E:2D S:4C W:5C W:KC N:AC E:3C S:8C"  # E revokes: 26 penalty points
+    result = judged(record(play=play, claimed={"N": 0, "E": 0, "S": 0, "W": 0}))
+    mismatches = score_mismatches(result.replay, result.score)
+    assert [(f.seat, f.facts_as(ScoreMismatchFacts).validated) for f in mismatches] == [("E", 26)]
+    assert result.score == {"N": 0, "E": 26, "S": 0, "W": 0}
+
+
+# --- decisions on the rulings --------------------------------------------------------------
+
+
+def test_core_decisions_waive_takes_the_applied_penalty_off_and_uphold_leaves_it():
+    result = judged(record(play="N:2C E:2D S:4C W:5C W:KC N:AC E:3C S:8C"))
+    standing = standings(result)
+    assert standing == (Standing(Code.REVOKE, "E", Status.APPLIED, 26),)
+    waive = Decision(0, Action.WAIVE, "TD", "the revoke was a misreading of the rules")
+    assert decision_problems(waive, standing, ROUND_ROBIN) == []
+    assert rescore(result.score, result.penalties, standing, [waive]) == (dict.fromkeys("NESW", 0),) * 2
+    uphold = Decision(0, Action.UPHOLD, "TD", "it stands")
+    assert rescore(result.score, result.penalties, standing, [waive, uphold]) == (
+        result.score,
+        result.penalties,
+    )
+
+
+def test_core_decisions_a_claim_decision_is_only_for_a_claim_ruling_and_plain_strings_still_work():
+    result = judged(record(held=SUIT_BLOCKS, play=[*block_tricks(count=1).split(), claim("W", CLUBS_FROM_3)]))
+    standing = standings(result)
+    assert standing == (Standing(Code.CLAIM, "W", Status.REFERRED, 0),)
+    allowed = Decision(0, Action.CLAIM, "TD", "clear claim", claim=ClaimOutcome.ALLOWED)
+    assert decision_problems(allowed, standing, ROUND_ROBIN) == []
+    as_strings = Decision(0, "claim", "TD", "clear claim", claim="allowed")  # a StrEnum equals its string
+    assert decision_problems(as_strings, standing, ROUND_ROBIN) == []
+    revoke = standings(judged(record(play="N:2C E:2D S:4C W:5C W:KC")))
+    assert [p.code for p in decision_problems(allowed, revoke, ROUND_ROBIN)] == ["not_a_claim"]
+    adjust = Decision(0, Action.ADJUST, "TD", "N takes the last trick", {"N": 1, "W": -1})
+    assert rescore(result.score, result.penalties, standing, [adjust])[0] == {
+        "N": 27,
+        "E": 26,
+        "S": 26,
+        "W": -1,
+    }
