@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from http import HTTPStatus
 
-from flask import Blueprint, Flask, Response, current_app
+from flask import Blueprint, Flask, Response, current_app, jsonify
 from werkzeug.exceptions import (
     BadRequest,
     HTTPException,
@@ -59,7 +59,7 @@ def problem_response(
         "detail": detail,
         "errors": [{"pointer": p.pointer, "code": p.code, "message": p.message} for p in problems],
     }
-    response = current_app.json.response(body)
+    response = jsonify(body)
     response.status_code = status
     response.mimetype = PROBLEM_JSON
     for name, value in headers:

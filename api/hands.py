@@ -9,6 +9,8 @@ shaped once, in ``api.errors``.
 
 from __future__ import annotations
 
+from typing import cast
+
 from flask import Blueprint, Response, jsonify, request, url_for
 from marshmallow import ValidationError
 
@@ -20,6 +22,7 @@ from schemas.archive import (
     ChainReportSchema,
     DecisionRequestSchema,
     HandListSchema,
+    HandQuery,
     HandQuerySchema,
     SignatureRequestSchema,
     StoredHandSchema,
@@ -67,9 +70,9 @@ def submit() -> tuple[Response, int, dict[str, str]]:
 @requires(Permission.READ)
 def list_hands() -> Response:
     try:
-        query = _QUERY.load(request.args.to_dict())
+        query = cast(HandQuery, _QUERY.load(request.args.to_dict()))
     except ValidationError as error:
-        raise InvalidQuery(error.messages) from None
+        raise InvalidQuery(error.messages_dict) from None
     page, next_after = use.list_hands(get_db(), caller(), query.where, after=query.after, limit=query.limit)
     return jsonify(_LIST.dump({"hands": page, "next_after": next_after}))
 

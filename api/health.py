@@ -23,5 +23,5 @@ def referee_version() -> str:
 
 
 @bp.get("/healthz")
-def healthz() -> dict:
+def healthz() -> dict[str, str]:
     return {"status": "ok", "referee_version": referee_version()}

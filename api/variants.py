@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any, cast
+
 from flask import Blueprint
 from werkzeug.exceptions import NotFound
 
@@ -15,13 +17,13 @@ _many = VariantSchema(many=True)
 
 
 @bp.get("/v1/variants")
-def list_variants() -> dict:
+def list_variants() -> dict[str, Any]:
     return {"variants": _many.dump(VARIANTS.values())}
 
 
 @bp.get("/v1/variants/<variant_id>")
-def get_variant(variant_id: str) -> dict:
+def get_variant(variant_id: str) -> dict[str, Any]:
     variant = VARIANTS.get(variant_id)
     if variant is None:
         raise NotFound(f"No variant {variant_id!r}; known: {', '.join(VARIANTS)}.")
-    return _one.dump(variant)
+    return cast(dict[str, Any], _one.dump(variant))

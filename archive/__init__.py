@@ -29,13 +29,14 @@ from .hands import (
 )
 from .keys import ROLES, Key, Role, create_key, find_key, get_key, list_keys, revoke_key
 from .migrations import applied, migrate
-from .state import HandState, HandStatus
+from .state import Decided, HandState, HandStatus
 
 __all__ = [
     "ROLES",
     "ArchiveError",
     "ChainReport",
     "Conflict",
+    "Decided",
     "Game",
     "HandFilter",
     "HandState",

@@ -10,12 +10,13 @@ The same commands answer as ``flask --app app <command>`` and ``python -m cli``.
 
 from __future__ import annotations
 
+from flask import Flask
 from flask.cli import FlaskGroup
 
 from .serve import serve
 
 
-def _create_app():  # type: ignore[no-untyped-def]
+def _create_app() -> Flask:
     from app import create_app
 
     return create_app()

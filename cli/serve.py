@@ -7,7 +7,7 @@ override; any ``FLASK_*`` variable configures the app as usual.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable, Iterable
 
 import click
 from gunicorn.app.base import BaseApplication
@@ -15,10 +15,10 @@ from gunicorn.app.base import BaseApplication
 DEFAULT_BIND = "127.0.0.1:5000"
 
 
-class _Server(BaseApplication):  # type: ignore[misc]
+class _Server(BaseApplication):
     """gunicorn with its options given here, not read from the command line."""
 
-    def __init__(self, options: dict[str, Any]) -> None:
+    def __init__(self, options: dict[str, str | int]) -> None:
         self.options = options
         super().__init__()
 
@@ -26,7 +26,8 @@ class _Server(BaseApplication):  # type: ignore[misc]
         for name, value in self.options.items():
             self.cfg.set(name, value)
 
-    def load(self) -> Any:
+    def load(self) -> Callable[..., Iterable[bytes]]:
+        """The WSGI app each worker serves."""
         from app import create_app
 
         return create_app()

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from flask import Flask, current_app, g
 from sqlite_utils import Database
-from werkzeug.routing import IntegerConverter
+from werkzeug.routing import IntegerConverter, Map
 
 import service
 
@@ -26,7 +26,8 @@ def get_db() -> Database:
         else:
             g.db = service.open_archive(path)
             current_app.extensions[_READY] = path
-    return g.db
+    db: Database = g.db
+    return db
 
 
 def close_db(error: BaseException | None = None) -> None:
@@ -42,7 +43,7 @@ ROW_ID_MAX = 2**63 - 1
 class RowId(IntegerConverter):
     """``<id:hand_id>``: a positive row id SQLite can hold."""
 
-    def __init__(self, url_map, *args, **kwargs) -> None:
+    def __init__(self, url_map: Map, *args: object, **kwargs: object) -> None:
         super().__init__(url_map, min=1, max=ROW_ID_MAX)
 
 

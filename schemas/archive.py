@@ -20,9 +20,13 @@ from .problems import flatten
 from .record import SEAT_MAX_LENGTH
 from .result import RulingSchema, dump_result
 
-_SCORES = {"keys": fields.String(), "values": fields.Integer()}
 REASON_MAX_LENGTH = 2000
 ROW_ID_MAX = 2**63 - 1  # SQLite's largest integer
+
+
+def _scores(attribute: str | None = None) -> fields.Dict:
+    """Points per seat (an answer's ``score``, ``penalties``, ``score_changes``)."""
+    return fields.Dict(keys=fields.String(), values=fields.Integer(), attribute=attribute)
 
 
 # --- requests -------------------------------------------------------------------
@@ -134,8 +138,8 @@ class SignatureSchema(Schema):
 class VersionSchema(Schema):
     version = fields.Integer(attribute="number")
     at = fields.String()
-    score = fields.Dict(**_SCORES)
-    penalties = fields.Dict(**_SCORES)
+    score = _scores()
+    penalties = _scores()
     decision = fields.Integer(allow_none=True)
     open = fields.List(fields.Integer())
     signatures = fields.List(fields.Nested(SignatureSchema))
@@ -150,7 +154,7 @@ class DecisionSchema(Schema):
     action = fields.String(attribute="decision.action")
     director = fields.String(attribute="decision.director")
     reason = fields.String(attribute="decision.reason")
-    score_changes = fields.Dict(attribute="decision.score_changes", **_SCORES)
+    score_changes = _scores("decision.score_changes")
     claim = fields.String(attribute="decision.claim", allow_none=True)
     version = fields.Integer()
 

@@ -36,7 +36,7 @@ def code_for(message: str) -> str:
     return "invalid"
 
 
-def flatten(messages: Any, path: tuple = ()) -> list[Problem]:
+def flatten(messages: Any, path: tuple[str | int, ...] = ()) -> list[Problem]:
     """Every leaf of a marshmallow error tree, as a located :class:`Problem`."""
     if isinstance(messages, Problem):
         return [messages]

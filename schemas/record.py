@@ -55,7 +55,7 @@ def parse_card(value: Any, at: str, problems: list[Problem]) -> Card | None:
     return None
 
 
-def parse_cards(value: Any, at: tuple, problems: list[Problem]) -> tuple[Card, ...]:
+def parse_cards(value: Any, at: tuple[str | int, ...], problems: list[Problem]) -> tuple[Card, ...]:
     """A list of cards; ``at`` is the path to it, made a pointer only if there is a problem."""
     if type(value) is not list:
         problems.append(Problem(pointer(*at), "type", f"expected a list of cards, not {_type_name(value)}"))
@@ -86,12 +86,14 @@ def _object(value: Any, at: str, problems: list[Problem]) -> bool:
     return True
 
 
-class _Container(fields.Field):
+class _Container(fields.Field[Any]):
     """A field that parses a whole container in one pass and reports located problems."""
 
-    def _deserialize(self, value: Any, attr: str | None, data: Mapping[str, Any] | None, **kwargs: Any):
+    def _deserialize(
+        self, value: Any, attr: str | None, data: Mapping[str, Any] | None, **kwargs: Any
+    ) -> Any:
         problems: list[Problem] = []
-        result = self.parse(value, "/" + (self.data_key or attr), problems)
+        result = self.parse(value, "/" + (self.data_key or attr or ""), problems)
         if problems:
             raise ValidationError(problems)
         return result
@@ -199,7 +201,7 @@ class PassesField(_Container):
         return passes
 
     @staticmethod
-    def _object_form(seat: str, given: dict, here: str, problems: list[Problem]) -> Pass:
+    def _object_form(seat: str, given: dict[str, Any], here: str, problems: list[Problem]) -> Pass:
         for key in given:
             if key not in ("cards", "to", "looked_early"):
                 problems.append(Problem(f"{here}/{key}", "unknown_field", f"unknown field {key!r}"))
@@ -348,6 +350,7 @@ _SCHEMA = HandRecordSchema()
 def load_record(data: Any) -> HandRecord:
     """Parse one JSON hand record; raise ``RecordError`` listing every problem with its pointer."""
     try:
-        return _SCHEMA.load(data)
+        record: HandRecord = _SCHEMA.load(data)
     except ValidationError as error:
         raise RecordError(flatten(error.messages)) from None
+    return record

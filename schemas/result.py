@@ -6,13 +6,13 @@ pass; the ruling log, small and the part directors read, has its own schema.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from marshmallow import Schema, fields
 
 import referee
 from referee.replay import Kitty
-from rulings import Penalty
+from rulings import Penalty, Ruling
 from rulings.audit import AuditedTrick, HandAudit
 
 
@@ -31,7 +31,7 @@ class RulingSchema(Schema):
     explanation = fields.String()
     suggestion = fields.String(allow_none=True)
 
-    def _penalty(self, ruling) -> dict | None:
+    def _penalty(self, ruling: Ruling) -> dict[str, Any] | None:
         return dump_penalty(ruling.penalty)
 
 
@@ -74,6 +74,10 @@ def dump_kitty(kitty: Kitty | None) -> dict[str, Any] | None:
     return {"cards": [card.code for card in kitty.cards], "taken_by": kitty.taken_by, "trick": kitty.trick}
 
 
+_RULINGS = RulingSchema(many=True)
+_MOON = MoonSchema()
+
+
 class ValidationResultSchema(Schema):
     """What ``POST /v1/hands/validate`` answers for a well-formed record, and the
     ``audit`` of a stored hand: both are a :class:`rulings.audit.HandAudit`."""
@@ -96,11 +100,9 @@ class ValidationResultSchema(Schema):
     referee_version = fields.String(attribute="engine_version")
 
 
-_RULINGS = RulingSchema(many=True)
-_MOON = MoonSchema()
 _RESULT = ValidationResultSchema()
 
 
 def dump_result(audit: HandAudit) -> dict[str, Any]:
     """The JSON-ready validation result of one audited hand."""
-    return _RESULT.dump(audit)
+    return cast(dict[str, Any], _RESULT.dump(audit))

@@ -7,6 +7,8 @@ data: its settings, its clauses under the same ids rulings use in ``rule``
 
 from __future__ import annotations
 
+from typing import Any
+
 from marshmallow import Schema, fields
 
 from referee.house import catalogue
@@ -74,7 +76,7 @@ class VariantSchema(Schema):
         """Jokers added to the decks, keyed by table size (only where there are any)."""
         return {str(n): count for n, count in variant.jokers.items() if count}
 
-    def _house_options(self, variant: Variant) -> list[dict]:
+    def _house_options(self, variant: Variant) -> list[dict[str, Any]]:
         """What a house variant built on this one may change, with this variant's defaults."""
         return catalogue(variant, SCHEDULES)
 

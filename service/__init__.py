@@ -18,6 +18,7 @@ too, so a face reads them without reaching into storage.
 from archive import (
     ROLES,
     ChainReport,
+    Decided,
     Game,
     HandFilter,
     HandState,
@@ -32,6 +33,7 @@ from .archive_file import applied, connect, open_archive
 __all__ = [
     "ROLES",
     "ChainReport",
+    "Decided",
     "Game",
     "HandFilter",
     "HandState",

@@ -4,7 +4,7 @@ Each check is configuration in ``pyproject.toml``, not a hand-written scan:
 
 - import-linter (``[tool.importlinter]``): the layers, faces over use cases
   over storage over the rules core, and what each may never import;
-- mypy ``--strict`` (``[tool.mypy]``) over the core, the use cases and storage;
+- mypy ``--strict`` (``[tool.mypy]``) over every layer, the faces, tools and bench;
 - ruff (``[tool.ruff]``): lint and format, over the whole tree.
 
 A failure prints the tool's own report.
@@ -41,8 +41,8 @@ def test_layer_contracts_catch_a_face_importing_the_other(tmp_path):
     assert result.returncode != 0 and "BROKEN" in result.stdout
 
 
-def test_mypy_strict_is_clean_on_the_core_the_use_cases_and_storage():
-    result = run(sys.executable, "-m", "mypy")  # strict, over the packages pyproject.toml names
+def test_mypy_strict_is_clean_on_every_layer():
+    result = run(sys.executable, "-m", "mypy")  # strict, over the files pyproject.toml names
     assert result.returncode == 0, result.stdout + result.stderr
     assert "no issues found" in result.stdout
 

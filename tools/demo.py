@@ -20,6 +20,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from flask import Flask
 from werkzeug.serving import make_server
@@ -45,7 +46,7 @@ class Demo:
     scorer: str
 
 
-def random_game_hand(seed: int, hand_number: int) -> dict:
+def random_game_hand(seed: int, hand_number: int) -> dict[str, Any]:
     """A random legal ``mso-2000`` hand as a scoring app sends it to a game."""
     record = build_hand(random.Random(seed), "mso-2000", hand_number)
     return {k: v for k, v in record.items() if k not in SUPPLIED}

@@ -47,6 +47,8 @@ def main(out: Path = ROOT / "docs") -> None:
             page.goto(f"{base}/director/hands/{demo.revoke_hand}")
             # from the top to the end of the ruling log: the page without its history tables
             end = page.locator("section[aria-labelledby=rulings-h]").bounding_box()
+            if end is None:
+                raise SystemExit("the hand page has no ruling log to end the picture at")
             page.screenshot(
                 path=str(out / "hand-page.png"),
                 full_page=True,

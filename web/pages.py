@@ -17,6 +17,7 @@ what is decided by ``service.access``, the rule the API follows too:
 from __future__ import annotations
 
 import secrets
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from http import HTTPStatus
 from typing import Any
@@ -34,17 +35,18 @@ from flask import (
     session,
     url_for,
 )
+from flask.typing import ResponseReturnValue
 from werkzeug.exceptions import BadRequest, Forbidden, HTTPException
 
 from edge.db import get_db
-from edge.jsonbody import loads_strict
 from edge.problems import REFUSALS, refusal
 from referee.notation import read_record
 from referee.record import Problem, RecordError
 from schemas.archive import DecisionRequestSchema, load
 from schemas.record import load_record
 from schemas.result import dump_result
-from service import HandFilter, Key
+from edge.jsonbody import loads_strict
+from service import Decided, HandFilter, Key
 from service import games as games_use
 from service import hands as use
 from service.access import Permission, may
@@ -151,7 +153,7 @@ def _points(value: Any) -> str:
 # --- errors ---------------------------------------------------------------------------
 
 
-def html_error(error: HTTPException):
+def html_error(error: HTTPException) -> tuple[str, int, list[tuple[str, str]]]:
     status = error.code or 500
     detail = error.description or ""
     if status >= 500:
@@ -188,7 +190,7 @@ def _safe_next(target: str | None) -> str:
 
 
 @bp.route("/sign-in", methods=["GET", "POST"])
-def sign_in():
+def sign_in() -> ResponseReturnValue:
     error = None
     status = 200
     if request.method == "POST":
@@ -207,7 +209,7 @@ def sign_in():
 
 
 @bp.post("/sign-out")
-def sign_out():
+def sign_out() -> ResponseReturnValue:
     session.clear()
     flash("Signed out.")
     return redirect(url_for("pages.sign_in"))
@@ -219,7 +221,7 @@ INBOX_LIMIT = 200
 
 
 @bp.get("/")
-def inbox():
+def inbox() -> str:
     key = need(Permission.READ)
     game = request.args.get("game", type=int)
     table = request.args.get("table", type=str) or None
@@ -244,8 +246,8 @@ def inbox():
 
 
 def _stored_hand_page(
-    hand_id: int, problems: list[Problem] = (), form: dict | None = None, status: int = 200
-):
+    hand_id: int, problems: Sequence[Problem] = (), form: Mapping[str, str] | None = None, status: int = 200
+) -> tuple[str, int]:
     key = need(Permission.READ)
     db = get_db()
     hand = use.get_hand(db, key, hand_id)
@@ -253,7 +255,7 @@ def _stored_hand_page(
     record = read_record(hand.record)
     state = hand.state
     view = build(record, dump_result(state.audit), game.setup.players if game else None)
-    decided: dict[int, list] = {}
+    decided: dict[int, list[Decided]] = {}
     for decided_one in state.decisions:
         decided.setdefault(decided_one.decision.ruling, []).append(decided_one)
     return render_template(
@@ -272,13 +274,13 @@ def _stored_hand_page(
 
 
 @bp.get("/hands/<id:hand_id>")
-def hand(hand_id: int):
+def hand(hand_id: int) -> tuple[str, int]:
     return _stored_hand_page(hand_id)
 
 
-def _decision_data(form) -> tuple[dict[str, Any], list[Problem]]:
+def _decision_data(form: Mapping[str, str]) -> tuple[dict[str, Any], list[Problem]]:
     """The decision body of the API, from the form; problems for what is not a number."""
-    problems = []
+    problems: list[Problem] = []
     data: dict[str, Any] = {
         "action": form.get("action", ""),
         "director": form.get("director", "").strip(),
@@ -288,7 +290,7 @@ def _decision_data(form) -> tuple[dict[str, Any], list[Problem]]:
         data["ruling"] = int(form.get("ruling", ""))
     except ValueError:
         problems.append(Problem("/ruling", "type", "choose a ruling"))
-    changes = {}
+    changes: dict[str, int] = {}
     for name, value in form.items():
         if name.startswith("change-") and value.strip():
             seat = name.removeprefix("change-")
@@ -315,7 +317,7 @@ def _decision_data(form) -> tuple[dict[str, Any], list[Problem]]:
 
 
 @bp.post("/hands/<id:hand_id>/decisions")
-def decide(hand_id: int):
+def decide(hand_id: int) -> ResponseReturnValue:
     key = need(Permission.DECIDE)
     data, problems = _decision_data(request.form)
     if not problems:
@@ -337,7 +339,7 @@ def decide(hand_id: int):
 
 
 @bp.get("/games/<id:game_id>")
-def game(game_id: int):
+def game(game_id: int) -> str:
     key = need(Permission.READ)
     game = games_use.get_game(get_db(), key, game_id)
     sheet = game.sheet
@@ -351,7 +353,7 @@ def game(game_id: int):
                 "state": state,
                 "score": state.current.score,
                 "totals": sheet.totals_after[i],
-                "counts": not sheet.over or (hand.seq or 0) <= sheet.ended_after,
+                "counts": sheet.ended_after is None or (hand.seq or 0) <= sheet.ended_after,
                 "open": [(r, rulings[r].code, rulings[r].seat) for r in state.open],
             }
         )
@@ -362,7 +364,7 @@ def game(game_id: int):
 
 
 @bp.route("/check", methods=["GET", "POST"])
-def check():
+def check() -> ResponseReturnValue:
     if current_app.config.get("VALIDATE_REQUIRES_KEY"):
         need(Permission.VALIDATE)
     if request.method == "GET":
@@ -392,7 +394,7 @@ def check():
     return render_template("director/check.html", text=text, problems=None, view=view)
 
 
-def _check_problems(text: str, problems: list[Problem], data: Any, status: int):
+def _check_problems(text: str, problems: list[Problem], data: Any, status: int) -> tuple[str, int]:
     tree = render_problems(data, problems) if data is not None else None
     return render_template(
         "director/check.html", text=text, problems=problems, tree=tree, view=None, status=status

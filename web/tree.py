@@ -73,7 +73,7 @@ def render_problems(data: Any, problems: list[Problem]) -> Markup:
     return Markup(_node(data, (), at))
 
 
-def _node(value: Any, path: tuple, at: Mapping[str, list[Problem]]) -> str:
+def _node(value: Any, path: tuple[str | int, ...], at: Mapping[str, list[Problem]]) -> str:
     here = pointer(*path)
     found = at.get(here, ())
     css = "node bad" if found else "node"
@@ -97,7 +97,7 @@ def _node(value: Any, path: tuple, at: Mapping[str, list[Problem]]) -> str:
     return f'<div class="{css}"{anchor}>{body}{_problems_html(found)}</div>'
 
 
-def _leaf(value: Any, path: tuple, at: Mapping[str, list[Problem]]) -> str:
+def _leaf(value: Any, path: tuple[str | int, ...], at: Mapping[str, list[Problem]]) -> str:
     here = pointer(*path)
     found = at.get(here, ())
     css = "leaf bad" if found else "leaf"
