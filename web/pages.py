@@ -45,7 +45,7 @@ from referee.record import Problem, RecordError
 from schemas.archive import DecisionRequestSchema, load
 from schemas.record import load_record
 from schemas.result import dump_result
-from edge.jsonbody import loads_strict
+from schemas.strictjson import loads_strict
 from service import Decided, HandFilter, Key
 from service import games as games_use
 from service import hands as use
