@@ -78,5 +78,8 @@ def revoke_key(key_id: int) -> None:
 
 
 def init_app(app: Flask) -> None:
+    from .audit import audit
+
+    app.cli.add_command(audit)
     app.cli.add_command(init_db)
     app.cli.add_command(keys)

@@ -9,6 +9,7 @@ import-linter contracts in ``pyproject.toml`` hold that).
 - ``games``: start, read, take the next hand, validate a recorded game;
 - ``keys``: who is asking, and the admin's key list;
 - ``access``: who may do what (roles, and scorers' own hands and games);
+- ``reaudit``: every stored hand replayed by the engine running now;
 - ``errors``: what a use case refuses, for the faces to shape.
 
 The archive's value types (a stored hand, a game, a key...) are named here
@@ -28,10 +29,11 @@ from archive import (
     StoredHand,
 )
 
-from .archive_file import applied, connect, open_archive
+from .archive_file import ArchiveUnavailable, applied, connect, open_archive, open_read_only
 
 __all__ = [
     "ROLES",
+    "ArchiveUnavailable",
     "ChainReport",
     "Decided",
     "Game",
@@ -44,4 +46,5 @@ __all__ = [
     "applied",
     "connect",
     "open_archive",
+    "open_read_only",
 ]

@@ -2,11 +2,19 @@
 
 from __future__ import annotations
 
+import sqlite3
 from pathlib import Path
 
 from sqlite_utils import Database
 
 import archive
+from archive.db import BUSY_TIMEOUT
+from archive.migrations import MIGRATIONS
+
+
+class ArchiveUnavailable(Exception):
+    """The archive file cannot be read as it stands: missing, not an archive, or of a
+    schema other than this release's. ``str()`` says which, for the operator."""
 
 
 def open_archive(path: str | Path) -> Database:
@@ -22,3 +30,42 @@ def connect(path: str | Path) -> Database:
 def applied(db: Database) -> list[str]:
     """The schema steps the file has had, oldest first."""
     return archive.applied(db)
+
+
+def open_read_only(path: str | Path) -> Database:
+    """Connect to an existing archive without ever writing to it: SQLite's read-only
+    mode (``mode=ro``: no file created, no migration, no change of journal mode).
+
+    ``ArchiveUnavailable`` when there is no such file, when it is not an archive, or
+    when its schema is another release's: an older one is upgraded in place by
+    ``init-db``, which this never does. SQLite may leave its (empty) ``-wal`` and
+    ``-shm`` companions beside a WAL-mode file, as any reader does.
+    """
+    file = Path(path)
+    if not file.is_file():
+        raise ArchiveUnavailable(f"{file}: no such archive file")
+    conn = sqlite3.connect(f"{file.resolve().as_uri()}?mode=ro", uri=True, timeout=BUSY_TIMEOUT)
+    db = Database(conn)
+    try:
+        db.execute("PRAGMA foreign_keys=ON")
+        done = archive.applied(db)
+        pending = [m.name for m in MIGRATIONS.pending(db)]
+    except sqlite3.DatabaseError as error:
+        db.close()
+        raise ArchiveUnavailable(f"{file}: not an archive ({error})") from None
+    every = {m.name for m in MIGRATIONS.pending(Database(memory=True))}  # this release's steps
+    newer = [name for name in done if name not in every]
+    problem = None
+    if not done:
+        problem = "not an archive (it has no schema)"
+    elif newer:
+        problem = f"written by a newer release (schema steps {', '.join(newer)}); use that release"
+    elif pending:
+        problem = (
+            f"written by an older release (schema steps {', '.join(pending)} pending): upgrade it "
+            "with `hearts-referee init-db` first (on a copy, to keep the original as it is)"
+        )
+    if problem is not None:
+        db.close()
+        raise ArchiveUnavailable(f"{file}: {problem}")
+    return db

@@ -2,7 +2,8 @@
 
 The command line acts as :data:`OPERATOR`: whoever runs it on the machine
 holding the archive file already holds every key, so it manages keys as
-an admin would, through the same checks.
+an admin would, through the same checks; it re-audits the archive as
+:data:`OPERATOR_AS_AUDITOR`.
 """
 
 from __future__ import annotations
@@ -16,6 +17,11 @@ from .access import Permission, require
 
 OPERATOR = Key(0, "operator at the command line", Role.ADMIN, "")
 """The caller of ``hearts-referee keys ...``: an admin, by holding the file."""
+
+OPERATOR_AS_AUDITOR = Key(0, "operator at the command line", Role.AUDITOR, "")
+"""The caller of ``hearts-referee audit --archive``: holding the file, it could act as
+any key; re-auditing, it reads as an auditor does (everything, changing nothing),
+since an admin's role reads no hands."""
 
 
 def authenticate(db: Database, token: str) -> Key | None:

@@ -1,0 +1,239 @@
+"""The bulk audit command: an auditor's file in, one result line per record out, a summary.
+
+The fixture file holds one record of each kind an archive has: a clean hand,
+an irregular one (a revoke, and scores the table wrote wrong), one that cannot
+have happened (a card dealt twice), a line that is not JSON, and a whole
+recorded game. Every test runs the real command (``audit``) in-process.
+"""
+
+from __future__ import annotations
+
+import copy
+import gzip
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from games import moon, new_game, random_body
+
+from app import create_app
+from bulk import run
+from bulk.inputs import records
+from playout import build_hand
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def clean_hand(seed: int = 1, variant: str = "standard") -> dict[str, Any]:
+    return build_hand(random.Random(seed), variant, 1)
+
+
+def revoke_hand() -> dict[str, Any]:
+    """An MSO hand with a revoke, whose written scores are not the validated ones."""
+    data: dict[str, Any] = json.loads((ROOT / "examples" / "mso-revoke.json").read_text())
+    return data
+
+
+def impossible_hand() -> dict[str, Any]:
+    record = copy.deepcopy(clean_hand())
+    seats = list(record["deal"])
+    record["deal"][seats[1]][0] = record["deal"][seats[0]][0]  # one card dealt twice
+    return record
+
+
+def whole_game() -> dict[str, Any]:
+    return new_game(hands=[moon("E", 1), random_body(3, 2)])
+
+
+def mixed_lines() -> list[str]:
+    return [
+        json.dumps(clean_hand()),
+        json.dumps(revoke_hand()),
+        "",  # blank lines are skipped, and still counted as lines
+        json.dumps(impossible_hand()),
+        '{"variant": "standard", "seats": [',
+        json.dumps(whole_game()),
+    ]
+
+
+@pytest.fixture()
+def cli(tmp_path: Path) -> Any:
+    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "archive.db")})
+    runner = app.test_cli_runner()
+
+    def audit(*args: str, input: bytes | None = None) -> Any:
+        return runner.invoke(args=["audit", *args], input=input)
+
+    return audit
+
+
+@pytest.fixture()
+def mixed(tmp_path: Path) -> Path:
+    path = tmp_path / "mixed.ndjson"
+    path.write_text("\n".join(mixed_lines()) + "\n")
+    return path
+
+
+def result_lines(text: str) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in text.splitlines() if line.startswith("{")]
+
+
+def test_one_result_line_per_record_in_input_order_with_file_and_line(cli: Any, mixed: Path) -> None:
+    result = cli(str(mixed), "-q")
+    lines = result_lines(result.stdout)
+    assert [(r["source"], r["line"]) for r in lines] == [(str(mixed), n) for n in (1, 2, 4, 5, 6)]
+    assert [r.get("kind") for r in lines] == ["hand", "hand", None, None, "game"]
+
+
+def test_a_hand_line_carries_the_same_audit_as_the_one_call_audit(cli: Any, mixed: Path) -> None:
+    from audit import audit_hand
+
+    lines = result_lines(cli(str(mixed), "-q").stdout)
+    assert lines[1]["audit"] == audit_hand(revoke_hand())
+
+
+def test_a_rejected_record_lists_every_problem_located(cli: Any, mixed: Path) -> None:
+    lines = result_lines(cli(str(mixed), "-q").stdout)
+    impossible, corrupt = lines[2], lines[3]
+    assert impossible["problems"][0]["code"] == "duplicate_card"
+    assert impossible["problems"][0]["pointer"].startswith("/deal/")
+    assert corrupt["problems"] == [
+        {"pointer": "", "code": "invalid_json", "message": corrupt["problems"][0]["message"]}
+    ]
+
+
+def test_the_summary_counts_clean_irregular_rejected_and_mismatched(
+    cli: Any, mixed: Path, tmp_path: Path
+) -> None:
+    summary_path = tmp_path / "summary.json"
+    result = cli(str(mixed), "--summary-json", str(summary_path), "--jobs", "1")
+    summary = json.loads(summary_path.read_text())
+    assert summary["records"] == 5
+    assert summary["games"] == 1
+    assert summary["hands"] == 4  # two single hands and the game's two
+    assert summary["with_rulings"] == 1
+    assert summary["clean"] == 3
+    assert summary["rulings"] == {"revoke": {"applied": 1}, "score_mismatch": {"referred": 1}}
+    assert summary["score_mismatches"] == 1
+    assert summary["rejected"] == 2
+    assert [(r["record"], r["code"]) for r in summary["rejects"]] == [
+        (f"{mixed}:4", "duplicate_card"),
+        (f"{mixed}:5", "invalid_json"),
+    ]
+    assert summary["hands_per_second"] > 0
+    # the same summary, as a table on stderr for the auditor
+    assert "rejected records" in result.stderr and f"{mixed}:4" in result.stderr
+
+
+def test_exit_status_0_when_every_hand_is_clean(cli: Any, tmp_path: Path) -> None:
+    path = tmp_path / "clean.ndjson"
+    path.write_text(json.dumps(clean_hand(1)) + "\n" + json.dumps(clean_hand(2)) + "\n")
+    assert cli(str(path), "-q").exit_code == 0
+
+
+def test_exit_status_1_when_rulings_are_found(cli: Any, tmp_path: Path) -> None:
+    path = tmp_path / "revoke.ndjson"
+    path.write_text(json.dumps(revoke_hand()) + "\n")
+    assert cli(str(path), "-q").exit_code == 1
+
+
+def test_exit_status_2_when_a_record_is_rejected(cli: Any, mixed: Path) -> None:
+    assert cli(str(mixed), "-q").exit_code == 2
+
+
+def test_exit_status_3_when_an_input_is_missing_and_nothing_is_written(cli: Any, tmp_path: Path) -> None:
+    out = tmp_path / "out.ndjson"
+    result = cli(str(tmp_path / "nowhere.ndjson"), "-o", str(out))
+    assert result.exit_code == 3
+    assert "no such file" in result.stderr
+    assert not out.exists()
+
+
+def test_exit_status_3_when_a_gz_file_is_not_gzip(cli: Any, tmp_path: Path) -> None:
+    path = tmp_path / "broken.ndjson.gz"
+    path.write_bytes(b"not gzip at all\n")
+    assert cli(str(path), "-q").exit_code == 3
+
+
+def test_gz_files_json_arrays_and_folders_are_read_in_name_order(cli: Any, tmp_path: Path) -> None:
+    folder = tmp_path / "day1"
+    (folder / "table-2").mkdir(parents=True)
+    with gzip.open(folder / "a.ndjson.gz", "wt") as handle:
+        handle.write(json.dumps(clean_hand(1)) + "\n")
+    (folder / "table-2" / "b.json").write_text(json.dumps([clean_hand(2), clean_hand(3)]))
+    (folder / "notes.txt").write_text("not an input")
+    lines = result_lines(cli(str(folder), "-q").stdout)
+    assert [(Path(r["source"]).name, r.get("line"), r.get("index")) for r in lines] == [
+        ("a.ndjson.gz", 1, None),
+        ("b.json", None, 0),
+        ("b.json", None, 1),
+    ]
+    assert all(r["kind"] == "hand" for r in lines)
+
+
+def test_a_json_file_holding_one_record_is_one_record(cli: Any, tmp_path: Path) -> None:
+    path = tmp_path / "one.json"
+    path.write_text(json.dumps(revoke_hand(), indent=2))
+    (line,) = result_lines(cli(str(path), "-q").stdout)
+    assert line["source"] == str(path) and "line" not in line and line["kind"] == "hand"
+
+
+def test_stdin_is_read_when_no_input_is_named(cli: Any) -> None:
+    body = (json.dumps(clean_hand(1)) + "\n" + json.dumps(revoke_hand()) + "\n").encode()
+    lines = result_lines(cli("-q", input=body).stdout)
+    assert [(r["source"], r["line"]) for r in lines] == [("-", 1), ("-", 2)]
+
+
+def test_the_csv_has_a_row_per_hand_and_per_rejected_record(cli: Any, mixed: Path, tmp_path: Path) -> None:
+    path = tmp_path / "hands.csv"
+    cli(str(mixed), "-q", "--csv", str(path))
+    rows = path.read_text().splitlines()
+    assert rows[0] == "record,status,variant,score,rulings,mismatch,problem"
+    assert rows[2].startswith(f"{mixed}:2,rulings,mso-2000,")
+    assert rows[2].endswith(",revoke:1 score_mismatch:1,yes,")
+    assert rows[3].startswith(f"{mixed}:4,rejected,,,,,/deal/")
+    assert [row.split(",")[0] for row in rows[5:]] == [f"{mixed}:6#1", f"{mixed}:6#2"]
+
+
+def test_many_workers_give_the_same_results_in_the_same_order_as_one(tmp_path: Path) -> None:
+    path = tmp_path / "many.ndjson"
+    path.write_text(
+        "".join(json.dumps(clean_hand(seed)) + "\n" for seed in range(40)) + "\n".join(mixed_lines())
+    )
+    one = [o.line for o in run.local(records([str(path)]), jobs=1)]
+    two = [o.line for o in run.local(records([str(path)]), jobs=2, chunk=3)]  # 16 chunks, out of step
+    assert len(one) == 45
+    assert two == one
+
+
+def test_dask_local_cluster_gives_output_identical_to_the_local_run(
+    cli: Any, mixed: Path, tmp_path: Path
+) -> None:
+    local, on_dask = tmp_path / "local.ndjson", tmp_path / "dask.ndjson"
+    assert cli(str(mixed), "-q", "-o", str(local)).exit_code == 2
+    assert cli(str(mixed), "-q", "--jobs", "2", "--dask", "local", "-o", str(on_dask)).exit_code == 2
+    assert on_dask.read_bytes() == local.read_bytes()
+
+
+def test_an_unreachable_dask_scheduler_is_exit_status_3(cli: Any, mixed: Path) -> None:
+    result = cli(str(mixed), "-q", "--dask", "tcp://127.0.0.1:9", "--dask-timeout", "1")
+    assert result.exit_code == 3
+    assert "no Dask scheduler" in result.stderr
+
+
+def test_piped_the_console_script_writes_results_and_a_plain_summary(mixed: Path, tmp_path: Path) -> None:
+    script = Path(sys.executable).parent / "hearts-referee"
+    done = subprocess.run(
+        [str(script), "audit", str(mixed), "--jobs", "2"],
+        capture_output=True,
+        env={"PATH": "/usr/bin:/bin", "FLASK_DATABASE": str(tmp_path / "a.db")},
+        timeout=120,
+    )
+    assert done.returncode == 2
+    assert len(done.stdout.splitlines()) == 5
+    assert "\x1b[" not in done.stderr.decode()  # no progress bar or colours when piped
+    assert "records read" in done.stderr.decode()

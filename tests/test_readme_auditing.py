@@ -1,0 +1,115 @@
+"""The README's auditor's section, replayed: every shell block runs as written.
+
+The blocks run in order in one scratch folder holding a copy of
+``examples/``, with the project's ``hearts-referee`` and ``dask`` on PATH, as
+an auditor would paste them. What they print is checked against what the
+README says they print.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import service
+from schemas.record import load_record
+from service import Role, hands, keys
+
+ROOT = Path(__file__).resolve().parent.parent
+SECTION = "## Auditing in bulk"
+
+
+def section() -> str:
+    text = (ROOT / "README.md").read_text()
+    start = text.index(SECTION)
+    end = text.find("\n## ", start + len(SECTION))
+    return text[start:end]
+
+
+def blocks(kind: str) -> list[str]:
+    return re.findall(rf"```{kind}\n(.*?)```", section(), flags=re.S)
+
+
+def run_block(block: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    """One block in bash, as pasted; whatever it leaves running is stopped after it."""
+    env = {
+        "PATH": f"{Path(sys.executable).parent}:/usr/bin:/bin",
+        "FLASK_DATABASE": str(cwd / "archive.sqlite"),
+        "HOME": str(cwd),
+    }
+    out, err = cwd / ".stdout", cwd / ".stderr"
+    with out.open("w") as stdout, err.open("w") as stderr:
+        # files, not pipes: a server the block leaves in the background keeps a pipe open
+        process = subprocess.Popen(
+            ["bash", "-c", block], cwd=cwd, env=env, stdout=stdout, stderr=stderr, start_new_session=True
+        )
+        try:
+            process.wait(timeout=180)
+        finally:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(process.pid, signal.SIGTERM)  # a scheduler or workers it started
+    stdout_text, stderr_text = out.read_text(), err.read_text()
+    return subprocess.CompletedProcess(block, process.returncode, stdout_text, stderr_text)
+
+
+@pytest.fixture(scope="module")
+def desk(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("auditor")
+    shutil.copytree(ROOT / "examples", folder / "examples")
+    return folder
+
+
+def without_rate(text: str) -> list[str]:
+    """The summary's lines, trailing spaces off, the one measured figure blanked."""
+    lines = [line.rstrip() for line in text.strip().splitlines()]
+    return [re.sub(r"│\s+[\d,]+ │$", "│ N │", line) if "per second" in line else line for line in lines]
+
+
+def test_auditing_a_file_prints_the_summary_the_readme_shows(desk: Path) -> None:
+    audit_block = blocks("sh")[0]
+    done = run_block(audit_block, desk)
+    assert "exit status 2" in done.stdout, done.stderr
+    assert without_rate(done.stderr) == without_rate(blocks("text")[0])
+    results = (desk / "results.ndjson").read_text().splitlines()
+    assert [json.loads(line).get("kind") for line in results] == ["hand", "hand", "hand", None, "game"]
+    header = (desk / "hands.csv").read_text().splitlines()[0]
+    assert f"`{header}`" in section()
+    summary = json.loads((desk / "summary.json").read_text())
+    assert (summary["records"], summary["hands"], summary["rejected"]) == (5, 5, 1)
+
+
+def test_the_dask_block_gives_the_local_results_line_for_line(desk: Path) -> None:
+    (dask_block,) = [block for block in blocks("sh") if "dask scheduler" in block]
+    if not (desk / "results.ndjson").exists():
+        run_block(blocks("sh")[0], desk)
+    done = run_block(dask_block, desk)
+    assert "exit status 2" in done.stdout, done.stderr
+    assert (desk / "dask-results.ndjson").read_bytes() == (desk / "results.ndjson").read_bytes()
+
+
+def test_re_auditing_the_archive_reports_each_stored_hand_unchanged(desk: Path) -> None:
+    (block,) = [block for block in blocks("sh") if "--archive" in block]
+    archive_file = desk / "archive.sqlite"
+    db = service.open_archive(str(archive_file))
+    scorer = keys.create_key(db, keys.OPERATOR, "Table 7 scorer", Role.SCORER)[0]
+    for line in (desk / "examples" / "day-1.ndjson").read_text().splitlines()[:3]:
+        hands.submit_hand(db, scorer, load_record(json.loads(line)))
+    db.close()
+    done = run_block(block, desk)
+    assert "exit status 0" in done.stdout, done.stderr
+    lines = [json.loads(line) for line in (desk / "reaudit.ndjson").read_text().splitlines()]
+    assert [(r["hand_id"], r["changed"], r["chain"]["ok"]) for r in lines] == [
+        (1, False, True),
+        (2, False, True),
+        (3, False, True),
+    ]
+    assert json.loads((desk / "reaudit.json").read_text())["hands"] == 3
