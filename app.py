@@ -28,6 +28,11 @@ DEFAULTS: Mapping[str, Any] = {
     # POST /v1/hands/validate and /v1/games/validate store nothing, so they are
     # open to anyone unless this is set; every other write needs an API key.
     "VALIDATE_REQUIRES_KEY": False,
+    # POST /v1/audits takes many records in one NDJSON body, held in memory while
+    # it is audited: at most this many (non-blank lines) and this many bytes
+    # (MAX_CONTENT_LENGTH does not apply to it). Past either, a 413 before any result.
+    "AUDITS_MAX_RECORDS": 10_000,
+    "AUDITS_MAX_BYTES": 64 * 1024 * 1024,
     # DATABASE: the archive's SQLite file; defaults to instance/archive.sqlite.
     # OPENAPI_PATH: the published contract; defaults to the openapi.yaml shipped in api/.
 }

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from flask import Flask
 
-from . import docs, errors, games, hands, health, keys, variants
+from . import audits, docs, errors, games, hands, health, keys, variants
 
 
 def init_app(app: Flask) -> None:
     """Register the API's routes and its problem+json error handlers."""
     errors.init_app(app)
-    for module in (hands, games, keys, variants, health, docs):
+    for module in (hands, games, audits, keys, variants, health, docs):
         app.register_blueprint(module.bp)
