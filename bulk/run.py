@@ -90,23 +90,34 @@ def local(items: Iterable[Item], jobs: int, chunk: int = CHUNK) -> Iterator[Outc
         yield from _ordered(submit, ahead, jobs * IN_FLIGHT_PER_WORKER)
 
 
+QUIET_LOGS = {"distributed.admin.low-level-log-length": 0, "distributed.scheduler.events-log-length": 0}
+"""Without these, ``distributed`` keeps every submitted chunk alive through its scheduler's
+event and transition logs (measured: 180 MiB growing to 920 MiB over 800 chunks; with
+either set to 0, flat at 60 MiB). Set for the client and any local scheduler; a remote
+scheduler needs them too (see README, "On a Dask cluster")."""
+
+
 @contextmanager
 def _client(address: str, jobs: int, timeout: float) -> Iterator[Any]:
     try:
+        import dask
         from dask.distributed import Client, LocalCluster
     except ImportError:
         raise CouldNotRun("Dask is not installed: pip install 'hearts-referee[dask]'") from None
-    if address == "local":
-        cluster = LocalCluster(n_workers=jobs, threads_per_worker=1, processes=True, dashboard_address=None)
-        with cluster, Client(cluster) as client:
+    with dask.config.set(QUIET_LOGS):
+        if address == "local":
+            cluster = LocalCluster(
+                n_workers=jobs, threads_per_worker=1, processes=True, dashboard_address=None
+            )
+            with cluster, Client(cluster) as client:
+                yield client
+            return
+        try:
+            client = Client(address, timeout=f"{timeout}s")
+        except OSError as error:
+            raise CouldNotRun(f"no Dask scheduler at {address}: {error}") from None
+        with client:
             yield client
-        return
-    try:
-        client = Client(address, timeout=f"{timeout}s")
-    except OSError as error:
-        raise CouldNotRun(f"no Dask scheduler at {address}: {error}") from None
-    with client:
-        yield client
 
 
 def on_dask(
