@@ -98,7 +98,22 @@ def _outcomes(paths: list[str], jobs: int, dask: str | None, timeout: float) -> 
     return run.local(records, jobs)
 
 
-@click.command("audit")
+class Misuse(click.UsageError):
+    """A usage error of ``audit``: exit status 3 ("could not run"), not click's 2, which
+    here means rejected records."""
+
+    exit_code = ExitStatus.FAILED
+
+
+class AuditCommand(click.Command):
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        try:
+            return super().parse_args(ctx, args)
+        except click.UsageError as error:
+            raise Misuse(error.format_message(), error.ctx) from None
+
+
+@click.command("audit", cls=AuditCommand)
 @click.argument("paths", nargs=-1, metavar="[INPUT]...")
 @click.option(
     "-o",

@@ -153,6 +153,12 @@ def test_exit_status_3_when_an_input_is_missing_and_nothing_is_written(cli: Any,
     assert not out.exists()
 
 
+def test_exit_status_3_when_the_command_is_misused_not_clicks_2_which_means_rejected(cli: Any) -> None:
+    result = cli("--jobs", "0", "-")
+    assert result.exit_code == 3
+    assert "--jobs" in result.stderr
+
+
 def test_exit_status_3_when_a_gz_file_is_not_gzip(cli: Any, tmp_path: Path) -> None:
     path = tmp_path / "broken.ndjson.gz"
     path.write_bytes(b"not gzip at all\n")
