@@ -90,11 +90,11 @@ def local(items: Iterable[Item], jobs: int, chunk: int = CHUNK) -> Iterator[Outc
         yield from _ordered(submit, ahead, jobs * IN_FLIGHT_PER_WORKER)
 
 
-QUIET_LOGS = {"distributed.admin.low-level-log-length": 0, "distributed.scheduler.events-log-length": 0}
-"""Without these, ``distributed`` keeps every submitted chunk alive through its scheduler's
-event and transition logs (measured: 180 MiB growing to 920 MiB over 800 chunks; with
-either set to 0, flat at 60 MiB). Set for the client and any local scheduler; a remote
-scheduler needs them too (see README, "On a Dask cluster")."""
+QUIET_LOGS = {"distributed.admin.low-level-log-length": 0}
+"""Without it, ``distributed`` keeps every submitted chunk alive in its scheduler's
+low-level event log (measured: 180 MiB growing to 920 MiB over 800 chunks; with the
+log off, flat at 60 MiB). Set for the client and any local scheduler; a remote
+scheduler needs it too (see README, "On a Dask cluster")."""
 
 
 @contextmanager
