@@ -21,14 +21,6 @@ from typing import IO
 
 import click
 from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    SpinnerColumn,
-    TextColumn,
-    TimeElapsedColumn,
-)
 from rich.table import Table
 from rich.text import Text
 
@@ -37,33 +29,12 @@ from bulk.lines import Outcome
 from bulk.summary import CsvWriter, ExitStatus, Summary
 
 from .reaudit import CONFIGURED, reaudit_archive
-
-
-def _progress(console: Console, quiet: bool) -> Progress | None:
-    """A live count on a terminal; nothing when stderr is piped or ``--quiet``."""
-    if quiet or not console.is_terminal:
-        return None
-    return Progress(
-        SpinnerColumn(),
-        TextColumn("auditing"),
-        BarColumn(bar_width=None),
-        MofNCompleteColumn(),
-        TextColumn("records · {task.fields[rate]} hands/s"),
-        TimeElapsedColumn(),
-        console=console,
-        transient=True,
-    )
+from .report import counts_table, live, write_json
 
 
 def summary_table(summary: Summary) -> Table:
     """The summary as the auditor reads it at the end of a run."""
-    table = Table(title="Bulk audit", show_header=False, title_justify="left")
-    table.add_column("what")
-    table.add_column("count", justify="right")
-
-    def row(what: str, count: object = "") -> None:
-        table.add_row(Text(what), Text(str(count)))  # Text: a file name is never markup
-
+    table, row = counts_table("Bulk audit")
     row("records read", summary.records)
     row("  of which whole games", summary.games)
     row("hands audited", summary.hands)
@@ -198,20 +169,13 @@ def audit(
             table = None
             if csv_path:
                 table = CsvWriter(stack.enter_context(open(csv_path, "w", newline="", encoding="utf-8")))
-            progress = _progress(console, quiet)
-            task = None
-            if progress is not None:
-                stack.enter_context(progress)
-                task = progress.add_task("audit", total=None, rate="-")
+            tick = stack.enter_context(live(console, quiet, "auditing", "records"))
             for outcome in _outcomes(files, jobs or run.default_jobs(), dask, dask_timeout):
                 out.write(outcome.line + b"\n")
                 summary.add(outcome)
                 if table is not None:
                     table.add(outcome)
-                if progress is not None and task is not None:
-                    elapsed = time.perf_counter() - started
-                    rate = f"{summary.hands / elapsed:,.0f}" if elapsed > 0 else "-"
-                    progress.update(task, completed=summary.records, rate=rate)
+                tick(summary.records, summary.hands)
             out.flush()
     except (inputs.Unreadable, run.CouldNotRun) as error:
         click.echo(f"audit: {error}", err=True)
@@ -222,11 +186,7 @@ def audit(
 
 def _finish(summary: Summary, summary_json: str | None, console: Console, quiet: bool) -> None:
     if summary_json:
-        import json
-
-        with open(summary_json, "w", encoding="utf-8") as handle:
-            json.dump(summary.as_dict(), handle, indent=2)
-            handle.write("\n")
+        write_json(summary_json, summary.as_dict())
     if not quiet:
         console.print(summary_table(summary))
         for line in reject_lines(summary):

@@ -14,7 +14,6 @@ first. Exit status: 0 nothing would change and every chain holds, 1 changes,
 
 from __future__ import annotations
 
-import json
 import sqlite3
 import sys
 import time
@@ -26,22 +25,15 @@ import click
 from flask import current_app
 from flask.cli import ScriptInfo
 from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    SpinnerColumn,
-    TextColumn,
-    TimeElapsedColumn,
-)
 from rich.table import Table
-from rich.text import Text
 
 import service
 from bulk.archive import ReauditSummary, reaudit_line
 from bulk.summary import ExitStatus
 from service.keys import OPERATOR_AS_AUDITOR
 from service.reaudit import reaudit
+
+from .report import counts_table, live, write_json
 
 CONFIGURED = "\0configured"
 """``--archive`` given without a path: the app's ``DATABASE`` (a NUL is in no path)."""
@@ -56,31 +48,9 @@ def _database(archive: str) -> str:
     return str(app.config["DATABASE"])
 
 
-def _progress(console: Console, quiet: bool) -> Progress | None:
-    """A live count on a terminal; nothing when stderr is piped or ``--quiet``."""
-    if quiet or not console.is_terminal:
-        return None
-    return Progress(
-        SpinnerColumn(),
-        TextColumn("re-auditing"),
-        BarColumn(bar_width=None),
-        MofNCompleteColumn(),
-        TextColumn("hands · {task.fields[rate]} hands/s"),
-        TimeElapsedColumn(),
-        console=console,
-        transient=True,
-    )
-
-
 def reaudit_table(summary: ReauditSummary, where: str) -> Table:
     """The summary as the auditor reads it at the end of a re-audit."""
-    table = Table(title=f"Archive re-audit: {where}", show_header=False, title_justify="left")
-    table.add_column("what")
-    table.add_column("count", justify="right")
-
-    def row(what: str, count: object = "") -> None:
-        table.add_row(Text(what), Text(str(count)))  # Text: a path or a message is never markup
-
+    table, row = counts_table(f"Archive re-audit: {where}")
     row("hands re-audited", summary.hands)
     for engine, count in sorted(summary.engines.items()):
         row(f"  audited by engine {engine}", count)
@@ -135,26 +105,17 @@ def reaudit_archive(
         with ExitStack() as stack:
             stack.enter_context(closing(db.conn))
             out: IO[bytes] = sys.stdout.buffer if output == "-" else stack.enter_context(open(output, "wb"))
-            progress = _progress(console, quiet)
-            task = None
-            if progress is not None:
-                stack.enter_context(progress)
-                task = progress.add_task("re-audit", total=None, rate="-")
+            tick = stack.enter_context(live(console, quiet, "re-auditing", "hands"))
             for result in reaudit(db, OPERATOR_AS_AUDITOR):
                 out.write(reaudit_line(result) + b"\n")
                 summary.add(result)
-                if progress is not None and task is not None:
-                    elapsed = time.perf_counter() - started
-                    rate = f"{summary.hands / elapsed:,.0f}" if elapsed > 0 else "-"
-                    progress.update(task, completed=summary.hands, rate=rate)
+                tick(summary.hands, summary.hands)
             out.flush()
     except (sqlite3.Error, OSError) as error:
         _fail(console, f"{path}: {error}")
     summary.seconds = time.perf_counter() - started
     if summary_json:
-        with open(summary_json, "w", encoding="utf-8") as handle:
-            json.dump(summary.as_dict(), handle, indent=2)
-            handle.write("\n")
+        write_json(summary_json, summary.as_dict())
     if not quiet:
         console.print(reaudit_table(summary, path))
     sys.exit(summary.exit_status())
