@@ -33,6 +33,9 @@ DEFAULTS: Mapping[str, Any] = {
     # (MAX_CONTENT_LENGTH does not apply to it). Past either, a 413 before any result.
     "AUDITS_MAX_RECORDS": 10_000,
     "AUDITS_MAX_BYTES": 64 * 1024 * 1024,
+    # The session cookie is Secure when the service is served over HTTPS: None means "when
+    # PREFERRED_URL_SCHEME is https" (web.init_app decides); true or false says so outright.
+    "SESSION_COOKIE_SECURE": None,
     # DATABASE: the archive's SQLite file; defaults to instance/archive.sqlite.
     # OPENAPI_PATH: the published contract; defaults to the openapi.yaml shipped in api/.
 }
