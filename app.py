@@ -19,7 +19,7 @@ import api
 import cli.commands
 import web
 from api.errors import http_error
-from edge import db
+from edge import db, headers
 
 DEFAULTS: Mapping[str, Any] = {
     # One hand record is ~2-3 KB; a quarter MiB leaves room for notes and
@@ -53,6 +53,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     api.init_app(app)
     web.init_app(app)  # the director's pages, under /director/
     cli.commands.init_app(app)
+    headers.init_app(app)  # CSP, nosniff, no framing, no-store: on every response
 
     @app.errorhandler(HTTPException)
     def any_http_error(error: HTTPException) -> Response | tuple[str, int, list[tuple[str, str]]]:

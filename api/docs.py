@@ -14,7 +14,10 @@ from typing import Any
 import yaml
 from flask import Blueprint, Response, current_app, render_template
 
-bp = Blueprint("docs", __name__, template_folder="templates")
+# The page's stylesheet is a file (/docs/static/docs.css), not inline: the CSP forbids inline style.
+bp = Blueprint(
+    "docs", __name__, template_folder="templates", static_folder="static", static_url_path="/docs/static"
+)
 
 _NO_BRACES = str.maketrans("", "", "{}")
 
