@@ -14,6 +14,8 @@ from typing import Any
 import yaml
 from flask import Blueprint, Response, current_app, render_template
 
+from .problem_types import PROBLEM_TYPES, type_uri
+
 # The page's stylesheet is a file (/docs/static/docs.css), not inline: the CSP forbids inline style.
 bp = Blueprint(
     "docs", __name__, template_folder="templates", static_folder="static", static_url_path="/docs/static"
@@ -104,6 +106,22 @@ def openapi_yaml() -> Response:
     return current_app.response_class(spec().raw, mimetype="application/yaml")
 
 
+def problem_types(loaded: Spec) -> list[dict[str, Any]]:
+    """Each kind of problem with its status and what the spec says it means, for "Problem types"."""
+    problem = loaded.data.get("components", {}).get("schemas", {}).get("Problem", {})
+    kinds = problem.get("properties", {}).get("type", {}).get("oneOf", [])
+    meaning = {kind.get("const"): kind.get("description", "") for kind in kinds}
+    return [
+        {
+            "code": code,
+            "status": status,
+            "uri": type_uri(code),
+            "description": meaning.get(type_uri(code), ""),
+        }
+        for code, status in PROBLEM_TYPES.items()
+    ]
+
+
 @bp.get("/docs")
 def docs() -> str:
     loaded = spec()
@@ -113,4 +131,5 @@ def docs() -> str:
         version=loaded.data.get("openapi", ""),
         operations=loaded.operations(),
         schemas=loaded.data.get("components", {}).get("schemas", {}),
+        problem_types=problem_types(loaded),
     )
