@@ -60,7 +60,8 @@ def conditional(body: Any) -> Response:
     may not see the resource gets its 404, never a 304."""
     response = jsonify(body)
     response.add_etag()
-    return response.make_conditional(request)
+    response.make_conditional(request)  # 304 in place when If-None-Match holds the ETag
+    return response
 
 
 @bp.post("/v1/hands/validate")
