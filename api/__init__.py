@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from flask import Flask
 
-from . import audits, cors, docs, errors, games, hands, health, keys, variants
+from . import audits, cors, docs, errors, games, hands, health, keys, ratelimit, variants
 
 
 def init_app(app: Flask) -> None:
@@ -18,3 +18,4 @@ def init_app(app: Flask) -> None:
     for module in (hands, games, audits, keys, variants, health, docs):
         app.register_blueprint(module.bp)
     cors.init_app(app)  # only when CORS_ORIGINS names origins
+    ratelimit.init_app(app)  # only when RATELIMIT_PER_KEY is set
