@@ -8,11 +8,13 @@ needs nothing from the network (tournament halls are often offline).
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
 import yaml
 from flask import Blueprint, Response, current_app, render_template
+from markupsafe import Markup, escape
 
 from .problem_types import PROBLEM_TYPES, type_uri
 
@@ -87,6 +89,12 @@ def pretty_json(value: Any, depth: int = 2, indent: str = "") -> str:
         items = [f"{inner}{pretty_json(v, 0, inner)}" for v in value]
         return "[\n" + ",\n".join(items) + f"\n{indent}]"
     return json.dumps(value, ensure_ascii=False)
+
+
+@bp.app_template_filter("code_spans")
+def code_spans(text: str) -> Markup:
+    """A description's `code` spans (Markdown backticks) as <code>, the rest escaped."""
+    return Markup(re.sub(r"`([^`\n]+)`", r"<code>\1</code>", str(escape(text))))
 
 
 SPEC = Path(__file__).resolve().parent / "openapi.yaml"
