@@ -19,7 +19,7 @@ import api
 import cli.commands
 import web
 from api.errors import http_error
-from edge import db
+from edge import db, headers
 
 DEFAULTS: Mapping[str, Any] = {
     # One hand record is ~2-3 KB; a quarter MiB leaves room for notes and
@@ -33,6 +33,9 @@ DEFAULTS: Mapping[str, Any] = {
     # (MAX_CONTENT_LENGTH does not apply to it). Past either, a 413 before any result.
     "AUDITS_MAX_RECORDS": 10_000,
     "AUDITS_MAX_BYTES": 64 * 1024 * 1024,
+    # The session cookie is Secure when the service is served over HTTPS: None means "when
+    # PREFERRED_URL_SCHEME is https" (web.init_app decides); true or false says so outright.
+    "SESSION_COOKIE_SECURE": None,
     # DATABASE: the archive's SQLite file; defaults to instance/archive.sqlite.
     # OPENAPI_PATH: the published contract; defaults to the openapi.yaml shipped in api/.
 }
@@ -50,6 +53,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     api.init_app(app)
     web.init_app(app)  # the director's pages, under /director/
     cli.commands.init_app(app)
+    headers.init_app(app)  # CSP, nosniff, no framing, no-store: on every response
 
     @app.errorhandler(HTTPException)
     def any_http_error(error: HTTPException) -> Response | tuple[str, int, list[tuple[str, str]]]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from flask import Flask
 
-from . import audits, docs, errors, games, hands, health, keys, variants
+from . import audits, cors, docs, errors, games, hands, health, keys, ratelimit, variants
 
 
 def init_app(app: Flask) -> None:
@@ -17,3 +17,5 @@ def init_app(app: Flask) -> None:
     errors.init_app(app)
     for module in (hands, games, audits, keys, variants, health, docs):
         app.register_blueprint(module.bp)
+    cors.init_app(app)  # only when CORS_ORIGINS names origins
+    ratelimit.init_app(app)  # only when RATELIMIT_PER_KEY is set

@@ -8,13 +8,20 @@ needs nothing from the network (tournament halls are often offline).
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
 import yaml
 from flask import Blueprint, Response, current_app, render_template
+from markupsafe import Markup, escape
 
-bp = Blueprint("docs", __name__, template_folder="templates")
+from .problem_types import PROBLEM_TYPES, type_uri
+
+# The page's stylesheet is a file (/docs/static/docs.css), not inline: the CSP forbids inline style.
+bp = Blueprint(
+    "docs", __name__, template_folder="templates", static_folder="static", static_url_path="/docs/static"
+)
 
 _NO_BRACES = str.maketrans("", "", "{}")
 
@@ -84,6 +91,12 @@ def pretty_json(value: Any, depth: int = 2, indent: str = "") -> str:
     return json.dumps(value, ensure_ascii=False)
 
 
+@bp.app_template_filter("code_spans")
+def code_spans(text: str) -> Markup:
+    """A description's `code` spans (Markdown backticks) as <code>, the rest escaped."""
+    return Markup(re.sub(r"`([^`\n]+)`", r"<code>\1</code>", str(escape(text))))
+
+
 SPEC = Path(__file__).resolve().parent / "openapi.yaml"
 """The contract, shipped inside the package (the repository's ``openapi.yaml`` links to it)."""
 
@@ -101,6 +114,22 @@ def openapi_yaml() -> Response:
     return current_app.response_class(spec().raw, mimetype="application/yaml")
 
 
+def problem_types(loaded: Spec) -> list[dict[str, Any]]:
+    """Each kind of problem with its status and what the spec says it means, for "Problem types"."""
+    problem = loaded.data.get("components", {}).get("schemas", {}).get("Problem", {})
+    kinds = problem.get("properties", {}).get("type", {}).get("oneOf", [])
+    meaning = {kind.get("const"): kind.get("description", "") for kind in kinds}
+    return [
+        {
+            "code": code,
+            "status": status,
+            "uri": type_uri(code),
+            "description": meaning.get(type_uri(code), ""),
+        }
+        for code, status in PROBLEM_TYPES.items()
+    ]
+
+
 @bp.get("/docs")
 def docs() -> str:
     loaded = spec()
@@ -110,4 +139,5 @@ def docs() -> str:
         version=loaded.data.get("openapi", ""),
         operations=loaded.operations(),
         schemas=loaded.data.get("components", {}).get("schemas", {}),
+        problem_types=problem_types(loaded),
     )

@@ -21,6 +21,8 @@ from werkzeug.exceptions import (
 from edge.problems import REFUSALS, refusal
 from referee.record import Problem
 
+from .problem_types import problem_type
+
 PROBLEM_JSON = "application/problem+json"
 
 bp = Blueprint("errors", __name__)
@@ -28,6 +30,8 @@ bp = Blueprint("errors", __name__)
 
 class InvalidQuery(BadRequest):
     """A query parameter with a wrong value or name; each problem names the parameter."""
+
+    problem_type = "invalid_query"
 
     def __init__(self, messages: dict[str, list[str]]) -> None:
         super().__init__("The query string is not valid; see errors.")
@@ -50,10 +54,12 @@ def problem_response(
     detail: str,
     problems: Iterable[Problem] = (),
     headers: Iterable[tuple[str, str]] = (),
+    cause: BaseException | None = None,
 ) -> Response:
-    """Build the one error body; ``errors`` lists problems with the request body, if any."""
+    """Build the one error body; ``errors`` lists problems with the request body, if any;
+    ``type`` names the kind of problem (``api.problem_types``), from ``cause`` if given."""
     body = {
-        "type": "about:blank",
+        "type": problem_type(status, cause),
         "title": _phrase(status),
         "status": status,
         "detail": detail,
@@ -91,13 +97,13 @@ def http_error(error: HTTPException) -> Response:
     detail = error.description or _phrase(status)
     if status >= 500:  # Flask has logged the traceback; never leak it to the client.
         detail = "The referee failed on this request; the error has been logged."
-    return problem_response(status, detail, problems, headers)
+    return problem_response(status, detail, problems, headers, cause=error)
 
 
 def refused(error: Exception) -> Response:
     """A use case's refusal (422, 404, 409, 403) in the one shape; see ``edge.problems``."""
     status, detail, problems = refusal(error)
-    return problem_response(status, detail, problems)
+    return problem_response(status, detail, problems, cause=error)
 
 
 def init_app(app: Flask) -> None:

@@ -18,7 +18,7 @@ from schemas.game import dump_game, load_game, load_game_hand
 from service import games as use
 from service.access import Permission
 
-from .hands import stored
+from .hands import conditional, stored
 
 bp = Blueprint("games", __name__)
 
@@ -33,7 +33,7 @@ def create_game() -> tuple[Response, int, dict[str, str]]:
 @bp.get("/v1/games/<id:game_id>")
 @requires(Permission.READ)
 def get_game(game_id: int) -> Response:
-    return jsonify(dump_game(use.get_game(get_db(), caller(), game_id)))
+    return conditional(dump_game(use.get_game(get_db(), caller(), game_id)))
 
 
 @bp.post("/v1/games/<id:game_id>/hands")

@@ -9,7 +9,7 @@ shaped once, in ``api.errors``.
 
 from __future__ import annotations
 
-from typing import cast
+from typing import Any, cast
 
 from flask import Blueprint, Response, jsonify, request, url_for
 from marshmallow import ValidationError
@@ -54,6 +54,16 @@ def stored(hand: StoredHand, created: bool) -> tuple[Response, int, dict[str, st
     )
 
 
+def conditional(body: Any) -> Response:
+    """A stored resource as JSON with a strong ETag of its body; ``If-None-Match`` with that
+    ETag is an empty 304. Built after the use case, so access is decided first: a key that
+    may not see the resource gets its 404, never a 304."""
+    response = jsonify(body)
+    response.add_etag()
+    response.make_conditional(request)  # 304 in place when If-None-Match holds the ETag
+    return response
+
+
 @bp.post("/v1/hands/validate")
 @requires(Permission.VALIDATE, unless="VALIDATE_REQUIRES_KEY")
 def validate() -> Response:
@@ -80,7 +90,7 @@ def list_hands() -> Response:
 @bp.get("/v1/hands/<id:hand_id>")
 @requires(Permission.READ)
 def get_hand(hand_id: int) -> Response:
-    return jsonify(_HAND.dump(use.get_hand(get_db(), caller(), hand_id)))
+    return conditional(_HAND.dump(use.get_hand(get_db(), caller(), hand_id)))
 
 
 @bp.get("/v1/hands/<id:hand_id>/verify")

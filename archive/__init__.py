@@ -29,6 +29,7 @@ from .hands import (
 )
 from .keys import ROLES, Key, Role, create_key, find_key, get_key, list_keys, revoke_key
 from .migrations import applied, migrate
+from .sessions import SessionEnd, end_session, session_key_id, start_session
 from .state import Decided, HandState, HandStatus
 
 __all__ = [
@@ -45,12 +46,14 @@ __all__ = [
     "NotFound",
     "Placement",
     "Role",
+    "SessionEnd",
     "StoredHand",
     "append_decision",
     "append_signature",
     "applied",
     "connect",
     "create_key",
+    "end_session",
     "find_hand",
     "find_key",
     "game_hand_hash",
@@ -65,6 +68,8 @@ __all__ = [
     "migrate",
     "open_archive",
     "revoke_key",
+    "session_key_id",
+    "start_session",
     "store_hand",
     "verify",
     "write",

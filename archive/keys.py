@@ -16,6 +16,7 @@ from sqlite_utils import Database
 
 from .db import now, row_id, sha256, write
 from .errors import NotFound
+from .sessions import SessionEnd, end_sessions_of_key
 
 
 class Role(StrEnum):
@@ -72,7 +73,7 @@ def find_key(db: Database, token: str) -> Key | None:
 
 
 def get_key(db: Database, key_id: int) -> Key | None:
-    """The live key with this id, or ``None`` (unknown or revoked): a session's key."""
+    """The live key with this id, or ``None`` (unknown or revoked)."""
     row = db.execute(f"SELECT {_COLUMNS} FROM keys WHERE id = ? AND revoked_at IS NULL", [key_id]).fetchone()
     return _key(row) if row else None
 
@@ -87,9 +88,10 @@ def list_keys(db: Database) -> list[Key]:
 
 
 def revoke_key(db: Database, key_id: int) -> Key:
-    """Revoke a key (revoking twice keeps the first time)."""
+    """Revoke a key (revoking twice keeps the first time), ending every session signed in with it."""
     with write(db):
         db.execute("UPDATE keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL", [now(), key_id])
+        end_sessions_of_key(db, key_id, SessionEnd.KEY_REVOKED)
         row = db.execute(f"SELECT {_COLUMNS} FROM keys WHERE id = ?", [key_id]).fetchone()
     if row is None:
         raise NotFound.key(key_id)

@@ -25,6 +25,12 @@ The tables:
   the key whose label they carry, ``"<name> (key <id>)"``, when that key
   still has that name; the append-only triggers are lifted for that one
   update and put back.
+- ``sessions`` (step 4): one row per sign-in to the director's pages, the
+  SHA-256 of the browser's session token, its key, and when and why it
+  ended (``signed_out``, ``key_revoked``). A session is live while it has
+  not ended and its key is live; cookies of earlier releases named only a
+  key, could not be ended, and are no longer honoured. Keys revoked before
+  this step need no rows: their sessions never had one.
 """
 
 from __future__ import annotations
@@ -129,6 +135,21 @@ def m003_owner_key(db: Database) -> None:
         )
         _append_only(db, table)
         db.execute(f"CREATE INDEX {table}_owner ON {table}(created_by_key) WHERE created_by_key IS NOT NULL")
+
+
+@MIGRATIONS(name="m004_sessions")
+def m004_sessions(db: Database) -> None:
+    db.execute("""
+        CREATE TABLE sessions (
+            id INTEGER PRIMARY KEY,
+            token_sha256 TEXT NOT NULL UNIQUE,
+            key_id INTEGER NOT NULL REFERENCES keys(id),
+            started_at TEXT NOT NULL,
+            ended_at TEXT,
+            end_reason TEXT CHECK (end_reason IN ('signed_out', 'key_revoked')),
+            CHECK ((ended_at IS NULL) = (end_reason IS NULL))
+        )""")
+    db.execute("CREATE INDEX sessions_live_by_key ON sessions(key_id) WHERE ended_at IS NULL")
 
 
 def migrate(db: Database) -> list[str]:

@@ -1,5 +1,11 @@
 """Use cases on API keys: who is asking (a token, a session), and an admin's key list.
 
+A browser signs in to the director's pages with a key and gets a session
+(:func:`start_session`): a random token the archive knows by its hash. Each
+request asks :func:`session_key` who it is; :func:`end_session` (sign-out)
+and :func:`revoke_key` (every session of the key) end it on the server, so
+a copied cookie dies with the original.
+
 The command line acts as :data:`OPERATOR`: whoever runs it on the machine
 holding the archive file already holds every key, so it manages keys as
 an admin would, through the same checks; it re-audits the archive as
@@ -29,9 +35,20 @@ def authenticate(db: Database, token: str) -> Key | None:
     return archive.find_key(db, token)
 
 
-def session_key(db: Database, key_id: int) -> Key | None:
-    """The live key a signed-in session names, or ``None`` (revoked since, or unknown)."""
-    return archive.get_key(db, key_id)
+def start_session(db: Database, key: Key) -> str:
+    """Sign ``key`` in: a new session, whose token only the browser keeps."""
+    return archive.start_session(db, key.id)
+
+
+def session_key(db: Database, token: str) -> Key | None:
+    """The live key of a session token, or ``None``: signed out, key revoked since, or unknown."""
+    key_id = archive.session_key_id(db, token)
+    return archive.get_key(db, key_id) if key_id is not None else None
+
+
+def end_session(db: Database, token: str) -> None:
+    """Sign out: the session ends on the server, for every copy of its cookie."""
+    archive.end_session(db, token)
 
 
 def create_key(db: Database, by: Key, name: str, role: Role) -> tuple[Key, str]:

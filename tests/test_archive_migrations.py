@@ -11,7 +11,7 @@ from app import create_app
 
 V1 = Path(__file__).parent / "fixtures" / "archive-v1.sql"
 V1_KEY = "hr_v1-director-key"
-STEPS = ["m001_hands_log_keys", "m002_games", "m003_owner_key"]
+STEPS = ["m001_hands_log_keys", "m002_games", "m003_owner_key", "m004_sessions"]
 
 
 def test_a_new_archive_has_8k_pages_wal_and_every_step(tmp_path):
@@ -167,3 +167,20 @@ def test_a_v2_archive_gives_each_scorer_its_own_hands_and_games_by_key_id(tmp_pa
     # ... while the same record from another scorer is that scorer's own hand
     other = client.post("/v1/hands", json=record, headers=as_("Bob scorer"))
     assert other.status_code == 201 and other.get_json()["id"] == 5
+
+
+def test_an_upgraded_v2_archive_keeps_server_side_sessions_that_sign_out_ends(tmp_path):
+    saved = json.loads(V2_ANSWERS.read_text())
+    _, app = _v2_app(tmp_path)
+    client = app.test_client()
+    with client.session_transaction() as session:
+        session["csrf"] = "t"
+    signed = client.post("/director/sign-in", data={"csrf_token": "t", "key": saved["tokens"]["Chief TD"]})
+    assert signed.status_code == 302  # the upgrade made the sessions table
+    assert client.get("/director/").status_code == 200
+    with client.session_transaction() as session:  # signing in started a fresh session
+        session["csrf"] = "t"
+    assert client.post("/director/sign-out", data={"csrf_token": "t"}).status_code == 302
+    db = archive.connect(tmp_path / "v2.sqlite")
+    assert db.execute("SELECT end_reason FROM sessions").fetchall() == [("signed_out",)]
+    db.close()

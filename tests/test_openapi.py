@@ -14,7 +14,7 @@ UNDOCUMENTED_METHODS = {"HEAD", "OPTIONS"}  # answered by Flask itself on every 
 # API: they answer HTML, take HTML forms with a session cookie, and have their own tests
 # (test_pages.py, test_pages_browser.py). Every other route must be in openapi.yaml.
 NOT_THE_API = {"pages"}
-ERROR_STATUSES = {"400", "401", "403", "404", "405", "409", "413", "415", "422", "500"}
+ERROR_STATUSES = {"400", "401", "403", "404", "405", "409", "413", "415", "422", "429", "500"}
 
 
 def test_spec_is_valid_openapi():
@@ -24,7 +24,8 @@ def test_spec_is_valid_openapi():
 def _routes(app) -> dict[str, set[str]]:
     routes: dict[str, set[str]] = {}
     for rule in app.url_map.iter_rules():
-        if rule.endpoint == "static" or rule.endpoint.partition(".")[0] in NOT_THE_API:
+        # static files (the docs page's stylesheet) are not API operations
+        if rule.endpoint.rpartition(".")[2] == "static" or rule.endpoint.partition(".")[0] in NOT_THE_API:
             continue
         path = re.sub(r"<(?:[^:<>]+:)?([^<>]+)>", r"{\1}", rule.rule)
         routes.setdefault(path, set()).update(rule.methods - UNDOCUMENTED_METHODS)
@@ -54,6 +55,14 @@ def test_every_error_response_is_a_problem():
                 assert content == {
                     "application/problem+json": {"schema": {"$ref": "#/components/schemas/Problem"}}
                 }, f"{method} {path} {status}"
+
+
+def test_every_api_operation_may_be_rate_limited_and_nothing_else_is():
+    """A key may be limited on any /v1 route (``api.ratelimit``); the docs, spec and health never."""
+    for path, item in SPEC["paths"].items():
+        for method, op in item.items():
+            limited = "429" in op["responses"]
+            assert limited == path.startswith("/v1/"), f"{method} {path}"
 
 
 def test_variant_ids_in_the_spec_are_the_known_variants():

@@ -179,3 +179,32 @@ def test_pages_reflow_at_200_percent_and_start_with_a_skip_link(browser, site):
         page.keyboard.press("Enter")
         assert page.evaluate("document.activeElement.id") == "main", url
     context.close()
+
+
+def test_pages_and_docs_render_under_the_csp_without_a_violation(browser, page, site):
+    """The policy forbids inline script and style (``edge.headers``): Chromium reports every
+    blocked inline style or script on the console; there must be none, and the styles that
+    moved to the stylesheets (the seats around the table, the docs page) still apply."""
+    base, demo = site
+    refused: list[str] = []
+    page.on("console", lambda m: refused.append(m.text) if "Content Security Policy" in m.text else None)
+    sign_in(page, base, demo.director)
+    for url in (
+        "/director/",
+        f"/director/hands/{demo.revoke_hand}",
+        f"/director/games/{demo.game_id}",
+        "/director/check",
+        "/docs",
+    ):
+        response = page.goto(base + url)
+        assert "frame-ancestors 'none'" in response.headers["content-security-policy"], url
+    assert refused == []
+    assert (
+        page.evaluate("getComputedStyle(document.querySelector('nav')).backgroundColor") == "rgb(20, 83, 45)"
+    )
+    page.goto(f"{base}/director/hands/{demo.revoke_hand}")
+    box = {s: page.locator(f'section.seat[aria-label="Seat {s}"]').bounding_box() for s in "NESW"}
+    assert box["N"]["y"] < box["E"]["y"] < box["S"]["y"]  # N at the top, E and W beside the felt, S below
+    assert box["W"]["x"] < box["N"]["x"] < box["E"]["x"]
+    assert box["E"]["y"] == box["W"]["y"]
+    assert refused == []

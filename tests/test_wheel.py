@@ -81,6 +81,8 @@ def test_the_wheel_installs_alone_and_its_serve_command_serves_the_docs_and_the_
         status, kind, page = get(base + "/docs")
         assert (status, kind) == (200, "text/html")
         assert b"/v1/hands/validate" in page
+        status, kind, _ = get(base + "/docs/static/docs.css")  # the page's stylesheet is package data
+        assert (status, kind) == (200, "text/css")
         status, kind, _ = get(base + "/director/check")
         assert (status, kind) == (200, "text/html")
     finally:

@@ -12,7 +12,9 @@ keeps the one JSON error shape of ``api.errors``. They are not part of ``openapi
 (``tests/test_openapi.py`` leaves this blueprint out, and says why).
 
 Sign-in is with an API key (the same keys as the API); the session cookie
-keeps only the key's number, and every POST form carries a CSRF token.
+keeps only a session token that the archive can end (sign-out, a revoked
+key), is ``Secure`` when served over HTTPS, and every POST form carries a
+CSRF token.
 """
 
 from __future__ import annotations
@@ -67,6 +69,10 @@ def init_app(app: Flask) -> None:
     # (the CSRF token is the guard; this is a second one). FLASK_SESSION_COOKIE_SAMESITE overrides.
     if app.config.get("SESSION_COOKIE_SAMESITE") is None:
         app.config["SESSION_COOKIE_SAMESITE"] = "Lax"
+    # Secure (sent over HTTPS only) when the service says it is served over HTTPS; an explicit
+    # FLASK_SESSION_COOKIE_SECURE=true/false decides either way (behind a TLS proxy, set one).
+    if app.config.get("SESSION_COOKIE_SECURE") is None:
+        app.config["SESSION_COOKIE_SECURE"] = app.config.get("PREFERRED_URL_SCHEME") == "https"
     app.register_blueprint(bp)
 
 

@@ -51,7 +51,7 @@ from service import games as games_use
 from service import hands as use
 from service.access import Permission, may
 from service.errors import Rejected
-from service.keys import authenticate, session_key
+from service.keys import authenticate, end_session, session_key, start_session
 
 from . import PREFIX
 from .handview import CardView, build, title_of
@@ -73,17 +73,23 @@ CHECK_MAX_BYTES = 256 * 1024
 # --- who is signed in ---------------------------------------------------------------
 
 
+SESSION = "sid"
+"""The cookie's one claim: a session token the archive knows (``service.keys.start_session``)."""
+
+
 def signed_in() -> Key | None:
-    """The session's key, if it is still live (a revoked key signs the session out)."""
+    """The session's key, while the session is live on the server: signing out or revoking
+    the key ends it there, so a copy of the cookie signs nobody in."""
     if "key" in g:
         found: Key | None = g.key
         return found
-    key_id = session.get("key_id")
+    session.pop("key_id", None)  # an earlier release's cookie: it named a key and could not be ended
+    token = session.get(SESSION)
     key = None
-    if key_id is not None:
-        key = session_key(get_db(), key_id)
-        if key is None:
-            session.pop("key_id", None)
+    if isinstance(token, str):
+        key = session_key(get_db(), token)
+    if key is None and SESSION in session:
+        session.pop(SESSION)
     g.key = key
     return key
 
@@ -202,7 +208,7 @@ def sign_in() -> ResponseReturnValue:
             error, status = f"A {key.role} key cannot read the archive; sign in with another key.", 403
         else:
             session.clear()  # a fresh session (and CSRF token) for the new user
-            session["key_id"] = key.id
+            session[SESSION] = start_session(get_db(), key)
             flash(f"Signed in as {key.name} ({key.role}).")
             return redirect(_safe_next(request.form.get("next")))
     return render_template("director/sign_in.html", error=error, next=request.values.get("next", "")), status
@@ -210,6 +216,9 @@ def sign_in() -> ResponseReturnValue:
 
 @bp.post("/sign-out")
 def sign_out() -> ResponseReturnValue:
+    token = session.get(SESSION)
+    if isinstance(token, str):
+        end_session(get_db(), token)
     session.clear()
     flash("Signed out.")
     return redirect(url_for("pages.sign_in"))

@@ -1,0 +1,67 @@
+"""Signed-in sessions of the director's pages: one row per sign-in, ended on the server.
+
+A browser signed in with an API key holds a random session token (in
+Flask's signed cookie); the archive keeps the token's SHA-256, which key it
+signed in with, and when it started and ended. A session is live while it
+has not ended and its key is not revoked, so ending the row is what signs a
+browser out: a copy of the cookie taken before names an ended session and
+signs nobody in. Signing out ends one sign-in (``signed_out``); revoking a
+key ends all of its sessions at once (``key_revoked``, in ``keys.revoke_key``).
+"""
+
+from __future__ import annotations
+
+import secrets
+from enum import StrEnum
+
+from sqlite_utils import Database
+
+from .db import now, sha256, write
+
+
+class SessionEnd(StrEnum):
+    """Why a session ended: the ``end_reason`` column."""
+
+    SIGNED_OUT = "signed_out"
+    KEY_REVOKED = "key_revoked"
+
+
+def start_session(db: Database, key_id: int) -> str:
+    """A new session for a key; returns its token, which only the browser keeps."""
+    token = secrets.token_urlsafe(32)
+    with write(db):
+        db.execute(
+            "INSERT INTO sessions (token_sha256, key_id, started_at) VALUES (?, ?, ?)",
+            [sha256(token), key_id, now()],
+        )
+    return token
+
+
+def session_key_id(db: Database, token: str) -> int | None:
+    """The key id of the session this token names, while it has not ended; ``None`` otherwise.
+
+    Whether that key is still live is the key's own question (``keys.get_key``).
+    """
+    row = db.execute(
+        "SELECT key_id FROM sessions WHERE token_sha256 = ? AND ended_at IS NULL", [sha256(token)]
+    ).fetchone()
+    return int(row[0]) if row else None
+
+
+def end_session(db: Database, token: str) -> None:
+    """Sign out: end the session this token names (ending it twice keeps the first time)."""
+    with write(db):
+        db.execute(
+            "UPDATE sessions SET ended_at = ?, end_reason = ? WHERE token_sha256 = ? AND ended_at IS NULL",
+            [now(), SessionEnd.SIGNED_OUT, sha256(token)],
+        )
+
+
+def end_sessions_of_key(db: Database, key_id: int, reason: SessionEnd) -> int:
+    """End every live session of a key; returns how many there were."""
+    with write(db):
+        cursor = db.execute(
+            "UPDATE sessions SET ended_at = ?, end_reason = ? WHERE key_id = ? AND ended_at IS NULL",
+            [now(), reason, key_id],
+        )
+    return cursor.rowcount

@@ -1,0 +1,65 @@
+"""Security headers on every response, the pages' and the API's alike: one after-request hook.
+
+Why a hook and not flask-talisman: the service needs a handful of constant
+headers and one caching rule, the same on every response (errors and 500s
+included, which an after-request hook sees too). Talisman's defaults are
+made for another kind of site: it redirects to HTTPS and forces the session
+cookie ``Secure`` (which breaks the plain-HTTP ``make serve``), sends HSTS,
+and its machinery is for CSP nonces on inline scripts, of which the pages
+have none. What HTTPS needs here is configurable where it belongs: the
+cookie's ``Secure`` flag in ``web``, HSTS at the TLS proxy.
+
+- ``Content-Security-Policy``: nothing by default (``default-src 'none'``:
+  no script at all, no frames, no fetches), stylesheets from our own
+  origin only (no inline style, no ``style=``), forms posting to us only,
+  and ``frame-ancestors 'none'``: no page of ours can be framed
+  (clickjacking a director's decision form). The pages and the docs are
+  plain server-rendered HTML with one stylesheet each, so it costs nothing.
+- ``X-Frame-Options: DENY``: the same for browsers without CSP level 2.
+- ``X-Content-Type-Options: nosniff``: a JSON answer is never run as script.
+- ``Referrer-Policy: no-referrer``: a hand's or game's URL never leaves.
+- ``Cache-Control: no-store`` on every response that does not set its own:
+  what the service computes is archive data behind a key, a signed-in
+  page, or the audit of a record someone sent, none of which belongs in a
+  shared or on-disk cache. Static files set their own (``no-cache`` with an
+  ETag: kept, revalidated).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+
+from flask import Flask, Response
+
+CSP = "; ".join(
+    [
+        "default-src 'none'",
+        "style-src 'self'",
+        "form-action 'self'",
+        "base-uri 'none'",
+        "frame-ancestors 'none'",
+    ]
+)
+
+HEADERS: Mapping[str, str] = MappingProxyType(
+    {
+        "Content-Security-Policy": CSP,
+        "X-Frame-Options": "DENY",
+        "X-Content-Type-Options": "nosniff",
+        "Referrer-Policy": "no-referrer",
+    }
+)
+
+
+def secure(response: Response) -> Response:
+    """Add the headers (a response may have set its own ``Cache-Control``; static files do)."""
+    for name, value in HEADERS.items():
+        response.headers.setdefault(name, value)
+    if "Cache-Control" not in response.headers:
+        response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+def init_app(app: Flask) -> None:
+    app.after_request(secure)
