@@ -1,26 +1,46 @@
 """Strict JSON request bodies.
 
 Anything that is not exactly one UTF-8 JSON document (read by
-:func:`schemas.strictjson.loads_strict`) is a 400 pointing at the whole body.
+:func:`schemas.strictjson.loads_strict`) is a 400 pointing at the whole body:
+``invalid_json``, or ``too_deep`` past ``JSON_MAX_DEPTH`` levels of nesting.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from flask import request
+from flask import current_app, request
 from werkzeug.exceptions import BadRequest, RequestEntityTooLarge, UnsupportedMediaType
 
 from referee.record import Problem
-from schemas.strictjson import loads_strict
+from schemas.strictjson import MAX_DEPTH, JSONError, loads_strict
+
+_DETAILS = {
+    "invalid_json": "The request body is not valid JSON.",
+    "too_deep": "The request body nests arrays and objects too deeply; see errors.",
+}
 
 
 class InvalidJSON(BadRequest):
     """The body is not one strict JSON document; the problem points at the whole body."""
 
-    def __init__(self, message: str) -> None:
-        super().__init__("The request body is not valid JSON.")
-        self.problems = (Problem("", "invalid_json", message),)
+    def __init__(self, message: str, code: str = "invalid_json") -> None:
+        super().__init__(_DETAILS.get(code, _DETAILS["invalid_json"]))
+        self.problems = (Problem("", code, message),)
+
+
+def max_depth() -> int:
+    """How deep a request's JSON may nest (``JSON_MAX_DEPTH``), for the API and the pages alike."""
+    depth: int = current_app.config.get("JSON_MAX_DEPTH", MAX_DEPTH)
+    return depth
+
+
+def parse(data: bytes) -> Any:
+    """``data`` as strict JSON within this app's depth limit; ``InvalidJSON`` (400) if not."""
+    try:
+        return loads_strict(data, max_depth())
+    except JSONError as error:
+        raise InvalidJSON(str(error), error.code) from None
 
 
 def json_body() -> Any:
@@ -35,7 +55,4 @@ def json_body() -> Any:
         # Without Content-Length (chunked), Werkzeug stops reading at the limit and
         # hands over a truncated body instead of refusing it.
         raise RequestEntityTooLarge()
-    try:
-        return loads_strict(data)
-    except ValueError as error:
-        raise InvalidJSON(str(error)) from None
+    return parse(data)

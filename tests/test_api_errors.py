@@ -26,7 +26,6 @@ URL = "/v1/hands/validate"
         b'{"a": 1} {"b": 2}',
         b"\xff\xfe{}",
         '{"seats": ["é"]}'.encode("latin-1"),
-        b"[" * 100_000 + b"]" * 100_000,
         b"1" * 5000,
     ],
     ids=lambda b: repr(b[:24]),

@@ -39,13 +39,14 @@ from flask.typing import ResponseReturnValue
 from werkzeug.exceptions import BadRequest, Forbidden, HTTPException
 
 from edge.db import get_db
+from edge.jsonbody import max_depth
 from edge.problems import REFUSALS, refusal
 from referee.notation import read_record
 from referee.record import Problem, RecordError
 from schemas.archive import DecisionRequestSchema, load
 from schemas.record import load_record
 from schemas.result import dump_result
-from schemas.strictjson import loads_strict
+from schemas.strictjson import JSONError, loads_strict
 from service import Decided, HandFilter, Key
 from service import games as games_use
 from service import hands as use
@@ -382,9 +383,9 @@ def check() -> ResponseReturnValue:
         except UnicodeDecodeError:
             return _check_problems("", [Problem("", "invalid_json", "the file is not UTF-8 text")], None, 400)
     try:
-        data = loads_strict(text.encode("utf-8"))
-    except ValueError as error:
-        return _check_problems(text, [Problem("", "invalid_json", str(error))], None, 400)
+        data = loads_strict(text.encode("utf-8"), max_depth())
+    except JSONError as error:
+        return _check_problems(text, [Problem("", error.code, str(error))], None, 400)
     try:
         record = load_record(data)
         result = dump_result(use.audit_record(record))
