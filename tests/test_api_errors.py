@@ -65,6 +65,26 @@ def test_a_chunked_body_over_the_limit_is_413_not_truncated(fake_audit, problem)
     assert fake_audit.calls == []
 
 
+@pytest.mark.parametrize(("size", "status"), [(64, 200), (65, 413)])
+@pytest.mark.parametrize("chunked", [False, True], ids=["content-length", "chunked"])
+def test_the_size_limit_is_one_rule_with_or_without_content_length(
+    fake_audit, problem, size, status, chunked
+):
+    """At most MAX_CONTENT_LENGTH bytes: a body of exactly the limit is read either way."""
+    client = create_app({"TESTING": True, "MAX_CONTENT_LENGTH": 64}).test_client()
+    body = b"{}" + b" " * (size - 2)
+    if chunked:
+        env = {"wsgi.input": io.BytesIO(body), "wsgi.input_terminated": True}
+        response = client.post(URL, content_type="application/json", environ_overrides=env)
+    else:
+        response = client.post(URL, data=body, content_type="application/json")
+    if status == 413:
+        assert [e["code"] for e in problem(response, 413)["errors"]] == ["too_large"]
+    else:
+        assert response.status_code == 200
+        assert fake_audit.calls == [{}]
+
+
 def test_the_limit_is_configurable(fake_audit, problem):
     client = create_app({"TESTING": True, "MAX_CONTENT_LENGTH": 64}).test_client()
     problem(client.post(URL, data=b"[" + b"1," * 40 + b"1]", content_type="application/json"), 413)
