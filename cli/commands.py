@@ -17,9 +17,10 @@ from flask.cli import AppGroup, with_appcontext
 from sqlite_utils import Database
 
 import service
+from schemas.archive import KeyRequestSchema, load
 from service import ROLES, Role
 from service import keys as use
-from service.errors import NotFound
+from service.errors import NotFound, Rejected
 
 
 @contextmanager
@@ -50,6 +51,10 @@ keys = AppGroup("keys", help="Manage API keys.")
 @click.option("--name", required=True, help='Who holds it, e.g. "Chief TD".')
 def create_key(role: str, name: str) -> None:
     """Make a key and print it: this is the only time it is shown."""
+    try:  # the name is free text, checked as POST /v1/keys checks it
+        name = load(KeyRequestSchema(), {"name": name, "role": role})["name"]
+    except Rejected as error:
+        raise click.BadParameter("; ".join(p.message for p in error.problems), param_hint="--name") from None
     with _archive() as db:
         key, token = use.create_key(db, use.OPERATOR, name, Role(role))
     click.echo(f"Key {key.id} for {name} ({role}); store it now, it is not shown again:", err=True)

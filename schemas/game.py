@@ -21,15 +21,14 @@ from service import Game
 from service.errors import Rejected
 from service.games import GameAudit, GameHand
 
+from .bounds import HAND_NUMBER_MAX, NAME_MAX_LENGTH, SEAT_MAX_LENGTH, TABLE_MAX_LENGTH
 from .problems import flatten
 from .record import HandRecordSchema, SeatsField, VariantField
 from .result import dump_result
+from .text import SeatId, Text
 
 SUPPLIED = ("variant", "seats", "dealer", "hand_number", "scores_before")
 """Record fields a game supplies to each of its hands."""
-
-NAME_MAX_LENGTH = 80
-TABLE_MAX_LENGTH = 64
 
 
 class GameCreateSchema(Schema):
@@ -40,14 +39,10 @@ class GameCreateSchema(Schema):
 
     variant = VariantField(required=True)
     seats = SeatsField(required=True)
-    players = fields.Dict(
-        keys=fields.String(),
-        required=True,
-        values=fields.String(validate=validate.Length(1, NAME_MAX_LENGTH)),
-    )
-    first_dealer = fields.String(required=True)
-    scorekeeper = fields.String(load_default=None, allow_none=True)
-    table = fields.String(load_default=None, allow_none=True, validate=validate.Length(1, TABLE_MAX_LENGTH))
+    players = fields.Dict(keys=SeatId(SEAT_MAX_LENGTH), required=True, values=Text(NAME_MAX_LENGTH))
+    first_dealer = SeatId(SEAT_MAX_LENGTH, required=True)
+    scorekeeper = SeatId(SEAT_MAX_LENGTH, load_default=None, allow_none=True)
+    table = Text(TABLE_MAX_LENGTH, load_default=None, allow_none=True)
 
     @validates_schema
     def _seating(self, data: dict[str, Any], **kwargs: Any) -> None:
@@ -98,7 +93,7 @@ _GameHandFields = Schema.from_dict(
     {
         **{name: field for name, field in HandRecordSchema._declared_fields.items() if name not in SUPPLIED},
         "hand_number": fields.Integer(
-            load_default=None, allow_none=True, strict=True, validate=validate.Range(min=1)
+            load_default=None, allow_none=True, strict=True, validate=validate.Range(1, HAND_NUMBER_MAX)
         ),
     },
     name="_GameHandFields",
@@ -120,10 +115,7 @@ class GameRecordSchema(GameCreateSchema):
     """``POST /v1/games/validate``: a whole recorded game (players optional)."""
 
     players = fields.Dict(
-        keys=fields.String(),
-        load_default=None,
-        allow_none=True,
-        values=fields.String(validate=validate.Length(1, NAME_MAX_LENGTH)),
+        keys=SeatId(SEAT_MAX_LENGTH), load_default=None, allow_none=True, values=Text(NAME_MAX_LENGTH)
     )
     hands = fields.List(fields.Raw(), required=True)
     """Loaded one by one afterwards (``load_game_hand``), each with its own pointers."""

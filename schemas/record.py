@@ -21,12 +21,12 @@ from referee.variant import MoonOption
 from referee.variants import VARIANTS, Variant
 from rulings.schedules import SCHEDULES
 
+from .bounds import BACK_MAX_LENGTH, HAND_NUMBER_MAX, SCORE_MAX, SEAT_MAX_LENGTH
 from .problems import flatten
+from .text import SeatId, TextError, clean, seat_id
 
 ACTIONS = ("card", "exposes", "withdraws", "claims")
 """The one action each play event carries besides its ``seat``."""
-
-SEAT_MAX_LENGTH = 16
 
 OPTION_NAMES = frozenset(option.name for option in OPTIONS)
 
@@ -161,8 +161,14 @@ class SeatsField(_Container):
         for i, seat in enumerate(value):
             if type(seat) is not str:
                 problems.append(Problem(f"{at}/{i}", "type", "a seat id is a string"))
-            else:
-                _seat_key(seat, f"{at}/{i}", problems)
+                continue
+            try:
+                seat_id(seat, SEAT_MAX_LENGTH)
+            except TextError as error:
+                if error.code == "length":
+                    _seat_key(seat, f"{at}/{i}", problems)
+                else:
+                    problems.append(Problem(f"{at}/{i}", error.code, f"seat {seat!r}: {error.message}"))
         if not 3 <= len(value) <= 8:
             problems.append(Problem(at, "seat_count", f"a table has 3 to 8 seats, not {len(value)}"))
         return tuple(value)
@@ -288,7 +294,7 @@ class PlayField(_Container):
 
 
 class ScoresField(_Container):
-    """Points per seat: whole numbers (not booleans, not strings)."""
+    """Points per seat: whole numbers (not booleans, not strings), at most ``SCORE_MAX`` either way."""
 
     def parse(self, value: Any, at: str, problems: list[Problem]) -> dict[str, int]:
         if not _object(value, at, problems):
@@ -299,6 +305,10 @@ class ScoresField(_Container):
                     Problem(
                         at + pointer(seat), "type", f"points are a whole number, not {_type_name(points)}"
                     )
+                )
+            elif not -SCORE_MAX <= points <= SCORE_MAX:
+                problems.append(
+                    Problem(at + pointer(seat), "range", f"points are between -{SCORE_MAX} and {SCORE_MAX}")
                 )
         return dict(value)
 
@@ -314,8 +324,14 @@ class BacksField(_Container):
             here = pointer("backs", seat)
             if type(colours) is not list or any(type(c) is not str for c in colours):
                 problems.append(Problem(here, "type", "back colours are a list of strings"))
-            else:
-                backs[seat] = tuple(colours)
+                continue
+            named = []
+            for i, colour in enumerate(colours):
+                try:
+                    named.append(clean(colour, BACK_MAX_LENGTH))
+                except TextError as error:
+                    problems.append(Problem(f"{here}/{i}", error.code, f"a back colour: {error.message}"))
+            backs[seat] = tuple(named)
         return backs
 
 
@@ -327,8 +343,8 @@ class HandRecordSchema(Schema):
 
     variant = VariantField(required=True)
     seats = SeatsField(required=True)
-    dealer = fields.String(required=True)
-    hand_number = fields.Integer(required=True, strict=True, validate=validate.Range(min=1))
+    dealer = SeatId(SEAT_MAX_LENGTH, required=True)
+    hand_number = fields.Integer(required=True, strict=True, validate=validate.Range(1, HAND_NUMBER_MAX))
     deal = DealField(required=True)
     kitty = CardsField(load_default=())
     passes = PassesField(load_default=dict)

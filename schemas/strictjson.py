@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from itertools import accumulate
 from typing import Any
 
@@ -95,6 +96,19 @@ def nesting_depth_exceeds(data: bytes, limit: int) -> bool:
     return max(accumulate(map(_STEP.__getitem__, marks)), default=0) > limit - passes
 
 
+_SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F]")
+
+
+def _all_text(value: Any) -> None:
+    """``JSONError`` if a string of ``value`` holds an unpaired surrogate (a ``\\ud800``
+    escape with no partner): that is not Unicode text, and no UTF-8 store can keep it."""
+    try:
+        json.dumps(value, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError as error:
+        point = ord(error.object[error.start])
+        raise JSONError(f"a string holds \\u{point:04x} alone: an unpaired surrogate is not text") from None
+
+
 def loads_strict(data: bytes, max_depth: int = MAX_DEPTH) -> Any:
     """Parse one JSON document from UTF-8 bytes; :class:`JSONError` says why not."""
     try:
@@ -104,7 +118,7 @@ def loads_strict(data: bytes, max_depth: int = MAX_DEPTH) -> Any:
     if nesting_depth_exceeds(data, max_depth):
         raise JSONError(f"arrays and objects nest more than {max_depth} levels deep (the limit)", "too_deep")
     try:
-        return json.loads(
+        value = json.loads(
             text,
             parse_constant=_no_constants,
             parse_float=_finite,
@@ -114,3 +128,6 @@ def loads_strict(data: bytes, max_depth: int = MAX_DEPTH) -> Any:
         raise JSONError("the document is nested too deeply", "too_deep") from None
     except ValueError as error:
         raise JSONError(str(error)) from None
+    if _SURROGATE_ESCAPE.search(data):  # only escapes can make one: UTF-8 bytes cannot
+        _all_text(value)
+    return value
