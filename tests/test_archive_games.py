@@ -392,3 +392,32 @@ def test_readme_directors_session_is_true(client, as_role):
     assert game["next_hand"] == {"hand_number": 2, "dealer": "N"}
     report = client.get(f"/v1/hands/{stored['id']}/verify", headers=director).get_json()
     assert report["ok"] is True and report["entries"] == 6
+
+
+# --- one 422 lists every problem ------------------------------------------------------------
+
+
+def test_starting_a_game_lists_every_problem_not_only_its_first_failing_stage(client, scorer, problem):
+    """An unknown variant and a blank name used to hide the seating: a seat listed twice,
+    a dealer who is not seated, a player for a seat that does not exist."""
+    players = {"N": " ", "E": "Bo", "S": "Cy", "W": "Di"}
+    body = new_game(variant="bridge", first_dealer="Z", players=players, seats=["N", "E", "S", "N"])
+    found = problem(client.post(GAMES, json=body, headers=scorer), 422)
+    assert {(e["pointer"], e["code"]) for e in found["errors"]} == {
+        ("/variant", "unknown_variant"),
+        ("/seats/3", "duplicate_seat"),
+        ("/first_dealer", "unknown_seat"),
+        ("/players/N", "blank"),
+        ("/players/W", "unknown_seat"),
+    }
+
+
+def test_validating_a_game_lists_its_setups_problems_and_each_hands(client, problem):
+    bad_hand = moon("E", 1)
+    bad_hand["deal"]["N"][0] = "ZZ"
+    body = new_game(first_dealer="Z", hands=[moon("E", 1), bad_hand])
+    found = problem(client.post(f"{GAMES}/validate", json=body), 422)
+    assert {(e["pointer"], e["code"]) for e in found["errors"]} == {
+        ("/first_dealer", "unknown_seat"),
+        ("/hands/1/deal/N/0", "unknown_card"),
+    }
