@@ -18,6 +18,7 @@ from sqlite_utils import Database
 
 import service
 from schemas.archive import KeyRequestSchema, load
+from schemas.bounds import ROW_ID_MAX
 from service import ROLES, Role
 from service import keys as use
 from service.errors import NotFound, Rejected
@@ -71,7 +72,7 @@ def list_keys() -> None:
 
 
 @keys.command("revoke")
-@click.argument("key_id", type=int)
+@click.argument("key_id", type=click.IntRange(1, ROW_ID_MAX))
 def revoke_key(key_id: int) -> None:
     """Revoke a key by its number (see ``keys list``)."""
     with _archive() as db:
