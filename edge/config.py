@@ -28,6 +28,9 @@ PREFIX = "FLASK_"
 TRUE = frozenset({"true", "1", "yes", "on"})
 FALSE = frozenset({"false", "0", "no", "off"})
 
+OPTIONAL_BOOLEANS = frozenset({"SESSION_COOKIE_SECURE"})
+"""Booleans whose default may be ``None`` ("the app decides"): read as booleans all the same."""
+
 BOUNDS: Mapping[str, tuple[int, int]] = {
     "MAX_CONTENT_LENGTH": (1, 2**31),
     "AUDITS_MAX_BYTES": (1, 2**40),
@@ -58,13 +61,14 @@ def parse_int(name: str, text: str) -> int:
     return int(word)
 
 
-def from_env(config: Config, environ: Mapping[str, str] | None = None) -> None:
+def from_env(config: Config) -> None:
     """Load every ``FLASK_*`` variable into ``config``: booleans and integers (by their
-    default's type) strictly, the rest as Flask does. ``ConfigError`` on a bad value."""
-    environ = os.environ if environ is None else environ
+    default's type, and :data:`OPTIONAL_BOOLEANS`) strictly, the rest as Flask does.
+    ``ConfigError`` on a bad value."""
     typed = {key: value for key, value in config.items() if isinstance(value, (bool, int))}
+    typed.update(dict.fromkeys(OPTIONAL_BOOLEANS, False))
     config.from_prefixed_env(PREFIX.rstrip("_"))
-    for name, text in environ.items():
+    for name, text in os.environ.items():
         key = name.removeprefix(PREFIX)
         if not name.startswith(PREFIX) or key not in typed:
             continue

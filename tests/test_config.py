@@ -8,9 +8,10 @@ import sys
 from pathlib import Path
 
 import pytest
+from flask import Config
 
 from app import create_app
-from edge.config import ConfigError
+from edge.config import ConfigError, from_env
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -53,6 +54,15 @@ def test_a_boolean_setting_that_is_no_boolean_stops_the_app(monkeypatch, text):
 def test_flasks_own_boolean_settings_are_read_the_same_way(monkeypatch):
     monkeypatch.setenv("FLASK_SESSION_COOKIE_SECURE", "False")
     assert create_app({"TESTING": True}).config["SESSION_COOKIE_SECURE"] is False
+
+
+def test_a_boolean_setting_whose_default_is_none_is_read_as_a_boolean_too(monkeypatch, tmp_path):
+    """``SESSION_COOKIE_SECURE`` may default to None ("when served over HTTPS"); set, it is
+    a boolean like any other, never the true string "False"."""
+    config = Config(str(tmp_path), {"SESSION_COOKIE_SECURE": None})
+    monkeypatch.setenv("FLASK_SESSION_COOKIE_SECURE", "False")
+    from_env(config)
+    assert config["SESSION_COOKIE_SECURE"] is False
 
 
 def test_an_integer_setting_reads_digits(monkeypatch):
