@@ -19,7 +19,8 @@ import api
 import cli.commands
 import web
 from api.errors import http_error
-from edge import db, headers
+from edge import config, db, headers
+from schemas.strictjson import MAX_DEPTH
 
 DEFAULTS: Mapping[str, Any] = {
     # One hand record is ~2-3 KB; a quarter MiB leaves room for notes and
@@ -36,18 +37,25 @@ DEFAULTS: Mapping[str, Any] = {
     # The session cookie is Secure when the service is served over HTTPS: None means "when
     # PREFERRED_URL_SCHEME is https" (web.init_app decides); true or false says so outright.
     "SESSION_COOKIE_SECURE": None,
+    # How deep arrays and objects may nest in any JSON the API or the pages read
+    # (a game record needs 6); deeper is a 400 too_deep before anything walks it.
+    "JSON_MAX_DEPTH": MAX_DEPTH,
     # DATABASE: the archive's SQLite file; defaults to instance/archive.sqlite.
     # OPENAPI_PATH: the published contract; defaults to the openapi.yaml shipped in api/.
 }
 
 
 def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
-    """Build the app; ``test_config`` overrides the defaults (and any FLASK_* env vars)."""
+    """Build the app; ``test_config`` overrides the defaults (and any FLASK_* env vars).
+
+    ``edge.config.ConfigError`` when a setting cannot be used (``FLASK_VALIDATE_REQUIRES_KEY=maybe``).
+    """
     app = Flask(__name__, static_folder=None)
     app.config.from_mapping(DEFAULTS)
-    app.config.from_prefixed_env()
+    config.from_env(app.config)  # FLASK_* variables; booleans and integers parsed strictly
     if test_config is not None:
         app.config.from_mapping(test_config)
+    config.check(app.config)
     app.json.sort_keys = False  # type: ignore[attr-defined]  # keep results in the documented order
     db.init_app(app)
     api.init_app(app)

@@ -25,6 +25,7 @@ from werkzeug.exceptions import RequestEntityTooLarge, UnprocessableEntity, Unsu
 
 from bulk import inputs, lines
 from bulk.inputs import Item
+from edge import jsonbody
 from edge.auth import requires
 from referee.record import Problem
 from service.access import Permission
@@ -80,9 +81,9 @@ def _body(limit: int) -> bytes:
     return body
 
 
-def _results(body: bytes) -> Iterator[bytes]:
+def _results(body: bytes, max_depth: int) -> Iterator[bytes]:
     for where, raw in records(body):
-        yield lines.audit_raw(where, raw).line + b"\n"
+        yield lines.audit_raw(where, raw, max_depth).line + b"\n"
 
 
 @bp.post("/v1/audits")
@@ -96,4 +97,4 @@ def audit_records() -> Response:
         raise OverLimit("too_many_records", f"The request body holds more than {most} records.")
     if next(records(body), None) is None:
         raise NoRecords()
-    return Response(_results(body), mimetype=NDJSON)
+    return Response(_results(body, jsonbody.max_depth()), mimetype=NDJSON)

@@ -3,6 +3,10 @@
 - The file is created on first use, with ``page_size=8192`` before any table
   (a stored hand is a few KB of JSON: 4 KB pages waste half of each) and in
   WAL mode, so readers never wait for a writer.
+- A new file is created readable and writable by its owner only (``0600``,
+  less whatever a stricter umask removes): it holds every record and the
+  hashes of every API key. SQLite gives its ``-wal`` and ``-shm`` companions
+  the same mode. An existing file keeps the mode its operator gave it.
 - Every connection enforces foreign keys and waits up to ``BUSY_TIMEOUT``
   seconds for another writer instead of failing at once.
 - :func:`write` is the only transaction the archive uses: ``BEGIN IMMEDIATE``
@@ -16,14 +20,18 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import sqlite3
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from sqlite_utils import Database
+
+FILE_MODE = 0o600
+"""The mode a new archive file is created with (the umask may remove more)."""
 
 BUSY_TIMEOUT = 10.0
 """Seconds a connection waits for another writer's transaction to finish."""
@@ -31,8 +39,15 @@ BUSY_TIMEOUT = 10.0
 PAGE_SIZE = 8192
 
 
+def _create_private(path: str | Path) -> None:
+    """Create the file as ``FILE_MODE`` before SQLite would create it world-readable."""
+    with suppress(FileExistsError):  # there already, or another worker made it first
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, FILE_MODE))
+
+
 def connect(path: str | Path) -> Database:
     """A connection to an existing or new archive file (no schema work)."""
+    _create_private(path)
     conn = sqlite3.connect(str(path), timeout=BUSY_TIMEOUT)
     db = Database(conn)
     db.execute("PRAGMA foreign_keys=ON")

@@ -20,7 +20,7 @@ from typing import Any
 from audit import audit_game, audit_hand
 from referee.findings import Code
 from referee.record import Problem, RecordError
-from schemas.strictjson import loads_strict
+from schemas.strictjson import MAX_DEPTH, JSONError, loads_strict
 from service.errors import Rejected
 
 
@@ -141,12 +141,13 @@ def audit_data(where: Where, data: Any) -> Outcome:
     return Outcome(where, line, Kind.HAND, (_tally(where.label(), result),))
 
 
-def audit_raw(where: Where, raw: bytes) -> Outcome:
-    """Audit one record from its JSON text (one NDJSON line, or one array element)."""
+def audit_raw(where: Where, raw: bytes, max_depth: int = MAX_DEPTH) -> Outcome:
+    """Audit one record from its JSON text (one NDJSON line, or one array element), nested
+    at most ``max_depth`` levels."""
     try:
-        data = loads_strict(raw)
-    except ValueError as error:
-        return _problems(where, [Problem("", "invalid_json", str(error))])
+        data = loads_strict(raw, max_depth)
+    except JSONError as error:
+        return _problems(where, [Problem("", error.code, str(error))])
     return audit_data(where, data)
 
 

@@ -10,16 +10,23 @@ The same commands answer as ``flask --app app <command>`` and ``python -m cli``.
 
 from __future__ import annotations
 
+import click
 from flask import Flask
 from flask.cli import FlaskGroup
+
+from edge.config import ConfigError
 
 from .serve import serve
 
 
 def _create_app() -> Flask:
-    from app import create_app
+    """The app, or the command's error (no traceback) when a setting cannot be used."""
+    try:
+        from app import create_app
 
-    return create_app()
+        return create_app()
+    except ConfigError as error:
+        raise click.ClickException(f"cannot start: {error}") from None
 
 
 main = FlaskGroup(

@@ -17,9 +17,11 @@ from flask.cli import AppGroup, with_appcontext
 from sqlite_utils import Database
 
 import service
+from schemas.archive import KeyRequestSchema, load
+from schemas.bounds import ROW_ID_MAX
 from service import ROLES, Role
 from service import keys as use
-from service.errors import NotFound
+from service.errors import NotFound, Rejected
 
 
 @contextmanager
@@ -50,6 +52,10 @@ keys = AppGroup("keys", help="Manage API keys.")
 @click.option("--name", required=True, help='Who holds it, e.g. "Chief TD".')
 def create_key(role: str, name: str) -> None:
     """Make a key and print it: this is the only time it is shown."""
+    try:  # the name is free text, checked as POST /v1/keys checks it
+        name = load(KeyRequestSchema(), {"name": name, "role": role})["name"]
+    except Rejected as error:
+        raise click.BadParameter("; ".join(p.message for p in error.problems), param_hint="--name") from None
     with _archive() as db:
         key, token = use.create_key(db, use.OPERATOR, name, Role(role))
     click.echo(f"Key {key.id} for {name} ({role}); store it now, it is not shown again:", err=True)
@@ -66,7 +72,7 @@ def list_keys() -> None:
 
 
 @keys.command("revoke")
-@click.argument("key_id", type=int)
+@click.argument("key_id", type=click.IntRange(1, ROW_ID_MAX))
 def revoke_key(key_id: int) -> None:
     """Revoke a key by its number (see ``keys list``)."""
     with _archive() as db:

@@ -61,24 +61,30 @@ def check_table(record: HandRecord) -> list[Problem]:
     return problems
 
 
-def deal(table: Table, record: HandRecord) -> list[str]:
-    """Check the dealt cards against the deck; return why the deal is void, if it is."""
+def deal(table: Table, record: HandRecord, *, whole: bool = True) -> list[str]:
+    """Check the dealt cards against the deck; return why the deal is void, if it is.
+
+    Each seat's hand is taken as dealt even when the deal has problems, so that the
+    pass and the play can still be checked against it. ``whole``: every card of the
+    record was read (a reader that skipped an unreadable card says not, and then a
+    card missing from the deal may be that one: it is not reported)."""
     deck = table.deck
-    dealt = [card for seat in record.seats for card in record.deal[seat]]
+    seats = record.seats
+    dealt = [card for seat in seats for card in record.deal.get(seat, ())]
     dealt += record.kitty
     if not deck.matches(dealt):
-        locate_deal_problems(table, record)
+        every_seat = all(seat in record.deal for seat in seats)
+        locate_deal_problems(table, record, report_missing=whole and every_seat)
     for i, card in enumerate(record.exposed_in_deal):
         if card not in deck.counts:
             table.problem(
                 f"/exposed_in_deal/{i}", "not_in_deck", f"{card} is not in the {table.variant.id} deck"
             )
     reasons = back_colour_faults(table, record)
-    if table.problems:
-        return []
-    for seat in record.seats:
-        cards = record.deal[seat]
-        table.hands[seat] = dict.fromkeys(cards, 1) if deck.single else dict(Counter(cards))
+    clean = not table.problems
+    for seat in seats:
+        cards = record.deal.get(seat, ())
+        table.hands[seat] = dict.fromkeys(cards, 1) if deck.single and clean else dict(Counter(cards))
         table.penalty_cards[seat] = []
         table.voids[seat] = set()
         if len(cards) != deck.hand_size:
@@ -116,13 +122,14 @@ def back_colour_faults(table: Table, record: HandRecord) -> list[str]:
     ]
 
 
-def locate_deal_problems(table: Table, record: HandRecord) -> None:
-    """The deal does not match the deck: name every stray, extra and missing card."""
+def locate_deal_problems(table: Table, record: HandRecord, *, report_missing: bool = True) -> None:
+    """The deal does not match the deck: name every stray and extra card, and (with
+    ``report_missing``) every card missing from it."""
     variant = table.variant
     deck = table.deck.counts
     seen: Counter[Card] = Counter()
     first_at: dict[Card, str] = {}
-    places = [(pointer("deal", seat), record.deal[seat]) for seat in record.seats]
+    places = [(pointer("deal", seat), record.deal[seat]) for seat in record.seats if seat in record.deal]
     places.append(("/kitty", record.kitty))
     for at, cards in places:
         for i, card in enumerate(cards):
@@ -135,6 +142,8 @@ def locate_deal_problems(table: Table, record: HandRecord) -> None:
                 table.problem(f"{at}/{i}", "duplicate_card", f"{card} is dealt {times} (also at {also})")
             else:
                 first_at.setdefault(card, f"{at}/{i}")
+    if not report_missing:
+        return
     for card, copies in deck.items():
         missing = copies - seen[card]
         if missing > 0:
@@ -149,7 +158,11 @@ def locate_deal_problems(table: Table, record: HandRecord) -> None:
 
 
 def pass_cards(table: Table, record: HandRecord, offset: int) -> None:
-    """Move the passed cards and log every incorrect pass."""
+    """Move the passed cards and log every incorrect pass.
+
+    The cards go as the record says they went, even past a problem (a seat passing a
+    card it was not dealt still hands it over), so that the play can be checked after
+    it; a giver loses only what it held."""
     seats = record.seats
     moves: list[tuple[dict[Card, int], dict[Card, int], tuple[Card, ...]]] = []
     for i, seat in enumerate(seats):
@@ -172,13 +185,11 @@ def pass_cards(table: Table, record: HandRecord, offset: int) -> None:
         if faults:
             facts = IncorrectPassFacts(faults=faults, expected_to=recipient)
             table.find(Code.INCORRECT_PASS, seat, trick=1, facts=facts)
-        if cards and to is not None and to != seat:
+        if cards and to is not None and to != seat and to in table.hands:
             moves.append((table.hands[seat], table.hands[to], cards))
-    if table.problems:
-        return
     for giver, receiver, cards in moves:
         for card in cards:
-            copies = giver.pop(card)
+            copies = giver.pop(card, 0)
             if copies > 1:
                 giver[card] = copies - 1
             receiver[card] = receiver.get(card, 0) + 1
@@ -218,4 +229,4 @@ def first_leader(table: Table, record: HandRecord) -> str:
         for seat in record.seats:
             if table.holds(seat, TWO_OF_CLUBS):
                 return seat
-    return table.left_of[record.dealer]
+    return table.left_of.get(record.dealer, table.seats[0])  # a dealer not at the table is a problem

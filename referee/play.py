@@ -109,12 +109,15 @@ def play_card(table: Table, index: int, event: Event) -> None:
             pointer("play", index), "after_hand_end", "the hand is over: every trick has been played"
         )
         return
+    twice = any(play.seat == seat for play in trick.plays)
     if card is None or card not in table.hands[seat]:
         table.problem(
             pointer("play", index, "card"), "not_held", f"{seat} plays {card}, which {seat} does not hold"
         )
+        if card is not None and not twice:
+            place_unheld(table, trick, Play(seat, card, index))
         return
-    if any(play.seat == seat for play in trick.plays):
+    if twice:
         table.problem(
             pointer("play", index, "seat"),
             "played_twice",
@@ -163,6 +166,23 @@ def play_card(table: Table, index: int, event: Event) -> None:
         trick.faults[index] = fault
         trick.clean = False
     trick.plays.append(Play(seat, card, index))
+    if len(trick.plays) == len(table.seats):
+        close_trick(table, trick)
+    else:
+        trick.turn = next_to_play(table, trick)
+
+
+def place_unheld(table: Table, trick: TrickInPlay, play: Play) -> None:
+    """A card its seat did not hold (a problem already noted) still went on the trick as the
+    record tells it, so that the tricks after it are read as the table played them and
+    their own problems found; the record is refused whatever they are."""
+    if not trick.plays:
+        trick.led = play.card.suit
+        trick.leader = play.seat
+        if table.tricks:
+            settle(table.tricks[-1])
+    trick.clean = False
+    trick.plays.append(play)
     if len(trick.plays) == len(table.seats):
         close_trick(table, trick)
     else:
@@ -420,6 +440,47 @@ def claim(table: Table, index: int, event: Event) -> None:
     facts = ClaimFacts(order=event.order, holds=holds, reason=reason)
     table.find(Code.CLAIM, seat, None, index, facts=facts)
     table.last_claim = (index, seat, facts)
+
+
+def plays_held(table: Table, events: tuple[Event, ...]) -> None:
+    """What can be checked of a play whose order cannot be followed (an event the reader
+    could not read, or a seat not at the table): that each seat showed, played and
+    announced only cards it held, counting what it played and took back. Tricks, turns
+    and rulings need the order, and are left out."""
+    hands = {seat: dict(cards) for seat, cards in table.hands.items()}
+    out: dict[str, dict[Card, int]] = {seat: {} for seat in hands}
+    for index, event in enumerate(events):
+        seat, action, card, order = event
+        hand = hands.get(seat)
+        if hand is None:
+            continue  # a seat not at the table: a problem of its own
+        if action == EventAction.CLAIMS:
+            left = dict(hand)
+            for k, claimed in enumerate(order):
+                left[claimed] = left.get(claimed, 0) - 1
+                if left[claimed] < 0:
+                    table.problem(
+                        pointer("play", index, "claims", "order", k),
+                        "not_held",
+                        f"{seat} announces {claimed}, which {seat} does not hold",
+                    )
+            continue
+        if card is None:
+            continue
+        if action == EventAction.WITHDRAWS:
+            if out[seat].get(card, 0):
+                out[seat][card] -= 1
+                hand[card] = hand.get(card, 0) + 1
+        elif hand.get(card, 0) <= 0:
+            verb = "plays" if action == EventAction.CARD else "exposes"
+            table.problem(
+                pointer("play", index, action),
+                "not_held",
+                f"{seat} {verb} {card}, which {seat} does not hold",
+            )
+        elif action == EventAction.CARD:
+            hand[card] -= 1
+            out[seat][card] = out[seat].get(card, 0) + 1
 
 
 _EVENTS: dict[EventAction, Callable[[Table, int, Event], None]] = {

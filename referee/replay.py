@@ -5,7 +5,11 @@ Each phase is a small step over one explicit state (:class:`~referee.table.Table
 ``play_phase`` applies every event, and ``score_hand`` counts at the end.
 The replay goes on past every irregularity, so the log keeps all of them; a
 record that cannot have happened at any table is collected as
-:class:`~referee.record.Problem` values and raised once, whole.
+:class:`~referee.record.Problem` values and raised once, whole: past a broken
+stage the checks go on wherever what follows can still be checked (the play
+against what was dealt and passed, even when the deal has problems).
+:func:`find_problems` does the same for a record its reader could read only
+in part (:class:`Readable`).
 """
 
 from __future__ import annotations
@@ -15,10 +19,10 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from .cards import Card
-from .deal import check_table, deal, first_leader, pass_cards
+from .deal import check_held, check_table, deal, first_leader, pass_cards
 from .findings import Code, Finding, MisdealFacts
-from .play import play_phase, settle
-from .record import EventAction, HandRecord, RecordError
+from .play import play_phase, plays_held, settle
+from .record import EventAction, HandRecord, Problem, RecordError
 from .scoring import Score, score_hand
 from .table import Play, Table, TrickInPlay
 from .variant import pass_direction_name
@@ -72,19 +76,41 @@ class Replay:
     kitty: Kitty | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class Readable:
+    """Which parts of a record its reader could read whole.
+
+    A reader that met an unreadable part (an unknown card, an event without a seat)
+    reports it, leaves it out, and hands over the rest with this, so that
+    :func:`find_problems` checks what can still be checked: ``deal``, every card of the
+    deal, kitty and exposed cards was read; ``passes``, every pass and the hand number
+    that directs them; ``play``, every event of the play.
+    """
+
+    deal: bool = True
+    passes: bool = True
+    play: bool = True
+
+
+WHOLE = Readable()
+"""A record read whole."""
+
+_UNSEATED = frozenset({"seat_count", "duplicate_seat"})
+"""Problems that leave nothing to deal to: the deck and the seats' order depend on them."""
+
+
 def replay(record: HandRecord) -> Replay:
-    """Replay ``record`` and return what happened; raise ``RecordError`` if it cannot have."""
-    problems = check_table(record)
-    if problems:
-        raise RecordError(problems)
+    """Replay ``record`` and return what happened; raise ``RecordError`` if it cannot have.
+
+    The error lists every problem: the checks go on past a broken stage wherever what
+    follows can still be checked (the play against what was dealt and passed, even when
+    the deal has problems)."""
+    table = _seated(record)
     seats = record.seats
-    table = Table.seated(record.variant, seats, record.dealer)
     offset = record.variant.pass_offset(record.hand_number, len(seats))
     direction = pass_direction_name(offset, len(seats))
     misdeal = deal(table, record)
-    if table.problems:
-        raise RecordError(table.problems)
-    if misdeal:
+    if misdeal and not table.problems:
         table.find(Code.MISDEAL, record.dealer, trick=1, facts=MisdealFacts(reasons=tuple(misdeal)))
         findings = tuple(entry.freeze() for entry in table.log)
         return Replay(
@@ -97,14 +123,65 @@ def replay(record: HandRecord) -> Replay:
             score_hand(record.variant, record, (), complete=False, void=True),
             Kitty(record.kitty, None, None) if record.kitty else None,
         )
-    pass_cards(table, record, offset)
     if table.problems:
-        raise RecordError(table.problems)
+        raise RecordError(_after_the_deal(table, record, WHOLE))
+    pass_cards(table, record, offset)
     table.current = TrickInPlay(1, first_leader(table, record))
+    if table.problems:
+        _check_play(table, record, WHOLE)
+        raise RecordError(table.problems)
     play_phase(table, record.play)
     if table.problems:
         raise RecordError(table.problems)
     return finish(table, record, direction)
+
+
+def find_problems(record: HandRecord, readable: Readable = WHOLE) -> list[Problem]:
+    """Every problem that can be found in ``record`` with only the ``readable`` parts of it,
+    in the order of the stages (table, deal, pass, play); the reader reports the rest."""
+    try:
+        table = _seated(record)
+    except RecordError as error:
+        return list(error.problems)
+    deal(table, record, whole=readable.deal)
+    return _after_the_deal(table, record, readable)
+
+
+def _seated(record: HandRecord) -> Table:
+    """The table before the deal, its problems noted; ``RecordError`` if it cannot be seated.
+    A dealer who is not at the table is a problem; the checks go on with a stand-in."""
+    found = check_table(record)
+    if any(p.code in _UNSEATED for p in found):
+        raise RecordError(found)
+    seats = record.seats
+    table = Table.seated(record.variant, seats, record.dealer if record.dealer in seats else seats[0])
+    table.problems.extend(found)
+    return table
+
+
+def _after_the_deal(table: Table, record: HandRecord, readable: Readable) -> list[Problem]:
+    """The pass and the play of a hand already known to have problems, for theirs: every
+    check that what was read allows."""
+    if not all(seat in record.deal for seat in record.seats):
+        readable = Readable(readable.deal, passes=False, play=False)  # a seat's cards are unknown
+    if not readable.passes:
+        for seat, given in record.passes.items():
+            if seat in table.hands:
+                check_held(table, seat, given)
+        return table.problems
+    pass_cards(table, record, record.variant.pass_offset(record.hand_number, len(record.seats)))
+    table.current = TrickInPlay(1, first_leader(table, record))
+    _check_play(table, record, readable)
+    return table.problems
+
+
+def _check_play(table: Table, record: HandRecord, readable: Readable) -> None:
+    """The play of a hand with problems, for its own: replayed in order when it can be
+    followed, else only each card against its seat's hand (:func:`plays_held`)."""
+    if readable.play and all(event.seat in table.hands for event in record.play):
+        play_phase(table, record.play)
+    else:
+        plays_held(table, record.play)
 
 
 def finish(table: Table, record: HandRecord, direction: str) -> Replay:
@@ -173,4 +250,4 @@ def _public(trick: TrickInPlay, table: Table, new: _NewTrick = tuple.__new__) ->
     )
 
 
-__all__ = ["Card", "Kitty", "Replay", "Trick", "replay"]
+__all__ = ["WHOLE", "Card", "Kitty", "Readable", "Replay", "Trick", "find_problems", "replay"]

@@ -15,13 +15,21 @@ from rulings.decisions import ACTIONS, CLAIM_OUTCOMES, Action, ClaimOutcome, Dec
 from service import HandFilter, StoredHand
 from service.errors import Rejected
 
-from .game import NAME_MAX_LENGTH, TABLE_MAX_LENGTH
+from .bounds import (
+    ADJUSTMENT_MAX,
+    NAME_MAX_LENGTH,
+    PAGE_MAX,
+    REASON_MAX_LENGTH,
+    ROW_ID_MAX,
+    RULING_MAX,
+    SEAT_MAX_LENGTH,
+    TABLE_MAX_LENGTH,
+    VARIANT_ID_MAX_LENGTH,
+    VERSION_MAX,
+)
 from .problems import flatten
-from .record import SEAT_MAX_LENGTH
 from .result import RulingSchema, dump_result
-
-REASON_MAX_LENGTH = 2000
-ROW_ID_MAX = 2**63 - 1  # SQLite's largest integer
+from .text import SeatId, Text
 
 
 def _scores(attribute: str | None = None) -> fields.Dict:
@@ -38,11 +46,15 @@ class DecisionRequestSchema(Schema):
     class Meta:
         unknown = RAISE
 
-    ruling = fields.Integer(required=True, strict=True, validate=validate.Range(min=0))
+    ruling = fields.Integer(required=True, strict=True, validate=validate.Range(0, RULING_MAX))
     action = fields.String(required=True, validate=validate.OneOf(ACTIONS))
-    director = fields.String(required=True, validate=validate.Length(1, NAME_MAX_LENGTH))
-    reason = fields.String(required=True, validate=validate.Length(1, REASON_MAX_LENGTH))
-    score_changes = fields.Dict(keys=fields.String(), values=fields.Integer(strict=True), load_default=dict)
+    director = Text(NAME_MAX_LENGTH, required=True)
+    reason = Text(REASON_MAX_LENGTH, lines=True, required=True)
+    score_changes = fields.Dict(
+        keys=SeatId(SEAT_MAX_LENGTH),
+        values=fields.Integer(strict=True, validate=validate.Range(-ADJUSTMENT_MAX, ADJUSTMENT_MAX)),
+        load_default=dict,
+    )
     claim = fields.String(load_default=None, allow_none=True, validate=validate.OneOf(CLAIM_OUTCOMES))
 
     @post_load
@@ -61,9 +73,11 @@ class SignatureRequestSchema(Schema):
     class Meta:
         unknown = RAISE
 
-    seat = fields.String(required=True, validate=validate.Length(1, SEAT_MAX_LENGTH))
-    name = fields.String(required=True, validate=validate.Length(1, NAME_MAX_LENGTH))
-    version = fields.Integer(load_default=None, allow_none=True, strict=True, validate=validate.Range(min=1))
+    seat = SeatId(SEAT_MAX_LENGTH, required=True)
+    name = Text(NAME_MAX_LENGTH, required=True)
+    version = fields.Integer(
+        load_default=None, allow_none=True, strict=True, validate=validate.Range(1, VERSION_MAX)
+    )
 
 
 class KeyRequestSchema(Schema):
@@ -72,7 +86,7 @@ class KeyRequestSchema(Schema):
     class Meta:
         unknown = RAISE
 
-    name = fields.String(required=True, validate=validate.Length(1, NAME_MAX_LENGTH))
+    name = Text(NAME_MAX_LENGTH, required=True)
     role = fields.String(required=True, validate=validate.OneOf(("scorer", "director", "auditor", "admin")))
 
 
@@ -84,10 +98,10 @@ class HandQuerySchema(Schema):
 
     open = fields.Boolean(load_default=None, truthy={"true"}, falsy={"false"})
     game = fields.Integer(load_default=None, validate=validate.Range(1, ROW_ID_MAX))
-    variant = fields.String(load_default=None)
-    table = fields.String(load_default=None, validate=validate.Length(1, TABLE_MAX_LENGTH))
+    variant = Text(VARIANT_ID_MAX_LENGTH, load_default=None)
+    table = Text(TABLE_MAX_LENGTH, load_default=None)
     after = fields.Integer(load_default=0, validate=validate.Range(0, ROW_ID_MAX))
-    limit = fields.Integer(load_default=50, validate=validate.Range(1, 500))
+    limit = fields.Integer(load_default=50, validate=validate.Range(1, PAGE_MAX))
 
     @post_load
     def _query(self, data: dict[str, Any], **kwargs: Any) -> HandQuery:

@@ -21,15 +21,14 @@ from service import Game
 from service.errors import Rejected
 from service.games import GameAudit, GameHand
 
+from .bounds import HAND_NUMBER_MAX, NAME_MAX_LENGTH, SEAT_MAX_LENGTH, TABLE_MAX_LENGTH
 from .problems import flatten
 from .record import HandRecordSchema, SeatsField, VariantField
 from .result import dump_result
+from .text import SeatId, Text, TextError, seat_id
 
 SUPPLIED = ("variant", "seats", "dealer", "hand_number", "scores_before")
 """Record fields a game supplies to each of its hands."""
-
-NAME_MAX_LENGTH = 80
-TABLE_MAX_LENGTH = 64
 
 
 class GameCreateSchema(Schema):
@@ -40,21 +39,21 @@ class GameCreateSchema(Schema):
 
     variant = VariantField(required=True)
     seats = SeatsField(required=True)
-    players = fields.Dict(
-        keys=fields.String(),
-        required=True,
-        values=fields.String(validate=validate.Length(1, NAME_MAX_LENGTH)),
-    )
-    first_dealer = fields.String(required=True)
-    scorekeeper = fields.String(load_default=None, allow_none=True)
-    table = fields.String(load_default=None, allow_none=True, validate=validate.Length(1, TABLE_MAX_LENGTH))
+    players = fields.Dict(keys=SeatId(SEAT_MAX_LENGTH), required=True, values=Text(NAME_MAX_LENGTH))
+    first_dealer = SeatId(SEAT_MAX_LENGTH, required=True)
+    scorekeeper = SeatId(SEAT_MAX_LENGTH, load_default=None, allow_none=True)
+    table = Text(TABLE_MAX_LENGTH, load_default=None, allow_none=True)
 
-    @validates_schema
-    def _seating(self, data: dict[str, Any], **kwargs: Any) -> None:
-        seats = list(data["seats"])
+    @validates_schema(skip_on_field_errors=False, pass_original=True)
+    def _seating(self, data: dict[str, Any], original_data: Any, **kwargs: Any) -> None:
+        """Who sits where, checked even when other fields have problems (every problem in
+        one answer): with the seats as sent when their list could be read but not loaded."""
+        seats = _seats_as_sent(data, original_data)
+        if seats is None:
+            return
         problems = []
-        variant = data["variant"]
-        if len(seats) not in variant.seat_counts:
+        variant = data.get("variant")
+        if variant is not None and len(seats) not in variant.seat_counts:
             counts = " or ".join(str(n) for n in variant.seat_counts)
             problems.append(
                 Problem(
@@ -65,18 +64,18 @@ class GameCreateSchema(Schema):
             if seat in seats[:i]:
                 problems.append(Problem(f"/seats/{i}", "duplicate_seat", f"seat {seat!r} is listed twice"))
         for name in ("first_dealer", "scorekeeper"):
-            seat = data.get(name)
-            if seat is not None and seat not in seats:
-                problems.append(Problem(f"/{name}", "unknown_seat", f"{seat!r} is not one of the seats"))
-        players = data.get("players")
+            named = data.get(name)
+            if named is not None and named not in seats:
+                problems.append(Problem(f"/{name}", "unknown_seat", f"{named!r} is not one of the seats"))
+        players = _players_as_sent(data, original_data)
         if players is not None:
             for seat in seats:
                 if seat not in players:
                     problems.append(Problem(pointer("players", seat), "required", f"who sits in {seat}?"))
-            for seat in players:
-                if seat not in seats:
+            for key in players:
+                if key not in seats and _is_seat_id(key):  # a malformed id has its own problem
                     problems.append(
-                        Problem(pointer("players", seat), "unknown_seat", f"{seat!r} is not one of the seats")
+                        Problem(pointer("players", key), "unknown_seat", f"{key!r} is not one of the seats")
                     )
         if problems:
             raise ValidationError(problems)
@@ -94,11 +93,38 @@ class GameCreateSchema(Schema):
         )
 
 
+def _seats_as_sent(data: dict[str, Any], original: Any) -> list[str] | None:
+    """The seats as loaded, or as sent when they are a list of strings that did not load."""
+    if "seats" in data:
+        return list(data["seats"])
+    sent = original.get("seats") if isinstance(original, dict) else None
+    if isinstance(sent, list) and all(type(seat) is str for seat in sent):
+        return sent
+    return None
+
+
+def _players_as_sent(data: dict[str, Any], original: Any) -> list[str] | None:
+    """The seats the players were sent for, whatever their names: a blank name does not
+    hide a seat that is not at the table (nor make its own seat look unfilled)."""
+    sent = original.get("players") if isinstance(original, dict) else None
+    if isinstance(sent, dict):
+        return list(sent)
+    return list(data["players"]) if data.get("players") is not None else None
+
+
+def _is_seat_id(text: str) -> bool:
+    try:
+        seat_id(text, SEAT_MAX_LENGTH)
+    except TextError:
+        return False
+    return True
+
+
 _GameHandFields = Schema.from_dict(
     {
         **{name: field for name, field in HandRecordSchema._declared_fields.items() if name not in SUPPLIED},
         "hand_number": fields.Integer(
-            load_default=None, allow_none=True, strict=True, validate=validate.Range(min=1)
+            load_default=None, allow_none=True, strict=True, validate=validate.Range(1, HAND_NUMBER_MAX)
         ),
     },
     name="_GameHandFields",
@@ -120,10 +146,7 @@ class GameRecordSchema(GameCreateSchema):
     """``POST /v1/games/validate``: a whole recorded game (players optional)."""
 
     players = fields.Dict(
-        keys=fields.String(),
-        load_default=None,
-        allow_none=True,
-        values=fields.String(validate=validate.Length(1, NAME_MAX_LENGTH)),
+        keys=SeatId(SEAT_MAX_LENGTH), load_default=None, allow_none=True, values=Text(NAME_MAX_LENGTH)
     )
     hands = fields.List(fields.Raw(), required=True)
     """Loaded one by one afterwards (``load_game_hand``), each with its own pointers."""
@@ -158,15 +181,28 @@ def load_game_hand(data: Any, at: str = "") -> GameHand:
 
 def load_game_record(data: Any) -> tuple[GameSetup, list[GameHand | RecordError]]:
     """``POST /v1/games/validate``: the setup, and each hand loaded in turn (a hand that
-    does not load is its ``RecordError``, located under ``/hands/<i>``)."""
-    setup = _load(_RECORD, data)
+    does not load is its ``RecordError``, located under ``/hands/<i>``). A setup that does
+    not load is ``Rejected`` with its problems and every hand's that can be read alone."""
+    try:
+        setup = cast(GameSetup, _RECORD.load(data))
+    except ValidationError as error:
+        problems = flatten(error.messages)
+        sent = data.get("hands") if isinstance(data, dict) else None
+        for hand in _load_hands(sent if isinstance(sent, list) else []):
+            if isinstance(hand, RecordError):
+                problems.extend(hand.problems)
+        raise Rejected(problems) from None
+    return setup, _load_hands(data["hands"])
+
+
+def _load_hands(sent: list[Any]) -> list[GameHand | RecordError]:
     hands: list[GameHand | RecordError] = []
-    for index, raw in enumerate(data["hands"]):
+    for index, raw in enumerate(sent):
         try:
             hands.append(load_game_hand(raw, f"/hands/{index}"))
         except RecordError as error:
             hands.append(error)
-    return setup, hands
+    return hands
 
 
 # --- answers -------------------------------------------------------------------------

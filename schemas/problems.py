@@ -25,7 +25,16 @@ _CODES = (
     ("Shorter than", "length"),
     ("Longer than", "length"),
     ("Must be one of", "enum"),
+    ("Contains a control character", "control_character"),
+    ("Contains a bidirectional", "bidi_control"),
+    ("Contains U+", "not_text"),
+    ("Must not be blank", "blank"),
+    ("A seat id has no leading", "whitespace"),
+    ("Not in Unicode NFC", "not_nfc"),
 )
+
+
+_ENTRY = ("key", "value")
 
 
 def code_for(message: str) -> str:
@@ -43,7 +52,9 @@ def flatten(messages: Any, path: tuple[str | int, ...] = ()) -> list[Problem]:
     if isinstance(messages, dict):
         found: list[Problem] = []
         for key, value in messages.items():
-            sub = path if key == "_schema" else (*path, key)
+            # ``_schema`` is the object itself; a Dict field files an entry's errors under
+            # ``key`` and ``value``, and both are about the entry its pointer names
+            sub = path if key == "_schema" or (key in _ENTRY and path) else (*path, key)
             found.extend(flatten(value, sub))
         return found
     if isinstance(messages, (list, tuple)):

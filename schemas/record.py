@@ -5,28 +5,36 @@ containers (``deal``, ``passes``, ``play``) are not nested schemas: each is
 one custom field that walks its container once, parses cards by dictionary
 look-up and collects every problem with its JSON pointer. Nesting a schema
 per play costs about 40× ``json.loads``; this costs a few.
+
+A record with problems is read on as far as it can be: each container hands
+over what it could read (:class:`Partial`: an unknown card or an unreadable
+event left out, and where), and :func:`load_record` has the referee check
+that (``referee.replay.find_problems``), so that one 422 lists every problem:
+an unknown card does not hide a card dealt twice, a dealer who is not at the
+table, or a play of a card never dealt.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, NamedTuple, cast
 
 from marshmallow import RAISE, Schema, ValidationError, fields, post_load, validate
 
 from referee.cards import CARDS, Card
 from referee.house import OPTIONS, house_variant, option_problems
 from referee.record import Event, EventAction, HandRecord, Pass, Problem, RecordError, pointer
+from referee.replay import Readable, find_problems
 from referee.variant import MoonOption
 from referee.variants import VARIANTS, Variant
 from rulings.schedules import SCHEDULES
 
+from .bounds import BACK_MAX_LENGTH, HAND_NUMBER_MAX, SCORE_MAX, SEAT_MAX_LENGTH
 from .problems import flatten
+from .text import SeatId, TextError, clean, seat_id
 
 ACTIONS = ("card", "exposes", "withdraws", "claims")
 """The one action each play event carries besides its ``seat``."""
-
-SEAT_MAX_LENGTH = 16
 
 OPTION_NAMES = frozenset(option.name for option in OPTIONS)
 
@@ -43,20 +51,42 @@ def _type_name(value: Any) -> str:
     }.get(type(value), "a value")
 
 
+Kept = dict[str, tuple[int, ...]]
+"""For each list a container left items out of, by its pointer: the index each item it
+kept had in the record (so that a problem found later points where the record says)."""
+
+
+class Partial(NamedTuple):
+    """What a container could read of a value with problems (``value``) and what it left out
+    (``kept``); marshmallow hands it on as the field's value in ``ValidationError.valid_data``."""
+
+    value: Any
+    kept: Kept
+
+
+def _card(value: Any) -> Card | None:
+    if type(value) is not str:
+        return None
+    return CARDS.get(value) or (CARDS.get(value.upper()) if value.isascii() else None)
+
+
 def parse_card(value: Any, at: str, problems: list[Problem]) -> Card | None:
     """The card ``value`` names, or ``None`` with a problem noted at ``at``."""
+    card = _card(value)
+    if card is not None:
+        return card
     if type(value) is str:
-        card = CARDS.get(value) or (CARDS.get(value.upper()) if value.isascii() else None)
-        if card is not None:
-            return card
         problems.append(Problem(at, "unknown_card", f'{value!r} is not a card (use e.g. "QS", "TH", "10h")'))
     else:
         problems.append(Problem(at, "type", f'a card is a string such as "QS", not {_type_name(value)}'))
     return None
 
 
-def parse_cards(value: Any, at: tuple[str | int, ...], problems: list[Problem]) -> tuple[Card, ...]:
-    """A list of cards; ``at`` is the path to it, made a pointer only if there is a problem."""
+def parse_cards(
+    value: Any, at: tuple[str | int, ...], problems: list[Problem], kept: Kept | None = None
+) -> tuple[Card, ...]:
+    """A list of cards; ``at`` is the path to it, made a pointer only if there is a problem.
+    An unreadable card is left out, and (with ``kept``) the indices of the rest noted."""
     if type(value) is not list:
         problems.append(Problem(pointer(*at), "type", f"expected a list of cards, not {_type_name(value)}"))
         return ()
@@ -69,6 +99,8 @@ def parse_cards(value: Any, at: tuple[str | int, ...], problems: list[Problem]) 
             if card is None:
                 continue
         out.append(card)
+    if kept is not None and len(out) < len(value):
+        kept[pointer(*at)] = tuple(i for i, item in enumerate(value) if _card(item) is not None)
     return tuple(out)
 
 
@@ -87,25 +119,35 @@ def _object(value: Any, at: str, problems: list[Problem]) -> bool:
 
 
 class _Container(fields.Field[Any]):
-    """A field that parses a whole container in one pass and reports located problems."""
+    """A field that parses a whole container in one pass and reports located problems.
+
+    With problems, what it could read goes on as a :class:`Partial` (unless ``partial``
+    is false: a table whose seats cannot all be read has nothing to check against)."""
+
+    partial = True
 
     def _deserialize(
         self, value: Any, attr: str | None, data: Mapping[str, Any] | None, **kwargs: Any
     ) -> Any:
         problems: list[Problem] = []
-        result = self.parse(value, "/" + (self.data_key or attr or ""), problems)
+        kept: Kept = {}
+        result = self.parse(value, "/" + (self.data_key or attr or ""), problems, kept)
         if problems:
-            raise ValidationError(problems)
+            # marshmallow stores any ``valid_data`` as the field's value; its stubs say dict
+            partial = cast(dict[str, Any], Partial(result, kept)) if self.partial else None
+            raise ValidationError(problems, valid_data=partial)
         return result
 
-    def parse(self, value: Any, at: str, problems: list[Problem]) -> Any:  # pragma: no cover
+    def parse(self, value: Any, at: str, problems: list[Problem], kept: Kept) -> Any:  # pragma: no cover
         raise NotImplementedError
 
 
 class VariantField(_Container):
     """A variant id, or ``{"base": id, "options": {...}}`` for house rules."""
 
-    def parse(self, value: Any, at: str, problems: list[Problem]) -> Variant | None:
+    partial = False
+
+    def parse(self, value: Any, at: str, problems: list[Problem], kept: Kept) -> Variant | None:
         if type(value) is str:
             return self._known(value, at, problems)
         if not _object(value, at, problems):
@@ -147,22 +189,30 @@ class VariantField(_Container):
 class CardsField(_Container):
     """A list of cards."""
 
-    def parse(self, value: Any, at: str, problems: list[Problem]) -> tuple[Card, ...]:
-        return parse_cards(value, (at[1:],), problems)
+    def parse(self, value: Any, at: str, problems: list[Problem], kept: Kept) -> tuple[Card, ...]:
+        return parse_cards(value, (at[1:],), problems, kept)
 
 
 class SeatsField(_Container):
     """Seat ids in clockwise order: short, distinct strings."""
 
-    def parse(self, value: Any, at: str, problems: list[Problem]) -> tuple[str, ...]:
+    partial = False
+
+    def parse(self, value: Any, at: str, problems: list[Problem], kept: Kept) -> tuple[str, ...]:
         if type(value) is not list:
             problems.append(Problem(at, "type", f"expected a list of seat ids, not {_type_name(value)}"))
             return ()
         for i, seat in enumerate(value):
             if type(seat) is not str:
                 problems.append(Problem(f"{at}/{i}", "type", "a seat id is a string"))
-            else:
-                _seat_key(seat, f"{at}/{i}", problems)
+                continue
+            try:
+                seat_id(seat, SEAT_MAX_LENGTH)
+            except TextError as error:
+                if error.code == "length":
+                    _seat_key(seat, f"{at}/{i}", problems)
+                else:
+                    problems.append(Problem(f"{at}/{i}", error.code, f"seat {seat!r}: {error.message}"))
         if not 3 <= len(value) <= 8:
             problems.append(Problem(at, "seat_count", f"a table has 3 to 8 seats, not {len(value)}"))
         return tuple(value)
@@ -171,11 +221,11 @@ class SeatsField(_Container):
 class DealField(_Container):
     """Each seat's cards as dealt, before the pass."""
 
-    def parse(self, value: Any, at: str, problems: list[Problem]) -> dict[str, tuple[Card, ...]]:
+    def parse(self, value: Any, at: str, problems: list[Problem], kept: Kept) -> dict[str, tuple[Card, ...]]:
         if not _object(value, at, problems):
             return {}
         return {
-            seat: parse_cards(cards, ("deal", seat), problems)
+            seat: parse_cards(cards, ("deal", seat), problems, kept)
             for seat, cards in value.items()
             if 0 < len(seat) <= SEAT_MAX_LENGTH or _seat_key(seat, pointer("deal", seat), problems)
         }
@@ -184,7 +234,7 @@ class DealField(_Container):
 class PassesField(_Container):
     """Each seat's pass: a list of cards, or ``{"cards", "to", "looked_early"}``."""
 
-    def parse(self, value: Any, at: str, problems: list[Problem]) -> dict[str, Pass]:
+    def parse(self, value: Any, at: str, problems: list[Problem], kept: Kept) -> dict[str, Pass]:
         if not _object(value, at, problems):
             return {}
         passes = {}
@@ -193,21 +243,23 @@ class PassesField(_Container):
             if not _seat_key(seat, here, problems):
                 continue
             if type(given) is list:
-                passes[seat] = Pass(parse_cards(given, ("passes", seat), problems), at=here)
+                passes[seat] = Pass(parse_cards(given, ("passes", seat), problems, kept), at=here)
             elif type(given) is dict:
-                passes[seat] = self._object_form(seat, given, here, problems)
+                passes[seat] = self._object_form(seat, given, here, problems, kept)
             else:
                 problems.append(Problem(here, "type", 'a pass is a list of cards or an object with "cards"'))
         return passes
 
     @staticmethod
-    def _object_form(seat: str, given: dict[str, Any], here: str, problems: list[Problem]) -> Pass:
+    def _object_form(
+        seat: str, given: dict[str, Any], here: str, problems: list[Problem], kept: Kept
+    ) -> Pass:
         for key in given:
             if key not in ("cards", "to", "looked_early"):
                 problems.append(Problem(f"{here}/{key}", "unknown_field", f"unknown field {key!r}"))
         if "cards" not in given:
             problems.append(Problem(f"{here}/cards", "required", 'the pass object needs its "cards"'))
-        cards = parse_cards(given.get("cards", []), ("passes", seat, "cards"), problems)
+        cards = parse_cards(given.get("cards", []), ("passes", seat, "cards"), problems, kept)
         to = given.get("to")
         if to is not None and type(to) is not str:
             problems.append(Problem(f"{here}/to", "type", '"to" is a seat id'))
@@ -222,7 +274,7 @@ class PassesField(_Container):
 class PlayField(_Container):
     """The table's events in order: each has ``seat`` and exactly one action."""
 
-    def parse(self, value: Any, at: str, problems: list[Problem]) -> tuple[Event, ...]:
+    def parse(self, value: Any, at: str, problems: list[Problem], kept: Kept) -> tuple[Event, ...]:
         if type(value) is not list:
             problems.append(Problem(at, "type", f"expected a list of events, not {_type_name(value)}"))
             return ()
@@ -230,6 +282,7 @@ class PlayField(_Container):
         new = tuple.__new__  # Event(...) without the keyword-argument machinery
         no_order = ()
         events = []
+        left_out: list[int] = []
         for index, item in enumerate(value):
             # the common case, {"seat": s, "card": c}, in as few steps as possible
             if type(item) is dict and len(item) == 2:
@@ -240,13 +293,18 @@ class PlayField(_Container):
                     if card is not None:
                         events.append(new(Event, (seat, EventAction.CARD, card, no_order)))
                         continue
-            event = self._event(item, pointer("play", index), problems)
+            event = self._event(item, pointer("play", index), problems, kept)
             if event is not None:
                 events.append(event)
+            else:
+                left_out.append(index)
+        if left_out:
+            dropped = set(left_out)
+            kept["/play"] = tuple(i for i in range(len(value)) if i not in dropped)
         return tuple(events)
 
     @staticmethod
-    def _event(item: Any, here: str, problems: list[Problem]) -> Event | None:
+    def _event(item: Any, here: str, problems: list[Problem], kept: Kept) -> Event | None:
         if not _object(item, here, problems):
             return None
         seat = item.get("seat")
@@ -281,18 +339,21 @@ class PlayField(_Container):
             if "order" not in claim:
                 problems.append(Problem(f"{here}/claims/order", "required", "a claim announces its order"))
                 return None
-            order = parse_cards(claim["order"], (*tuple(here[1:].split("/")), "claims", "order"), problems)
+            order = parse_cards(
+                claim["order"], (*tuple(here[1:].split("/")), "claims", "order"), problems, kept
+            )
             return Event(seat, EventAction.CLAIMS, None, order) if ok else None
         card = parse_card(item[action], f"{here}/{action}", problems)
         return Event(seat, EventAction(action), card) if ok and card is not None else None
 
 
 class ScoresField(_Container):
-    """Points per seat: whole numbers (not booleans, not strings)."""
+    """Points per seat: whole numbers (not booleans, not strings), at most ``SCORE_MAX`` either way."""
 
-    def parse(self, value: Any, at: str, problems: list[Problem]) -> dict[str, int]:
+    def parse(self, value: Any, at: str, problems: list[Problem], kept: Kept) -> dict[str, int]:
         if not _object(value, at, problems):
             return {}
+        scores = {}
         for seat, points in value.items():
             if type(points) is not int:
                 problems.append(
@@ -300,13 +361,19 @@ class ScoresField(_Container):
                         at + pointer(seat), "type", f"points are a whole number, not {_type_name(points)}"
                     )
                 )
-        return dict(value)
+            elif not -SCORE_MAX <= points <= SCORE_MAX:
+                problems.append(
+                    Problem(at + pointer(seat), "range", f"points are between -{SCORE_MAX} and {SCORE_MAX}")
+                )
+            else:
+                scores[seat] = points
+        return scores
 
 
 class BacksField(_Container):
     """Back colour of each dealt card per seat, in deal order (double-deck games)."""
 
-    def parse(self, value: Any, at: str, problems: list[Problem]) -> dict[str, tuple[str, ...]]:
+    def parse(self, value: Any, at: str, problems: list[Problem], kept: Kept) -> dict[str, tuple[str, ...]]:
         if not _object(value, at, problems):
             return {}
         backs = {}
@@ -314,8 +381,15 @@ class BacksField(_Container):
             here = pointer("backs", seat)
             if type(colours) is not list or any(type(c) is not str for c in colours):
                 problems.append(Problem(here, "type", "back colours are a list of strings"))
-            else:
-                backs[seat] = tuple(colours)
+                continue
+            named = []
+            for i, colour in enumerate(colours):
+                try:
+                    named.append(clean(colour, BACK_MAX_LENGTH))
+                except TextError as error:
+                    problems.append(Problem(f"{here}/{i}", error.code, f"a back colour: {error.message}"))
+            if len(named) == len(colours):  # one unreadable colour and the seat's backs are unknown
+                backs[seat] = tuple(named)
         return backs
 
 
@@ -327,8 +401,8 @@ class HandRecordSchema(Schema):
 
     variant = VariantField(required=True)
     seats = SeatsField(required=True)
-    dealer = fields.String(required=True)
-    hand_number = fields.Integer(required=True, strict=True, validate=validate.Range(min=1))
+    dealer = SeatId(SEAT_MAX_LENGTH, required=True)
+    hand_number = fields.Integer(required=True, strict=True, validate=validate.Range(1, HAND_NUMBER_MAX))
     deal = DealField(required=True)
     kitty = CardsField(load_default=())
     passes = PassesField(load_default=dict)
@@ -348,9 +422,63 @@ _SCHEMA = HandRecordSchema()
 
 
 def load_record(data: Any) -> HandRecord:
-    """Parse one JSON hand record; raise ``RecordError`` listing every problem with its pointer."""
+    """Parse one JSON hand record; raise ``RecordError`` listing every problem with its pointer:
+    the reader's own, and the referee's on whatever the reader could read."""
     try:
         record: HandRecord = _SCHEMA.load(data)
     except ValidationError as error:
-        raise RecordError(flatten(error.messages)) from None
+        raise RecordError(every_problem(flatten(error.messages), error.valid_data)) from None
     return record
+
+
+_NEEDED = frozenset({"variant", "seats", "deal"})
+"""What the referee needs read to check anything: the rules, the table and its cards."""
+
+
+def every_problem(found: list[Problem], read: Any) -> list[Problem]:
+    """``found`` (the reader's problems) and those the referee finds in what was ``read``
+    (``ValidationError.valid_data``), each pointing where the record says; the referee's
+    are left out where the reader already placed a problem."""
+    if not isinstance(read, dict):
+        return found
+    values: dict[str, Any] = {}
+    kept: Kept = {}
+    for name, value in read.items():
+        if isinstance(value, Partial):
+            values[name] = value.value
+            kept.update(value.kept)
+        else:
+            values[name] = value
+    if not values.keys() >= _NEEDED:
+        return found
+    broken = {p.pointer.split("/")[1] for p in found if p.pointer}
+
+    def whole(*names: str) -> bool:
+        return broken.isdisjoint(names)
+
+    readable = Readable(
+        deal=whole("deal", "kitty", "exposed_in_deal"),
+        passes=whole("passes", "hand_number") and "hand_number" in values,
+        play=whole("play"),
+    )
+    record = HandRecord(
+        **{name: values[name] for name in HandRecordSchema._declared_fields if name in values}
+        | {"dealer": values.get("dealer", ""), "hand_number": values.get("hand_number", 1)}
+    )
+    placed = {p.pointer for p in found}
+    more = (Problem(_relocate(p.pointer, kept), p.code, p.message) for p in find_problems(record, readable))
+    return found + [p for p in more if p.pointer not in placed]
+
+
+def _relocate(at: str, kept: Kept) -> str:
+    """``at`` as a pointer into the record: each index into a list the reader left items out
+    of becomes the index that item had in the record."""
+    if not kept:
+        return at
+    out = ""
+    for part in at.split("/")[1:]:
+        positions = kept.get(out)
+        if positions is not None and part.isdigit():
+            part = str(positions[int(part)])
+        out += "/" + part
+    return out

@@ -5,13 +5,39 @@ Python's ``json`` accepts things JSON does not (``NaN``, ``Infinity``,
 referee must not guess which ``"variant"`` a record meant. Request bodies
 (``edge.jsonbody``), the check page and every line of a bulk audit are read
 here.
+
+A document may nest arrays and objects at most ``max_depth`` levels deep
+(:data:`MAX_DEPTH` unless the caller says otherwise; the app's
+``JSON_MAX_DEPTH``). The deepest record the referee reads is a claim's order
+inside a game's hand, 6 levels; every walk over parsed data (the codecs, the
+check page's problem tree) recurses once per level, so depth is refused here,
+on the text, before anything recursive sees it. The check costs a few
+``bytes`` passes over the text, linear in its length.
 """
 
 from __future__ import annotations
 
 import json
 import math
+import re
+from itertools import accumulate
 from typing import Any
+
+MAX_DEPTH = 64
+"""How deep arrays and objects may nest, by default (a hand record needs 4, a game 6)."""
+
+DEPTH_CEILING = 512
+"""The largest ``max_depth`` accepted: beyond it Python's parser itself gives up (its
+recursion limit), so a higher setting would only pretend."""
+
+
+class JSONError(ValueError):
+    """The text is not one strict JSON document the referee reads; ``code`` says which kind:
+    ``invalid_json`` (not JSON, or not strict JSON) or ``too_deep`` (nested past the limit)."""
+
+    def __init__(self, message: str, code: str = "invalid_json") -> None:
+        super().__init__(message)
+        self.code = code
 
 
 def _no_constants(name: str) -> Any:
@@ -36,18 +62,72 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return result
 
 
-def loads_strict(data: bytes) -> Any:
-    """Parse one JSON document from UTF-8 bytes; ``ValueError`` says why not."""
+_BRACKETS = bytes.maketrans(b"{}", b"[]")
+_NOT_STRUCTURE = bytes(sorted(set(range(256)) - set(b'[]{}"')))
+_STEP = [0] * 256
+_STEP[ord("[")], _STEP[ord("]")] = 1, -1
+_QUICK_PASSES = 8
+
+
+def nesting_depth_exceeds(data: bytes, limit: int) -> bool:
+    """Whether the JSON text ``data`` nests arrays and objects more than ``limit`` levels.
+
+    Exact for a valid document; for an invalid one it counts the brackets that pair up,
+    and the parser reports whatever else is wrong. Brackets inside strings do not count.
+    Linear in ``len(data)``: C-level ``bytes`` operations, then at most a few passes over
+    the brackets alone (a hand record has about 130).
+    """
+    if b"\\" in data:  # escaped backslashes and quotes would confuse the string boundaries
+        data = data.replace(b"\\\\", b"").replace(b'\\"', b"")
+    marks = data.translate(_BRACKETS, _NOT_STRUCTURE)  # only "[", "]" and quotes are left
+    if marks.count(b"[") <= limit:
+        return False
+    if marks.count(b'"') == 2 * marks.count(b'""'):  # no string holds a bracket (nearly always)
+        marks = marks.translate(None, b'"')
+    else:
+        marks = b"".join(marks.split(b'"')[::2])  # what lies outside strings
+    passes = min(_QUICK_PASSES, limit)
+    for _ in range(passes):  # peel the innermost pairs: one pass per level
+        inner = marks.replace(b"[]", b"")
+        if len(inner) == len(marks):
+            return False
+        marks = inner
+    # Still nested past the quick passes: the deepest prefix, exactly, in one pass.
+    return max(accumulate(map(_STEP.__getitem__, marks)), default=0) > limit - passes
+
+
+_SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F]")
+
+
+def _all_text(value: Any) -> None:
+    """``JSONError`` if a string of ``value`` holds an unpaired surrogate (a ``\\ud800``
+    escape with no partner): that is not Unicode text, and no UTF-8 store can keep it."""
+    try:
+        json.dumps(value, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError as error:
+        point = ord(error.object[error.start])
+        raise JSONError(f"a string holds \\u{point:04x} alone: an unpaired surrogate is not text") from None
+
+
+def loads_strict(data: bytes, max_depth: int = MAX_DEPTH) -> Any:
+    """Parse one JSON document from UTF-8 bytes; :class:`JSONError` says why not."""
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as error:
-        raise ValueError(f"the body is not UTF-8 ({error.reason} at byte {error.start})") from None
+        raise JSONError(f"the body is not UTF-8 ({error.reason} at byte {error.start})") from None
+    if nesting_depth_exceeds(data, max_depth):
+        raise JSONError(f"arrays and objects nest more than {max_depth} levels deep (the limit)", "too_deep")
     try:
-        return json.loads(
+        value = json.loads(
             text,
             parse_constant=_no_constants,
             parse_float=_finite,
             object_pairs_hook=_unique_keys,
         )
     except RecursionError:
-        raise ValueError("the document is nested too deeply") from None
+        raise JSONError("the document is nested too deeply", "too_deep") from None
+    except ValueError as error:
+        raise JSONError(str(error)) from None
+    if _SURROGATE_ESCAPE.search(data):  # only escapes can make one: UTF-8 bytes cannot
+        _all_text(value)
+    return value

@@ -101,6 +101,37 @@ def next_hand(setup: GameSetup, lines: Sequence[HandLine], hand: GameHand) -> Pl
     return PlayedHand(deal, record, audit_record(record))
 
 
+def position_lost(setup: GameSetup, lines: Sequence[HandLine], hand: GameHand) -> int | None:
+    """The position, before the game's next, that a hand impossible as the next one was
+    sent for, if any: a client that lost a race for position ``p`` without saying which
+    hand it meant (``hand_number``) sends a hand dealt as hand ``p``, which another hand
+    took. Tried from the latest position back, once per deal that could read differently
+    (dealer and pass direction); ``None`` when the hand fits no position of the game.
+    """
+    if hand.hand_number is not None:
+        return None  # the table said which hand it meant: WrongHandNumber answers that
+    seats = setup.seats
+    tried = {_reading(setup, next_deal(seats, setup.first_dealer, lines))}
+    for position in range(len(lines), 0, -1):
+        before = lines[: position - 1]
+        reading = _reading(setup, next_deal(seats, setup.first_dealer, before))
+        if reading in tried:
+            continue
+        tried.add(reading)
+        try:
+            next_hand(setup, before, hand)
+        except (RecordError, GameOver, WrongHandNumber):
+            continue
+        return position
+    return None
+
+
+def _reading(setup: GameSetup, deal: NextDeal) -> tuple[str, int]:
+    """What decides whether a hand can have happened at a position: its dealer and the
+    direction of its pass (the totals before it change its score, never its possibility)."""
+    return deal.dealer, setup.variant.pass_offset(deal.hand_number, len(setup.seats))
+
+
 def line_of(audit: HandAudit) -> HandLine:
     """A hand as the scoresheet adds it up, straight from its audit."""
     return HandLine(audit.score, audit.penalties, audit.void)
@@ -126,8 +157,8 @@ def append_hand(db: Database, key: Key, game_id: int, hand: GameHand) -> tuple[S
 
     Returns ``(hand, created)``. ``Conflict`` when the game is over, when the
     table's ``hand_number`` is not the next hand's, or when another hand
-    took this position first; ``RecordError`` for a hand that cannot have
-    happened. Nothing is stored in any of those cases.
+    took this position first (:func:`position_lost`); ``RecordError`` for a
+    hand that cannot have happened. Nothing is stored in any of those cases.
     """
     require(key, Permission.SUBMIT)
     game = visible_game(key, archive.get_game(db, game_id))
@@ -153,6 +184,11 @@ def append_hand(db: Database, key: Key, game_id: int, hand: GameHand) -> tuple[S
                 )
             ],
         ) from None
+    except RecordError:
+        lost = position_lost(game.setup, game.lines, hand)
+        if lost is not None:
+            raise Conflict.position_taken(game.id, lost) from None
+        raise
     place = Placement(game.id, len(game.hands) + 1, game.setup.table)
     return archive.store_hand(
         db, content_hash, played.record, played.audit, signers=game.setup.signers, place=place, by=key

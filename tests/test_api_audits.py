@@ -111,9 +111,9 @@ def test_results_are_sent_as_each_record_is_audited(client, monkeypatch):
     audited: list[int] = []
     audit_raw = lines.audit_raw
 
-    def spy(where, raw):
+    def spy(where, raw, *limits):
         audited.append(where.line)
-        return audit_raw(where, raw)
+        return audit_raw(where, raw, *limits)
 
     monkeypatch.setattr(lines, "audit_raw", spy)
     response = post(client, ndjson(REVOKE, REVOKE, REVOKE), buffered=False)

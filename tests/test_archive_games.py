@@ -263,6 +263,55 @@ def test_concurrent_appends_of_the_next_hand_one_wins_the_other_gets_409(client,
     assert db.execute("SELECT count(*) FROM hands WHERE game_id = ?", [game_id]).fetchone()[0] == 1
 
 
+def test_a_hand_sent_for_a_position_another_hand_took_first_is_409_not_422(client, scorer, problem, db):
+    """Two tables' apps both send "hand 1" without hand_number; the second arrives once the
+    first is stored. Read as hand 2 (passed the other way) its play is impossible, and it
+    was answered 422 not_held. It is a lost race: 409 concurrent_append, naming the position."""
+    game_id = start(client, scorer)
+    play(client, scorer, game_id, moon("E", 1))
+    late = moon("W", 1)
+    body = problem(client.post(f"{GAMES}/{game_id}/hands", json=late, headers=scorer), 409)
+    assert [(e["pointer"], e["code"]) for e in body["errors"]] == [("", "concurrent_append")]
+    assert "position 1 of game" in body["detail"]
+    assert db.execute("SELECT count(*) FROM hands WHERE game_id = ?", [game_id]).fetchone()[0] == 1
+
+
+def test_a_race_lost_by_more_than_one_hand_is_409_naming_the_position_it_was_meant_for(
+    client, scorer, problem
+):
+    game_id = start(client, scorer)
+    play(client, scorer, game_id, moon("E", 1), moon("N", 2))  # mso-2000: left, then right
+    body = problem(client.post(f"{GAMES}/{game_id}/hands", json=moon("W", 1), headers=scorer), 409)
+    assert "position 1 of game" in body["detail"]
+
+
+def test_a_stale_read_that_loses_the_race_is_409_whichever_way_it_loses(db, monkeypatch):
+    """The use case called as two requests would call it, the loser with the game as it read
+    it before the winner's hand was stored: its audit is of the right position, but the
+    position is taken by the time it writes."""
+    import archive
+    from schemas.game import load_game, load_game_hand
+    from service.errors import Conflict
+
+    key = archive.get_key(db, archive.create_key(db, "scorer", "scorer")[0].id)
+    game_id = service.games.start_game(db, key, load_game(new_game())).id
+    stale = archive.get_game(db, game_id)
+    service.games.append_hand(db, key, game_id, load_game_hand(moon("E", 1)))
+    monkeypatch.setattr(service.games.archive, "get_game", lambda db, game_id: stale)
+    with pytest.raises(Conflict) as lost:
+        service.games.append_hand(db, key, game_id, load_game_hand(moon("W", 1)))
+    assert [p.code for p in lost.value.problems] == ["concurrent_append"]
+
+
+def test_a_hand_that_fits_no_position_of_the_game_is_still_422(client, scorer, problem):
+    game_id = start(client, scorer)
+    play(client, scorer, game_id, moon("E", 1))
+    bad = moon("W", 1)
+    bad["play"][0] = {"seat": "W", "card": "2H"}  # W holds no 2♥ in any deal of the game
+    body = problem(client.post(f"{GAMES}/{game_id}/hands", json=bad, headers=scorer), 422)
+    assert ("/play/0/card", "not_held") in {(e["pointer"], e["code"]) for e in body["errors"]}
+
+
 # --- the stateless check of a whole game -------------------------------------------
 
 
@@ -343,3 +392,32 @@ def test_readme_directors_session_is_true(client, as_role):
     assert game["next_hand"] == {"hand_number": 2, "dealer": "N"}
     report = client.get(f"/v1/hands/{stored['id']}/verify", headers=director).get_json()
     assert report["ok"] is True and report["entries"] == 6
+
+
+# --- one 422 lists every problem ------------------------------------------------------------
+
+
+def test_starting_a_game_lists_every_problem_not_only_its_first_failing_stage(client, scorer, problem):
+    """An unknown variant and a blank name used to hide the seating: a seat listed twice,
+    a dealer who is not seated, a player for a seat that does not exist."""
+    players = {"N": " ", "E": "Bo", "S": "Cy", "W": "Di"}
+    body = new_game(variant="bridge", first_dealer="Z", players=players, seats=["N", "E", "S", "N"])
+    found = problem(client.post(GAMES, json=body, headers=scorer), 422)
+    assert {(e["pointer"], e["code"]) for e in found["errors"]} == {
+        ("/variant", "unknown_variant"),
+        ("/seats/3", "duplicate_seat"),
+        ("/first_dealer", "unknown_seat"),
+        ("/players/N", "blank"),
+        ("/players/W", "unknown_seat"),
+    }
+
+
+def test_validating_a_game_lists_its_setups_problems_and_each_hands(client, problem):
+    bad_hand = moon("E", 1)
+    bad_hand["deal"]["N"][0] = "ZZ"
+    body = new_game(first_dealer="Z", hands=[moon("E", 1), bad_hand])
+    found = problem(client.post(f"{GAMES}/validate", json=body), 422)
+    assert {(e["pointer"], e["code"]) for e in found["errors"]} == {
+        ("/first_dealer", "unknown_seat"),
+        ("/hands/1/deal/N/0", "unknown_card"),
+    }

@@ -99,3 +99,75 @@ def test_cards_are_case_insensitive_and_10_means_t():
     record["play"].append({"seat": "W", "card": "10s"})
     result = audit_hand(record)
     assert result["tricks"][1]["plays"][0] == {"seat": "W", "card": "TS"}
+
+
+# --- one 422 lists every problem: the checks go on past a broken stage -----------------------
+
+
+def pointers(record) -> set[tuple[str, str]]:
+    return problems(record)
+
+
+def test_an_unknown_card_does_not_hide_a_card_dealt_twice_or_a_dealer_not_at_the_table():
+    record = hand(play="N:2C E:3C S:4C W:5C")
+    north, east = record["deal"]["N"], record["deal"]["E"]
+    north[2] = "ZZ"
+    north[5] = east[4]  # dealt to N and to E
+    record["dealer"] = "X"
+    assert pointers(record) == {
+        ("/deal/N/2", "unknown_card"),
+        ("/deal/E/4", "duplicate_card"),  # its first copy, at /deal/N/5, is named in the message
+        ("/dealer", "unknown_seat"),
+    }
+
+
+def test_a_card_missing_from_the_deal_is_named_only_when_every_card_could_be_read():
+    """With an unknown card in the deal, the card it stood for is unknown: not 'missing'."""
+    record = hand()
+    record["deal"]["N"][0] = "ZZ"
+    assert pointers(record) == {("/deal/N/0", "unknown_card")}
+
+
+def test_deal_problems_do_not_hide_a_play_of_a_card_never_dealt():
+    record = hand(play="N:2C E:3C S:4C W:5C W:KC N:AS")  # N was never dealt A♠ (W was)
+    north, east = record["deal"]["N"], record["deal"]["E"]
+    north[5] = east[4]
+    assert pointers(record) == {
+        ("/deal/E/4", "duplicate_card"),
+        ("/deal", "missing_card"),
+        ("/play/5/card", "not_held"),
+    }
+
+
+def test_a_pass_of_a_card_not_held_does_not_hide_the_play():
+    record = hand(play="N:2C E:3C S:4C W:5C W:KC N:AS")
+    record["passes"]["N"][0] = "AS"  # N passes A♠ (which W holds) instead of the 3♣ E plays
+    assert pointers(record) == {
+        ("/passes/N/0", "not_held"),
+        ("/play/1/card", "not_held"),  # E, passed A♠ instead, never got the 3♣
+        ("/play/5/card", "not_held"),
+    }
+
+
+def test_an_unreadable_event_leaves_the_order_unknown_but_each_card_is_still_checked():
+    """Event 1 cannot be read, so tricks and turns cannot be followed; a card its seat never
+    held can still be named, at its own index in the record."""
+    record = hand(play=["N:2C", {"seat": "E", "card": "ZZ"}, "S:4C", "W:5C", "E:AS"])
+    assert pointers(record) == {("/play/1/card", "unknown_card"), ("/play/4/card", "not_held")}
+
+
+def test_a_seat_not_at_the_table_does_not_hide_the_other_seats_plays():
+    record = hand(play="N:2C X:3C S:4C W:AH")  # S holds A♥
+    assert pointers(record) == {("/play/1/seat", "unknown_seat"), ("/play/3/card", "not_held")}
+
+
+def test_a_table_that_cannot_be_seated_stops_there():
+    """With five seats listed for a four-player game there is no deck to check against."""
+    record = hand(play="N:2C E:AS")
+    record["seats"].append("X")
+    assert pointers(record) == {("/seats", "seat_count"), ("/deal/X", "required")}
+
+
+def test_a_card_not_held_stays_on_its_trick_so_the_tricks_after_it_read_as_played():
+    """It used to be dropped, and W's lead to trick 2 then read as W playing twice to trick 1."""
+    assert pointers(with_play("N:2C", "E:AS", "S:4C", "W:5C", "W:KC")) == {("/play/1/card", "not_held")}

@@ -97,3 +97,65 @@ def test_a_damaged_record_gets_rulings_or_located_problems_never_a_crash(seed, v
         return
     json.dumps(result)  # the answer is JSON, whatever the damage
     assert set(result["score"]) == set(record["seats"])
+
+
+def _duplicate(rng: random.Random, record: Record) -> None:
+    seats = list(record["deal"])
+    if len(seats) < 2:
+        return
+    a, b = rng.sample(seats, 2)
+    if record["deal"][a] and record["deal"][b]:
+        record["deal"][a][rng.randrange(len(record["deal"][a]))] = rng.choice(record["deal"][b])
+
+
+def _unknown_card(rng: random.Random, record: Record) -> None:
+    cards = record["deal"][rng.choice(list(record["deal"]))] if record["deal"] else []
+    if cards:
+        cards[rng.randrange(len(cards))] = rng.choice(["ZZ", "1C", 7, None])
+
+
+def _no_deal_for(rng: random.Random, record: Record) -> None:
+    if record["deal"]:
+        del record["deal"][rng.choice(list(record["deal"]))]
+
+
+def _stranger(rng: random.Random, record: Record) -> None:
+    record[rng.choice(["dealer", "hand_number"])] = rng.choice(["X", 0, 2**63, "N"])
+
+
+def _bad_pass(rng: random.Random, record: Record) -> None:
+    for passed in record.get("passes", {}).values():
+        cards = passed["cards"] if isinstance(passed, dict) else passed
+        if cards:
+            cards[rng.randrange(len(cards))] = rng.choice(["AS", "2C", "QQ", "JK"])
+            return
+
+
+def _bad_event(rng: random.Random, record: Record) -> None:
+    play = record["play"]
+    if play:
+        play[rng.randrange(len(play))] = rng.choice(
+            [{"seat": "N"}, {"seat": "Q", "card": "2C"}, {"card": "ZZ"}, 5]
+        )
+
+
+RECORD_DAMAGE = [_duplicate, _unknown_card, _no_deal_for, _stranger, _bad_pass, _bad_event]
+
+
+@settings(max_examples=300, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), variant=st.sampled_from(sorted(SOURCES)), blows=st.integers(1, 3))
+def test_a_record_broken_in_several_stages_gets_every_problem_located_never_a_crash(seed, variant, blows):
+    """Damage to the deal, the pass, the dealer and the events at once: the one 422 lists
+    problems of each stage that can still be checked, all located."""
+    rng = random.Random(seed)
+    record = SOURCES[variant](rng)
+    if rng.random() < 0.5:
+        rng.choice(DAMAGE)(rng, record["play"])
+    for _ in range(blows):
+        rng.choice(RECORD_DAMAGE)(rng, record)
+    try:
+        audit_hand(record)
+    except RecordError as error:
+        assert error.problems
+        assert all(p.pointer.startswith("/") and p.code and p.message for p in error.problems)
+        assert len(error.problems) == len(set(error.problems))  # each problem once

@@ -20,7 +20,7 @@ import secrets
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 from urllib.parse import urlsplit
 
 from flask import (
@@ -36,16 +36,20 @@ from flask import (
     url_for,
 )
 from flask.typing import ResponseReturnValue
+from marshmallow import ValidationError
 from werkzeug.exceptions import BadRequest, Forbidden, HTTPException
 
 from edge.db import get_db
+from edge.jsonbody import max_depth
 from edge.problems import REFUSALS, refusal
 from referee.notation import read_record
 from referee.record import Problem, RecordError
-from schemas.archive import DecisionRequestSchema, load
+from schemas.archive import DecisionRequestSchema, HandQuery, HandQuerySchema, load
+from schemas.bounds import NEXT_MAX_LENGTH
 from schemas.record import load_record
 from schemas.result import dump_result
-from schemas.strictjson import loads_strict
+from schemas.strictjson import JSONError, loads_strict
+from schemas.text import TextError, clean
 from service import Decided, HandFilter, Key
 from service import games as games_use
 from service import hands as use
@@ -186,6 +190,18 @@ for _kind in REFUSALS:
 # --- sign-in --------------------------------------------------------------------------
 
 
+def _next_page() -> str:
+    """Where sign-in goes on to (``next``), checked as free text: 400 for a control character
+    (a CR LF would split the redirect's headers) or an overlong one."""
+    target = request.values.get("next", "")
+    if not target.strip():
+        return ""
+    try:
+        return clean(target, NEXT_MAX_LENGTH)
+    except TextError as error:
+        raise BadRequest(f"The page to go on to after signing in (next) is not acceptable: {error}") from None
+
+
 def _safe_next(target: str | None) -> str:
     """Only ever send a signed-in user on to a page of ours (no open redirect)."""
     if target:
@@ -199,6 +215,7 @@ def _safe_next(target: str | None) -> str:
 def sign_in() -> ResponseReturnValue:
     error = None
     status = 200
+    target = _next_page()
     if request.method == "POST":
         token = request.form.get("key", "").strip()
         key = authenticate(get_db(), token) if token else None
@@ -210,8 +227,8 @@ def sign_in() -> ResponseReturnValue:
             session.clear()  # a fresh session (and CSRF token) for the new user
             session[SESSION] = start_session(get_db(), key)
             flash(f"Signed in as {key.name} ({key.role}).")
-            return redirect(_safe_next(request.form.get("next")))
-    return render_template("director/sign_in.html", error=error, next=request.values.get("next", "")), status
+            return redirect(_safe_next(target))
+    return render_template("director/sign_in.html", error=error, next=target), status
 
 
 @bp.post("/sign-out")
@@ -227,13 +244,28 @@ def sign_out() -> ResponseReturnValue:
 # --- the inbox ------------------------------------------------------------------------
 
 INBOX_LIMIT = 200
+_QUERY = HandQuerySchema()
+
+
+def _inbox_query() -> HandFilter:
+    """The inbox's filters (``game``, ``table``), read by the API's query codec; a filter
+    left empty is no filter, a bad one a 400 page naming it."""
+    given = {name: value for name in ("game", "table") if (value := request.args.get(name, "").strip())}
+    try:
+        query = cast(HandQuery, _QUERY.load(given))
+    except ValidationError as error:
+        said = "; ".join(
+            f"{name}: {' '.join(map(str, found))}" for name, found in error.messages_dict.items()
+        )
+        raise BadRequest(f"The filter is not acceptable ({said}).") from None
+    return query.where
 
 
 @bp.get("/")
 def inbox() -> str:
     key = need(Permission.READ)
-    game = request.args.get("game", type=int)
-    table = request.args.get("table", type=str) or None
+    query = _inbox_query()
+    game, table = query.game, query.table
     db = get_db()
     where = HandFilter(open=True, game=game, table=table)
     hands: list[Any] = []
@@ -391,9 +423,9 @@ def check() -> ResponseReturnValue:
         except UnicodeDecodeError:
             return _check_problems("", [Problem("", "invalid_json", "the file is not UTF-8 text")], None, 400)
     try:
-        data = loads_strict(text.encode("utf-8"))
-    except ValueError as error:
-        return _check_problems(text, [Problem("", "invalid_json", str(error))], None, 400)
+        data = loads_strict(text.encode("utf-8"), max_depth())
+    except JSONError as error:
+        return _check_problems(text, [Problem("", error.code, str(error))], None, 400)
     try:
         record = load_record(data)
         result = dump_result(use.audit_record(record))

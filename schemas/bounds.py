@@ -1,0 +1,64 @@
+"""Every bound on what a client may send, named once, with the reason for its value.
+
+The codecs (``schemas``) check each against the request, openapi.yaml states
+each (``tests/test_bounds.py`` holds the two together), and the pages' forms
+go through the same codecs. Integers are bounded so that nothing a client
+sends can overflow SQLite's 64-bit integers or grow without end; text so
+that a name stays a name.
+"""
+
+from __future__ import annotations
+
+# --- integers ---------------------------------------------------------------------------
+
+ROW_ID_MAX = 2**63 - 1
+"""SQLite's largest integer: the largest hand, game or key number (and ``after``)."""
+
+HAND_NUMBER_MAX = 10_000
+"""A hand's number in its game. A session plays a few dozen hands; ten thousand is past any
+game (it only fixes the pass direction, which cycles every few hands)."""
+
+SCORE_MAX = 1_000_000
+"""|points| in ``scores_before`` (game totals) and ``claimed`` (what the table wrote). Game
+targets stop at 10,000 and one hand moves a seat by at most about 3,000 under any house
+rule (26 hearts of two decks at 100 each, two Q♠ and two J♦ at 100), so a million
+holds any real total many times over."""
+
+ADJUSTMENT_MAX = 10_000
+"""|points| of one seat in a director's ``score_changes``. No hand scores more than about
+3,000 under any house rule (see ``SCORE_MAX``), so a correction past 10,000 (the largest
+game target) is never one."""
+
+RULING_MAX = 1_000_000
+"""A ruling's index in a hand's rulings. Each comes from an event of the record; a million
+would need a record of tens of megabytes."""
+
+VERSION_MAX = 1_000_000
+"""A score version (a signature's ``version``): one per decision, and a hand is decided a
+handful of times."""
+
+PAGE_MAX = 500
+"""The largest page of ``GET /v1/hands`` (``limit``)."""
+
+# --- text --------------------------------------------------------------------------------
+
+SEAT_MAX_LENGTH = 16
+"""A seat id: "N", "North", "Seat 7"."""
+
+NAME_MAX_LENGTH = 80
+"""A player's, director's, signer's or key holder's name."""
+
+TABLE_MAX_LENGTH = 64
+"""A table's label: "7", "Main room, table 12"."""
+
+REASON_MAX_LENGTH = 2000
+"""A director's reason: a paragraph or two (line breaks allowed)."""
+
+BACK_MAX_LENGTH = 32
+"""A card back's colour: "red", "blue"."""
+
+VARIANT_ID_MAX_LENGTH = 64
+"""A variant id in a query (the known ids are short)."""
+
+NEXT_MAX_LENGTH = 2000
+"""The page a sign-in goes on to (``next``): a path and query of this site."""
