@@ -89,6 +89,42 @@ def test_core_moon_at_74_the_referee_subtracts_for_the_shooter():
     assert played.score.hand == {"N": 0, "E": 0, "S": 0, "W": -26}
 
 
+def _looked_early(seat: str) -> dict[str, object]:
+    """Hand 1's passes (left) for SUIT_BLOCKS, ``seat`` having looked at its cards early:
+    26 penalty points to ``seat`` under MSO, and the play unchanged."""
+    seats = ("N", "E", "S", "W")
+    passes: dict[str, object] = {}
+    for i, giver in enumerate(seats):
+        cards = SUIT_BLOCKS[seats[(i + 1) % 4]].split()[:3]
+        passes[giver] = {"cards": cards, "looked_early": True} if giver == seat else cards
+    return passes
+
+
+def test_core_moon_at_74_the_shooters_own_penalty_can_open_subtract():
+    """RULES, mso-2000 moon: "lowest total" counts this hand's penalty points. Adding
+    would leave W (15) lowest as N reaches 106, but W's 26 for looking early puts W on
+    41, above E's 36: the moon cannot win W the game, so subtracting is open."""
+    before = {"N": 80, "E": 10, "S": 20, "W": 15}
+    result = judged(
+        record(held=SUIT_BLOCKS, play=block_tricks(), scores_before=before, passes=_looked_early("W"))
+    )
+    assert result.penalties == {"N": 0, "E": 0, "S": 0, "W": 26}
+    assert result.replay.score.moon == MoonOutcome("W", MoonOption.SUBTRACT, ChosenBy.REFEREE)
+    assert result.score == {"N": 0, "E": 0, "S": 0, "W": 0}  # -26 for the moon, +26 penalty
+
+
+def test_core_moon_at_74_another_players_penalty_can_close_subtract():
+    """RULES, mso-2000 moon: adding would leave E (36) below W (40), so subtract is open
+    without penalties; E's own 26 for looking early makes W lowest as N reaches 106, and
+    a moon that wins the game for the shooter is added."""
+    before = {"N": 80, "E": 10, "S": 20, "W": 40}
+    result = judged(
+        record(held=SUIT_BLOCKS, play=block_tricks(), scores_before=before, passes=_looked_early("E"))
+    )
+    assert result.replay.score.moon == MoonOutcome("W", MoonOption.ADD, ChosenBy.REFEREE)
+    assert result.score == {"N": 26, "E": 52, "S": 26, "W": 0}
+
+
 def test_core_moon_choice_recorded_is_respected_and_said_to_be_the_records():
     before = {"N": 80, "E": 10, "S": 20, "W": 60}
     played = replay(record(held=SUIT_BLOCKS, play=block_tricks(), scores_before=before, moon_choice="add"))

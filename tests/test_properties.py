@@ -190,7 +190,7 @@ def check_revoke(record: dict[str, Any], seat: str, trick: int) -> dict[str, Any
     assert result["complete"] is True
     assert result["points"] == playout.card_points(record)
     assert result["penalties"] == penalties
-    card_score = playout.expected_score(record)
+    card_score = playout.expected_score(record, penalties)
     assert result["score"] == {s: card_score[s] + penalties[s] for s in playout.SEATS}
     return result
 

@@ -106,7 +106,9 @@ CLAUSES = (
         "Taking all 13 hearts and the Q♠ adds 26 to each opponent. If anyone had 74 or more "
         "before the hand and adding would not win the game for the shooter, the shooter may "
         "instead take 26 off their own total; without a recorded choice the referee "
-        "subtracts whenever it may.",
+        "subtracts whenever it may. Who would be lowest is judged on the totals after the "
+        "hand including this hand's penalty points; only whether the game ends leaves "
+        "them out.",
     ),
     Clause(
         "scoring",
