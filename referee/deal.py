@@ -9,6 +9,7 @@ a misdeal, and the hand is void.
 from __future__ import annotations
 
 from collections import Counter
+from typing import NamedTuple
 
 from .cards import TWO_OF_CLUBS, Card
 from .findings import Code, IncorrectPassFacts
@@ -61,8 +62,21 @@ def check_table(record: HandRecord) -> list[Problem]:
     return problems
 
 
-def deal(table: Table, record: HandRecord) -> list[str]:
-    """Check the dealt cards against the deck; return why the deal is void, if it is."""
+class Misdeal(NamedTuple):
+    """Why the deal was irregular, and whether that voids it by the variant's own text."""
+
+    reasons: list[str]
+    void: bool
+
+
+def deal(table: Table, record: HandRecord) -> Misdeal:
+    """Check the dealt cards against the deck; say why the deal is irregular, if it is.
+
+    RULES, deal irregularities: a wrong count or a card exposed in the deal voids
+    the hand only where the variant's text says so (MSO, ``misdeal_voids``);
+    elsewhere it is referred with the suggestion to redeal and the hand is still
+    played out and scored. Long John's text forbids one back colour only, so a
+    seat holding one colour voids the deal there."""
     deck = table.deck
     dealt = [card for seat in record.seats for card in record.deal[seat]]
     dealt += record.kitty
@@ -75,7 +89,8 @@ def deal(table: Table, record: HandRecord) -> list[str]:
             )
     reasons = back_colour_faults(table, record)
     if table.problems:
-        return []
+        return Misdeal([], False)
+    void = bool(reasons)  # back colours: the variant's own rule
     for seat in record.seats:
         cards = record.deal[seat]
         table.hands[seat] = dict.fromkeys(cards, 1) if deck.single else dict(Counter(cards))
@@ -88,7 +103,7 @@ def deal(table: Table, record: HandRecord) -> list[str]:
     for card in record.exposed_in_deal:
         reasons.append(f"{card.label} was exposed during the deal")
     table.kitty = record.kitty
-    return reasons
+    return Misdeal(reasons, void or (bool(reasons) and table.variant.misdeal_voids))
 
 
 def back_colour_faults(table: Table, record: HandRecord) -> list[str]:

@@ -60,9 +60,12 @@ class Facts:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class MisdealFacts(Facts):
-    """``misdeal``: why the deal is void, one sentence per reason."""
+    """``misdeal``: why the deal is irregular, one sentence per reason, and whether the
+    variant's own text voids it (``void``; otherwise the hand is played out and the
+    director decides whether to redeal)."""
 
     reasons: tuple[str, ...]
+    void: bool = True
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -84,8 +84,10 @@ def replay(record: HandRecord) -> Replay:
     misdeal = deal(table, record)
     if table.problems:
         raise RecordError(table.problems)
-    if misdeal:
-        table.find(Code.MISDEAL, record.dealer, trick=1, facts=MisdealFacts(reasons=tuple(misdeal)))
+    if misdeal.reasons:
+        facts = MisdealFacts(reasons=tuple(misdeal.reasons), void=misdeal.void)
+        table.find(Code.MISDEAL, record.dealer, trick=1, facts=facts)
+    if misdeal.void:
         findings = tuple(entry.freeze() for entry in table.log)
         return Replay(
             record,

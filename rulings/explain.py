@@ -49,6 +49,13 @@ def _led_suit(finding: Finding, replay: Replay) -> str:
 
 def _misdeal(f: Finding, r: Replay) -> str:
     facts = f.facts_as(MisdealFacts)
+    if not facts.void:
+        return (
+            f"The deal by {f.seat} was irregular: "
+            + "; ".join(facts.reasons)
+            + ". The variant's rules do not say what follows, so the hand is replayed and "
+            "scored as played; whether to void it and redeal is the director's decision."
+        )
     return (
         f"The deal by {f.seat} is void: "
         + "; ".join(facts.reasons)

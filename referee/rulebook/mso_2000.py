@@ -161,6 +161,7 @@ VARIANT = Variant(
     moon=Moon(options=(MoonOption.ADD, MoonOption.SUBTRACT), subtract_from=74),
     game_target=100,
     penalty_schedule="mso-2000",
+    misdeal_voids=True,
     clauses=CLAUSES,
     cites=CITES,
     signatures="all",
