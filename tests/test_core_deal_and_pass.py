@@ -62,7 +62,7 @@ def test_core_deal_misdeal_without_a_schedule_is_referred_for_a_redeal():
     # RULES, deal irregularities: standard's text has no misdeal rule, so the hand stands
     assert result.replay.void is False
     assert result.replay.findings[0].facts == MisdealFacts(
-        reasons=("W was dealt 12 cards instead of 13", "S was dealt 14 cards instead of 13"), void=False
+        reasons=("S was dealt 14 cards instead of 13", "W was dealt 12 cards instead of 13"), void=False
     )
 
 
