@@ -180,10 +180,16 @@ def _score_mismatch(f: Finding, r: Replay) -> str:
 
 
 def _joker_played_early(f: Finding, r: Replay) -> str:
-    return (
-        f"{f.seat} played the joker to trick {f.trick}; it may only be played to the last "
-        "trick. It stays on the trick as a dead card (a led joker takes the trick)."
-    )
+    """RULES, long-john joker: a joker played early is settled as a last trick would be."""
+    text = f"{f.seat} played the joker to trick {f.trick}; it may only be played to the last trick. "
+    trick = next((t for t in r.tricks if t.number == f.trick), None)
+    led = trick is not None and bool(trick.plays) and trick.plays[0].card is f.card
+    if trick is not None and trick.plays[0].seat == f.seat and led:
+        return text + (
+            "The trick is settled as a last trick would be: the joker was led, so "
+            f"{f.seat} takes trick {f.trick}."
+        )
+    return text + "The trick is settled as a last trick would be: the joker is a dead card."
 
 
 _EXPLAINERS: dict[Code, Callable[[Finding, Replay], str]] = {

@@ -106,6 +106,28 @@ def test_core_longjohn_joker_played_before_the_last_trick_is_referred():
     assert (ruling.status, ruling.penalty, ruling.rule) == (Status.REFERRED, None, "long-john/joker")
 
 
+def test_core_longjohn_joker_led_early_is_settled_as_a_last_trick_and_the_ruling_says_so():
+    """RULES, long-john joker: led before the last trick, the joker takes its trick for
+    its leader, as it would on the last trick, whatever the others play."""
+    result = judged(keeper(MOON7, play="A:JK B:2C C:3D D:JD E:5H F:KH G:7S"))
+    assert result.replay.tricks[0].winner == "A" and result.replay.tricks[0].taken_by == "A"
+    (ruling,) = result.rulings
+    assert ruling.explanation.endswith(
+        "The trick is settled as a last trick would be: the joker was led, so A takes trick 1. "
+        "Referred to the director."
+    )
+
+
+def test_core_longjohn_joker_followed_early_is_a_dead_card_and_the_ruling_says_so():
+    """RULES, long-john joker: played to a trick someone else led, it is a dead card."""
+    deal = dict(MOON7, G="JK " + MOON7["G"].replace(" AS AS", " AS"), A=MOON7["A"].replace("JK", "AS"))
+    result = judged(keeper(deal, play=rounds(list("ABCDEFG"), deal, count=1)))
+    first = result.replay.tricks[0]
+    assert first.plays[-1].card == card("JK") and first.taken_by != "G"
+    (ruling,) = result.rulings
+    assert "settled as a last trick would be: the joker is a dead card." in ruling.explanation
+
+
 def test_core_longjohn_moon_referee_picks_the_option_best_for_the_shooter():
     before = dict.fromkeys(MOON7, 50) | {"A": 70, "B": 10}  # adding ends it with B lowest
     played = replay(keeper(MOON7, play=MOON7_PLAY, scores_before=before))
