@@ -18,7 +18,7 @@ from .cards import Card
 from .deal import check_table, deal, first_leader, pass_cards
 from .findings import Code, Finding, MisdealFacts
 from .play import play_phase, settle
-from .record import EventAction, HandRecord, RecordError
+from .record import ClaimKind, EventAction, HandRecord, RecordError
 from .scoring import Score, score_hand
 from .table import Play, Table, TrickInPlay
 from .variant import pass_direction_name
@@ -124,7 +124,7 @@ def finish(table: Table, record: HandRecord, direction: str) -> Replay:
     claimed_rest = None
     if not complete and table.last_claim is not None and table.last_claim[0] > _index_of_last_card(record):
         _, claimant, claim = table.last_claim
-        if claim.holds:
+        if claim.holds and claim.what == ClaimKind.ALL_TRICKS:  # only this claim settles who takes what
             rest = [card for seat in table.seats for card in table.cards_left(seat)]
             rest += [p.card for p in trick.plays]
             claimed_rest = (claimant, tuple(rest))

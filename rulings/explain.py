@@ -26,6 +26,7 @@ from referee.findings import (
     RevokeFacts,
     ScoreMismatchFacts,
 )
+from referee.record import ClaimKind
 
 from .schedules import Status
 
@@ -143,11 +144,16 @@ def _penalty_card_not_played(f: Finding, r: Replay) -> str:
 
 def _claim(f: Finding, r: Replay) -> str:
     facts = f.facts_as(ClaimFacts)
+    what = {
+        ClaimKind.ALL_TRICKS: "the remaining tricks",
+        ClaimKind.NO_MORE_POINTS: "to take no more point card",
+        ClaimKind.NO_MORE_TRICKS: "to take no more trick",
+        ClaimKind.CONCEDE: "nothing more, conceding the remaining tricks",
+        ClaimKind.POINTS: f"to take at most {facts.limit} more points",
+    }[facts.what]
     order = " ".join(c.label for c in facts.order)
-    return (
-        f"{f.seat} claimed the remaining tricks, announcing the order {order}. "
-        f"The referee finds that {facts.reason}."
-    )
+    announced = f", announcing the order {order}" if order else ", announcing no order"
+    return f"{f.seat} claimed {what}{announced}. The referee finds that {facts.reason}."
 
 
 def _moon_stopped_by_revoke(f: Finding, r: Replay) -> str:
@@ -240,8 +246,11 @@ def suggest(finding: Finding, status: Status) -> str | None:
     code = finding.code
     if code == Code.MOON_STOPPED_BY_REVOKE:
         return finding.facts_as(MoonStoppedFacts).suggestion
-    if code == Code.CLAIM and finding.facts_as(ClaimFacts).holds:
-        return f"award the remaining tricks to {finding.seat}"
+    if code == Code.CLAIM:
+        facts = finding.facts_as(ClaimFacts)
+        if facts.suggestion is not None:
+            return facts.suggestion
+        return f"award the remaining tricks to {finding.seat}" if facts.holds else None
     if code == Code.MISDEAL:
         return "void the deal and redeal"
     if code == Code.SCORE_MISMATCH:

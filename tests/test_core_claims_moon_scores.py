@@ -55,11 +55,16 @@ def test_core_claims_order_a_defender_can_beat_leaves_the_hand_incomplete():
     result = judged(record(play=["N:2C", "E:3C", "S:4C", "W:5C", claim("W", order)]))
     (finding,) = result.replay.findings
     assert finding.facts == ClaimFacts(
-        order=hand_of(order), holds=False, reason="N can keep A♣ and win trick 2 against K♣"
+        order=hand_of(order),
+        holds=False,
+        reason="the claim fails against this defence: trick 2: W K♣ N A♣ E J♣ S Q♣, N takes it",
     )
     assert result.replay.complete is False and result.replay.score.moon is None
     (ruling,) = result.rulings
-    assert (ruling.status, ruling.suggestion) == (Status.REFERRED, None)
+    assert (ruling.status, ruling.suggestion) == (
+        Status.REFERRED,
+        "refuse the claim: the refuting line shows a defence that beats it",
+    )
 
 
 def test_core_claims_a_claim_that_leaves_out_a_card_does_not_hold():

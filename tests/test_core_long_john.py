@@ -142,7 +142,9 @@ def test_core_longjohn_moon_subtract_never_takes_a_total_below_zero():
     assert played.score.hand["A"] == -32 and played.score.points["A"] == 52
 
 
-def test_core_longjohn_claims_are_left_to_the_director_under_cancellation():
+def test_core_longjohn_claims_are_decided_by_search_under_cancellation():
+    """Before the solver, every long-john claim was left undecided; now B's claim is
+    refuted by A's A♣, which B's copy cannot cancel once B has led its 2♣."""
     order = "2C " + ranks("4-A", "C")
     first = "A:2C B:3C C:2D D:3D E:2H F:3H G:2S H:3S"
     played = replay(keeper(BLOCKS8, play=[*first.split(), {"seat": "B", "claims": {"order": order.split()}}]))
@@ -150,9 +152,9 @@ def test_core_longjohn_claims_are_left_to_the_director_under_cancellation():
     assert (finding.code, finding.seat, finding.trick, finding.event) == (Code.CLAIM, "B", 2, 8)
     assert finding.facts == ClaimFacts(
         order=hand_of(order),
-        holds=None,
-        reason="cancellation and the joker change who wins a trick; "
-        "the referee leaves this claim to the director",
+        holds=False,
+        reason="the claim fails against this defence: "
+        "trick 2: B 2♣ C A♦ D A♦ E A♥ F A♥ G A♠ H A♠ A A♣, A takes it",
     )
     assert played.complete is False
 

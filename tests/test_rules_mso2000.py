@@ -373,8 +373,8 @@ def test_mso2000_claims_order_a_defender_can_beat_is_reported():
     order = "KC 9C 4D 8D QD 3H 7H JH 2S 6S TS AS"
     result = audit_hand(hand(play=["N:2C", "E:3C", "S:4C", "W:5C", claim("W", order)]))
     found = ruling(result, "claim")
-    assert found["suggestion"] is None
-    assert "N can keep A♣ and win trick 2 against K♣" in found["explanation"]
+    assert found["suggestion"] == "refuse the claim: the refuting line shows a defence that beats it"
+    assert "trick 2: W K♣ N A♣ E J♣ S Q♣, N takes it" in found["explanation"]
     assert result["complete"] is False
 
 
