@@ -163,7 +163,7 @@ def test_solver_no_more_tricks_holds_with_the_lowest_cards():
 
 
 def eight(**held: str) -> dict[str, str]:
-    rest = {seat: "2D 3D" for seat in "ABCDEFGH"}
+    rest = dict.fromkeys("ABCDEFGH", "2D 3D")
     return rest | held
 
 
@@ -236,8 +236,9 @@ def table_at(record: HandRecord, events: int) -> Table:
 
 def random_record(seed: int) -> HandRecord:
     """A random legal 4-seat hand from the independent generator, typed."""
-    import playout
     from core_hands import typed
+
+    import playout
 
     return typed(playout.random_hand(random.Random(seed), "mso-2000"))
 
