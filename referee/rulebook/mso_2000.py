@@ -97,8 +97,10 @@ CLAUSES = (
         "claims",
         "Claims and concessions",
         "A player who shows the rest of the hand must announce the order of play. The "
-        "director decides; the referee reports whether that order wins every remaining "
-        "trick against every legal defence.",
+        "director decides; the referee reports whether the claim holds against every legal "
+        "defence, with a line that beats it when it does not. The claimer plays the next "
+        "announced card when it is legal, otherwise the earliest announced card that is "
+        "legal then; a turn at which none is legal breaks the claim.",
     ),
     Clause(
         "moon",
