@@ -236,7 +236,6 @@ class _Search:
         self.point_cards = variant.point_cards
         self.kitty_points = sum(self.card_points.get(c, 0) for c in position.kitty_cards)
         self.kitty_point_cards = sum(1 for c in position.kitty_cards if c in self.point_cards)
-        self.single = not variant.cancellation
 
     # the claim's key: higher is better for the claim
     def key(self, rest: _Rest) -> int:
@@ -293,9 +292,10 @@ class _Search:
             if due:
                 cards = due
         unique = sorted(set(cards))
-        if not self.single or len(unique) < 2:
+        if len(unique) < 2:
             return unique
-        live = {c for h in node.hands for c in h} | {c for _, c in node.plays}
+        # cards of other seats and on the trick: what could tell two of this seat's cards apart
+        others = {c for i, h in enumerate(node.hands) if i != seat for c in h} | {c for _, c in node.plays}
         out: list[Card] = []
         for card in unique:
             if out:
@@ -305,12 +305,9 @@ class _Search:
                     and self.card_points.get(prev, 0) == self.card_points.get(card, 0)
                     and prev not in owed
                     and card not in owed
-                    and not any(
-                        c.suit is card.suit and prev.rank < c.rank < card.rank and c not in node.hands[seat]
-                        for c in live
-                    )
+                    and not any(c.suit is card.suit and prev.rank <= c.rank <= card.rank for c in others)
                 ):
-                    continue  # equivalent to the lower card kept: nobody holds a card between them
+                    continue  # equivalent to the lower card kept: nothing elsewhere tells them apart
             out.append(card)
         return out
 
@@ -539,8 +536,8 @@ def solve(position: Position, claim: Claim, budget: int = 200_000, exact_budget:
     the worst and best outcome for the claimant.
 
     Whether the claim holds gets ``budget`` positions. The exact worst and best
-    outcomes get ``exact_budget`` each: when that runs out ``best`` is ``None`` and
-    ``worst`` is what the refuting line gives (``exact`` false)."""
+    outcomes get ``exact_budget`` each (0: not searched): when that runs out both
+    are ``None`` (``exact`` false)."""
     node = _Node(
         position.hands,
         position.number,
@@ -577,8 +574,8 @@ def solve(position: Position, claim: Claim, budget: int = 200_000, exact_budget:
     holds = refutation is None
     worst: Outcome | None = None
     best: Outcome | None = None
-    exact = True
-    for maximise in (False, True):
+    exact = exact_budget > 0
+    for maximise in (False, True) if exact else ():
         search = _Search(position, claim, exact_budget, maximise)
         try:
             rest = search.run(node)[0]
