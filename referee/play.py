@@ -443,7 +443,7 @@ def claim(table: Table, index: int, event: Event) -> None:
     table.last_claim = (index, seat, facts)
 
 
-CLAIM_BUDGET = 100_000
+CLAIM_BUDGET = 50_000
 """Positions the solver may search to decide a claim in a replay (then: undecided)."""
 CLAIM_EXACT_BUDGET = 5_000
 """Positions for each of the exact worst and best outcomes (then: not reported)."""

@@ -153,7 +153,13 @@ def _claim(f: Finding, r: Replay) -> str:
     }[facts.what]
     order = " ".join(c.label for c in facts.order)
     announced = f", announcing the order {order}" if order else ", announcing no order"
-    return f"{f.seat} claimed {what}{announced}. The referee finds that {facts.reason}."
+    text = f"{f.seat} claimed {what}{announced}."
+    if facts.position:  # the director's view: every seat's cards at the claim
+        held = "; ".join(
+            f"{seat} {' '.join(c.label for c in cards) or '-'}" for seat, cards in facts.position
+        )
+        text += f" At the claim: {held}."
+    return text + f" The referee finds that {facts.reason}."
 
 
 def _moon_stopped_by_revoke(f: Finding, r: Replay) -> str:

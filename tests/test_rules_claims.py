@@ -75,3 +75,13 @@ def test_claim_terms_write_out_and_read_back(terms: dict[str, object]):
     written = record_data(record)
     assert written["play"][-1] == {"seat": "W", "claims": terms}
     assert read_record(written) == record
+
+
+def test_claim_ruling_shows_the_position_at_the_claim_and_the_refuting_line():
+    """The director's view: each seat's cards at the claim, the announced order and
+    the refuting line trick by trick, in the ruling the director's page shows."""
+    order = "KC 9C 4D 8D QD 3H 7H JH 2S 6S TS AS"
+    found = ruling(audit_hand(hand(play=[*FIRST_TRICK, claim("W", order)])), "claim")
+    assert "At the claim: N 6♣ 10♣ A♣" in found["explanation"]
+    assert "W 9♣ K♣ 4♦ 8♦ Q♦ 3♥ 7♥ J♥ 2♠ 6♠ 10♠ A♠." in found["explanation"]
+    assert "trick 2: W K♣ N A♣ E J♣ S Q♣, N takes it" in found["explanation"]
