@@ -166,6 +166,9 @@ class MoonStoppedFacts(Facts):
     revoker: str
     revoke_trick: int
     suggestion: str
+    searched: str = ""
+    """What the search from the revoke found (RULES: the revoker made to follow suit),
+    in words, with the line; empty when no search was run."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

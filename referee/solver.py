@@ -527,6 +527,96 @@ class _Refute(_Search):
         return None
 
 
+class _MoonRefute(_Refute):
+    """Can the revoker stop the moon by following suit? The would-be shooter (the
+    "claimant" here) and every seat but the revoker play their recorded cards, the
+    earliest recorded card legal at each turn; the revoker plays any legal card.
+    A line fails as soon as a point card ends anywhere but with the shooter."""
+
+    def __init__(
+        self,
+        position: Position,
+        shooter: str,
+        revoker: str,
+        scripts: dict[int, tuple[Card, ...]],
+        budget: int,
+    ) -> None:
+        super().__init__(
+            position, Claim(shooter, ClaimKind.NO_MORE_POINTS, scripts[position.seats.index(shooter)]), budget
+        )
+        self.revoker = position.seats.index(revoker)
+        self.scripts = scripts
+        self.outstanding = self.left(position.hands, position.plays, position.pile, position.kitty)
+
+    def left(
+        self,
+        hands: tuple[tuple[Card, ...], ...],
+        plays: tuple[tuple[int, Card], ...],
+        pile: tuple[int, int, int],
+        kitty: int,
+    ) -> int:
+        count = sum(1 for h in hands for c in h if c in self.point_cards)
+        count += sum(1 for _, c in plays if c in self.point_cards) + pile[2]
+        return count + (self.kitty_point_cards if kitty else 0)
+
+    def ordered(self, node: _Node, seat: int) -> list[Card]:
+        if seat != self.revoker:
+            script = self.scripts.get(seat, ())
+            legal = set(self.legal(node, seat))
+            scripted = next((c for c in script if c in node.hands[seat] and c in legal), None)
+            if scripted is not None:
+                return [scripted]
+        return sorted(self.choices(node, seat), key=lambda c: (-c.rank, -self.card_points.get(c, 0)))
+
+    def verdict(self, node: _Node, acc: tuple[int, int, int]) -> bool | None:
+        taken = self.outstanding - self.left(node.hands, node.plays, node.pile, node.kitty)
+        if taken > acc[2]:
+            return False  # a point card went elsewhere: no moon on this line
+        if node.number > self.p.hand_size or not any(node.hands):
+            return acc[2] == self.outstanding
+        return None
+
+
+def moon_forced(
+    position: Position,
+    shooter: str,
+    revoker: str,
+    recorded: dict[str, tuple[Card, ...]],
+    budget: int = 50_000,
+) -> tuple[bool | None, tuple[LineTrick, ...]]:
+    """RULES, a revoke cannot stop a moon: from the position at the revoke, with the
+    revoker made to follow suit and every other seat playing as recorded where still
+    legal, does ``shooter`` still take every point card against the revoker's best
+    legal defence? ``(True, ())``, ``(False, the line that stops it)``, or ``None``
+    when the budget ran out."""
+    seats = position.seats
+    scripts = {}
+    for i, seat in enumerate(seats):
+        played = list(recorded.get(seat, ()))
+        rest = [c for c in position.hands[i] if c not in played]
+        scripts[i] = tuple(played + rest)
+    search = _MoonRefute(position, shooter, revoker, scripts, budget)
+    node = _Node(
+        position.hands,
+        position.number,
+        position.leader,
+        position.plays,
+        position.broken,
+        position.penalty,
+        position.pile,
+        position.last_winner,
+        position.kitty,
+        scripts[seats.index(shooter)],
+    )
+    try:
+        line = search.refute(node, (0, 0, 0))
+    except OutOfBudget:
+        return None, ()
+    if line is None:
+        return True, ()
+    return False, _tricks(position, line)
+
+
 def _add(a: tuple[int, int, int], b: tuple[int, int, int]) -> tuple[int, int, int]:
     return (a[0] + b[0], a[1] + b[1], a[2] + b[2])
 

@@ -163,11 +163,13 @@ def _claim(f: Finding, r: Replay) -> str:
 
 
 def _moon_stopped_by_revoke(f: Finding, r: Replay) -> str:
-    revoker = f.facts_as(MoonStoppedFacts).revoker
-    return (
+    facts = f.facts_as(MoonStoppedFacts)
+    revoker = facts.revoker
+    text = (
         f"{f.seat} took every point card except those {revoker} won from trick {f.trick} "
         f"on, after {revoker}'s revoke there. A revoke cannot stop a moon."
     )
+    return text + (" " + facts.searched if facts.searched else "")
 
 
 def _moon_choice_not_allowed(f: Finding, r: Replay) -> str:

@@ -149,22 +149,30 @@ def test_core_moon_choice_not_allowed_is_referred_and_the_moon_added():
     assert result.score == MOON_TO_W
 
 
-def test_core_moon_stopped_by_a_revoke_is_referred_with_the_moon_suggested():
+def test_core_moon_stopped_by_a_revoke_is_searched_and_not_proven_when_following_stops_it():
+    """RULES, a revoke cannot stop a moon: made to follow suit at trick 1, E plays A♣ and
+    takes N's 2♥: the moon is suggested only when the search proves it, so not here."""
     result = judged(record(held=REVOKE_AGAINST_MOON, play=_revoke_against_moon_play()))
     played = result.replay
     assert played.complete is True and played.score.moon is None
+    searched = (
+        "Searched from the revoke with E following suit: E can stop the moon "
+        "(trick 1: W 2♣ N 2♥ E A♣ S 2♦, E takes it)."
+    )
     assert played.findings == (
         Finding(Code.REVOKE, "E", 1, card("2S"), 2, facts=RevokeFacts(all_points_played=False)),
         Finding(
             Code.MOON_STOPPED_BY_REVOKE,
             "W",
             1,
-            facts=MoonStoppedFacts(revoker="E", revoke_trick=1, suggestion="moon awarded to W"),
+            facts=MoonStoppedFacts(
+                revoker="E", revoke_trick=1, suggestion="moon not proven", searched=searched
+            ),
         ),
     )
     assert [(r.status, r.penalty, r.suggestion) for r in result.rulings] == [
         (Status.APPLIED, Penalty(26), None),
-        (Status.REFERRED, None, "moon awarded to W"),
+        (Status.REFERRED, None, "moon not proven"),
     ]
     assert played.score.points == {"N": 0, "E": 1, "S": 0, "W": 25}
     assert result.score == {"N": 0, "E": 27, "S": 0, "W": 25}

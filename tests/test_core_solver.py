@@ -22,7 +22,7 @@ from referee.claims import claim_holds
 from referee.deal import deal, first_leader, pass_cards
 from referee.play import play_phase
 from referee.record import ClaimKind, Event, EventAction
-from referee.solver import Claim, LineTrick, Outcome, Position, solve
+from referee.solver import Claim, LineTrick, Outcome, Position, moon_forced, solve
 from referee.table import Table, TrickInPlay
 
 MSO = VARIANTS["mso-2000"]
@@ -219,6 +219,41 @@ def test_solver_omnibus_points_claim_fails_because_the_defence_keeps_the_jack_of
     assert verdict.best == Outcome(tricks=1, points=-9, point_cards=1)
     e_on_trick_12 = dict(verdict.refutation[0].plays)["E"]
     assert e_on_trick_12 == Card.parse("3S")  # the J♦ kept back from W's trick
+
+
+# --- a revoke cannot stop a moon ------------------------------------------------------
+
+
+def at_the_revoke() -> Position:
+    """Trick 12: W has led A♠ and N dropped 2♥; E, holding K♠, revoked with 2♦ and so
+    kept K♠ to win trick 13 with N's 3♥ on it (as recorded)."""
+    held = {"N": "3H", "E": "KS 2D", "S": "3D 4D", "W": "2S"}
+    return position("mso-2000", held, number=12, leader="W", plays="W:AS N:2H", others_took_points=False)
+
+
+RECORDED = {"W": hand_of("2S"), "N": hand_of("3H"), "E": hand_of("2D KS"), "S": hand_of("3D 4D")}
+
+
+def test_solver_revoke_against_moon_the_moon_is_still_forced_when_the_revoker_follows():
+    """Made to follow with K♠ at trick 12, E has nothing left to win trick 13 with."""
+    assert moon_forced(at_the_revoke(), "W", "E", RECORDED) == (True, ())
+
+
+def test_solver_revoke_against_moon_stoppable_names_the_line():
+    """Trick 11: E holds K♠ 3♠ and revoked on W's A♠. Made to follow, E may still play
+    the 3♠ and keep the K♠ for W's 2♠, taking N's heart: the moon is stoppable."""
+    held = {"N": "3H 4H", "E": "KS 3S 2D", "S": "3D 4D 5D", "W": "2S 4S"}
+    pos = position("mso-2000", held, number=11, leader="W", plays="W:AS N:2H", others_took_points=False)
+    recorded = {
+        "W": hand_of("2S 4S"),
+        "N": hand_of("3H 4H"),
+        "E": hand_of("2D 3S KS"),
+        "S": hand_of("3D 4D 5D"),
+    }
+    forced, line_found = moon_forced(pos, "W", "E", recorded)
+    assert forced is False
+    assert line_found[-1].taken_by == "E"
+    assert any(("E", Card.parse("KS")) in t.plays for t in line_found)
 
 
 # --- properties -------------------------------------------------------------------------

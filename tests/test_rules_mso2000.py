@@ -345,14 +345,17 @@ def test_mso2000_moon_subtract_without_74_is_not_allowed_and_referred():
     assert result["moon"]["option"] == "add" and result["score"]["N"] == 26
 
 
-def test_mso2000_revoke_cannot_stop_moon_is_referred_with_the_moon_suggested():
+def test_mso2000_revoke_against_moon_the_moon_is_not_proven_when_following_would_stop_it():
+    """RULES, a revoke cannot stop a moon: searched from the revoke with E made to follow
+    suit, E's A♣ takes trick 1 and N's 2♥ on it, so the moon is not suggested."""
     result = audit_hand(hand(held=REVOKE_AGAINST_MOON, play=_revoke_against_moon_play()))
     assert result["complete"] is True and result["moon"] is None
     revoke = ruling(result, "revoke")
     assert (revoke["seat"], revoke["trick"], revoke["status"]) == ("E", 1, "applied")
     stopped = ruling(result, "moon_stopped_by_revoke")
     assert (stopped["seat"], stopped["status"]) == ("W", "referred")
-    assert stopped["suggestion"] == "moon awarded to W"
+    assert stopped["suggestion"] == "moon not proven"
+    assert "E can stop the moon (trick 1: W 2♣ N 2♥ E A♣ S 2♦, E takes it)" in stopped["explanation"]
     assert stopped["rule"] == "mso-2000/revoke-cannot-stop-moon"
     assert result["points"] == {"N": 0, "E": 1, "S": 0, "W": 25}
 
