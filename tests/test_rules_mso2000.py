@@ -345,7 +345,7 @@ def test_mso2000_moon_subtract_without_74_is_not_allowed_and_referred():
     assert result["moon"]["option"] == "add" and result["score"]["N"] == 26
 
 
-def test_mso2000_revoke_against_moon_the_moon_is_not_proven_when_following_would_stop_it():
+def test_mso2000_revoke_cannot_stop_moon_unless_following_suit_would_have_stopped_it():
     """RULES, a revoke cannot stop a moon: searched from the revoke with E made to follow
     suit, E's A♣ takes trick 1 and N's 2♥ on it, so the moon is not suggested."""
     result = audit_hand(hand(held=REVOKE_AGAINST_MOON, play=_revoke_against_moon_play()))
