@@ -85,3 +85,17 @@ def test_claim_ruling_shows_the_position_at_the_claim_and_the_refuting_line():
     assert "At the claim: N 6♣ 10♣ A♣" in found["explanation"]
     assert "W 9♣ K♣ 4♦ 8♦ Q♦ 3♥ 7♥ J♥ 2♠ 6♠ 10♠ A♠." in found["explanation"]
     assert "trick 2: W K♣ N A♣ E J♣ S Q♣, N takes it" in found["explanation"]
+
+
+def test_claim_mid_trick_is_searched_from_the_cards_already_on_the_trick():
+    """W has led 3♣ to trick 2 and N, holding only hearts, claims no more tricks: W's
+    clubs win every trick whatever N discards, so the claim holds (referred)."""
+    from hands import SUIT_BLOCKS, block_tricks
+
+    play = [*block_tricks(count=1).split(), "W:3C", claims("N", what="no-more-tricks")]
+    result = audit_hand(hand(held=SUIT_BLOCKS, play=play))
+    found = ruling(result, "claim")
+    assert (found["seat"], found["trick"], found["status"]) == ("N", 2, "referred")
+    assert "The referee finds that no defence gives the claimant another trick" in found["explanation"]
+    assert found["suggestion"] == "award the remaining tricks to the other seats; N takes no more"
+    assert result["complete"] is False
