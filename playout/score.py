@@ -32,34 +32,43 @@ def moon_shooter(taken: Mapping[str, int]) -> str | None:
     return next((seat for seat, n in taken.items() if n == MOON_POINTS), None)
 
 
-def subtract_allowed(variant: str, scores_before: Mapping[str, int] | None, shooter: str) -> bool:
+def subtract_allowed(
+    variant: str,
+    scores_before: Mapping[str, int] | None,
+    shooter: str,
+    penalties: Mapping[str, int] | None = None,
+) -> bool:
     """MSO's exception: someone had 74+ before the hand, and adding 26 to the others
-    would not end the game with the shooter lowest (alone or tied)."""
+    would not end the game with the shooter lowest (alone or tied). Who is lowest
+    counts this hand's ``penalties``; whether the game ends does not."""
     threshold = rules_for(variant).moon_subtract_from
     before = {seat: (scores_before or {}).get(seat, 0) for seat in SEATS}
     if threshold is None or max(before.values()) < threshold:
         return False
+    fined = {seat: (penalties or {}).get(seat, 0) for seat in SEATS}
     after_add = {seat: before[seat] + (0 if seat == shooter else MOON_POINTS) for seat in SEATS}
-    shooter_wins = max(after_add.values()) >= 100 and after_add[shooter] == min(after_add.values())
+    with_fines = {seat: after_add[seat] + fined[seat] for seat in SEATS}
+    shooter_wins = max(after_add.values()) >= 100 and with_fines[shooter] == min(with_fines.values())
     return not shooter_wins
 
 
-def moon_option(record: Mapping[str, Any], shooter: str) -> str:
+def moon_option(record: Mapping[str, Any], shooter: str, penalties: Mapping[str, int] | None = None) -> str:
     """``add`` or ``subtract``: the record's choice where allowed, else subtract whenever allowed."""
-    allowed = subtract_allowed(record["variant"], record.get("scores_before"), shooter)
+    allowed = subtract_allowed(record["variant"], record.get("scores_before"), shooter, penalties)
     choice = record.get("moon_choice")
     if choice == "add":
         return "add"
     return "subtract" if allowed else "add"
 
 
-def expected_score(record: Mapping[str, Any]) -> dict[str, int]:
-    """The hand's score for a complete hand without penalties: card points after the moon."""
+def expected_score(record: Mapping[str, Any], penalties: Mapping[str, int] | None = None) -> dict[str, int]:
+    """The hand's score for a complete hand before penalties: card points after the moon
+    (``penalties``, this hand's penalty points, only weigh on MSO's moon option)."""
     taken = card_points(record)
     shooter = moon_shooter(taken)
     if shooter is None:
         return taken
-    if moon_option(record, shooter) == "add":
+    if moon_option(record, shooter, penalties) == "add":
         return {seat: 0 if seat == shooter else MOON_POINTS for seat in SEATS}
     return {seat: -MOON_POINTS if seat == shooter else 0 for seat in SEATS}
 

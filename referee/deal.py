@@ -9,6 +9,7 @@ a misdeal, and the hand is void.
 from __future__ import annotations
 
 from collections import Counter
+from typing import NamedTuple
 
 from .cards import TWO_OF_CLUBS, Card
 from .findings import Code, IncorrectPassFacts
@@ -61,8 +62,21 @@ def check_table(record: HandRecord) -> list[Problem]:
     return problems
 
 
-def deal(table: Table, record: HandRecord, *, whole: bool = True) -> list[str]:
-    """Check the dealt cards against the deck; return why the deal is void, if it is.
+class Misdeal(NamedTuple):
+    """Why the deal was irregular, and whether that voids it by the variant's own text."""
+
+    reasons: list[str]
+    void: bool
+
+
+def deal(table: Table, record: HandRecord, *, whole: bool = True) -> Misdeal:
+    """Check the dealt cards against the deck; say why the deal is irregular, if it is.
+
+    RULES, deal irregularities: a wrong count or a card exposed in the deal voids
+    the hand only where the variant's text says so (MSO, ``misdeal_voids``);
+    elsewhere it is referred with the suggestion to redeal and the hand is still
+    played out and scored. Long John's text forbids one back colour only, so a
+    seat holding one colour voids the deal there.
 
     Each seat's hand is taken as dealt even when the deal has problems, so that the
     pass and the play can still be checked against it. ``whole``: every card of the
@@ -81,6 +95,7 @@ def deal(table: Table, record: HandRecord, *, whole: bool = True) -> list[str]:
                 f"/exposed_in_deal/{i}", "not_in_deck", f"{card} is not in the {table.variant.id} deck"
             )
     reasons = back_colour_faults(table, record)
+    void = bool(reasons)  # back colours: the variant's own rule
     clean = not table.problems
     for seat in seats:
         cards = record.deal.get(seat, ())
@@ -94,7 +109,7 @@ def deal(table: Table, record: HandRecord, *, whole: bool = True) -> list[str]:
     for card in record.exposed_in_deal:
         reasons.append(f"{card.label} was exposed during the deal")
     table.kitty = record.kitty
-    return reasons
+    return Misdeal(reasons, void or (bool(reasons) and table.variant.misdeal_voids))
 
 
 def back_colour_faults(table: Table, record: HandRecord) -> list[str]:

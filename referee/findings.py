@@ -16,10 +16,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from types import MappingProxyType
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from .cards import Card
+from .record import ClaimKind
 from .variant import MoonOption
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .solver import Verdict
 
 
 class Code(StrEnum):
@@ -60,9 +64,12 @@ class Facts:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class MisdealFacts(Facts):
-    """``misdeal``: why the deal is void, one sentence per reason."""
+    """``misdeal``: why the deal is irregular, one sentence per reason, and whether the
+    variant's own text voids it (``void``; otherwise the hand is played out and the
+    director decides whether to redeal)."""
 
     reasons: tuple[str, ...]
+    void: bool = True
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -130,12 +137,25 @@ class PenaltyCardNotPlayedFacts(Facts):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ClaimFacts(Facts):
-    """``claim``: the announced order, whether it wins every remaining trick against
-    any defence (``None`` when the referee cannot judge it) and why."""
+    """``claim``: the announced order, whether the claim holds against every legal
+    defence (``None`` when the referee cannot judge it) and why.
+
+    ``what`` is claimed (``limit``: a points claim's most points); the solver's
+    ``verdict`` (``referee.solver``) carries the worst and best outcomes, the
+    refuting line and the suggestion; ``position`` is every seat's cards at the
+    claim, for the director's view. ``None``/empty when no search was run."""
 
     order: tuple[Card, ...]
     holds: bool | None
     reason: str
+    what: ClaimKind = ClaimKind.ALL_TRICKS
+    limit: int | None = None
+    verdict: Verdict | None = field(default=None, compare=False)
+    position: tuple[tuple[str, tuple[Card, ...]], ...] = field(default=(), compare=False)
+
+    @property
+    def suggestion(self) -> str | None:
+        return self.verdict.suggestion if self.verdict is not None else None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -146,6 +166,9 @@ class MoonStoppedFacts(Facts):
     revoker: str
     revoke_trick: int
     suggestion: str
+    searched: str = ""
+    """What the search from the revoke found (RULES: the revoker made to follow suit),
+    in words, with the line; empty when no search was run."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

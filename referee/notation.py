@@ -20,7 +20,7 @@ from typing import Any, Protocol
 
 from .cards import CARDS, Card
 from .house import house_variant
-from .record import Event, EventAction, HandRecord, Pass, Problem, RecordError, pointer
+from .record import ClaimKind, ClaimTerms, Event, EventAction, HandRecord, Pass, Problem, RecordError, pointer
 from .variant import MoonOption, Variant
 from .variants import VARIANTS
 
@@ -51,7 +51,15 @@ def _pass_data(given: Pass) -> list[str] | JSON:
 
 def _event_data(event: Event) -> JSON:
     if event.action == "claims":
-        return {"seat": event.seat, "claims": {"order": _codes(event.order)}}
+        terms = event.terms
+        claim: JSON = {}
+        if terms is None or terms.ordered:
+            claim["order"] = _codes(event.order)
+        if terms is not None:
+            claim["what"] = terms.what.value
+            if terms.points is not None:
+                claim["points"] = terms.points
+        return {"seat": event.seat, "claims": claim}
     assert event.card is not None, "every event but a claim names its card"
     return {"seat": event.seat, str(event.action): event.card.code}
 
@@ -155,9 +163,14 @@ def _pass(seat: str, given: Any) -> Pass:
 def _event(item: Mapping[str, Any], index: int) -> Event:
     seat = item["seat"]
     if "claims" in item:
-        return Event(
-            seat, EventAction.CLAIMS, None, _cards(item["claims"]["order"], "play", index, "claims", "order")
+        claim = item["claims"]
+        order = _cards(claim["order"], "play", index, "claims", "order") if "order" in claim else ()
+        terms = (
+            ClaimTerms(ClaimKind(claim["what"]), claim.get("points"), "order" in claim)
+            if "what" in claim
+            else None
         )
+        return Event(seat, EventAction.CLAIMS, None, order, terms)
     action = next(key for key in item if key != "seat")
     return Event(seat, EventAction(action), _card(item[action], pointer("play", index, action)))
 

@@ -23,7 +23,8 @@ from .findings import (
     PlayOutOfTurnFacts,
     RevokeFacts,
 )
-from .record import Event, EventAction, pointer
+from .record import ClaimKind, ClaimTerms, Event, EventAction, pointer
+from .solver import Claim, Position, solve
 from .table import HEARTS, OpenFinding, Play, Table, TrickInPlay
 
 _new = tuple.__new__  # Play(...) without the keyword-argument machinery
@@ -42,7 +43,7 @@ def play_phase(table: Table, events: tuple[Event, ...]) -> None:
     seat_count = len(table.seats)
     point_cards, last_trick = table.variant.point_cards, table.hand_size
     for index, event in enumerate(events):
-        seat, action, card, _ = event
+        seat, action, card, _, _ = event
         trick = table.current
         hand = hands[seat]  # every seat in the play is at the table (check_table)
         if (
@@ -436,10 +437,36 @@ def claim(table: Table, index: int, event: Event) -> None:
             )
     if table.problems:
         return
-    holds, reason = claim_holds(table, seat, event.order)
-    facts = ClaimFacts(order=event.order, holds=holds, reason=reason)
+    terms = event.terms or ClaimTerms()
+    order = event.order if terms.ordered else None
+    verdict = solve(
+        Position.at(table, seat),
+        Claim(seat, terms.what, order, terms.points),
+        budget=CLAIM_BUDGET,
+        exact_budget=CLAIM_EXACT_BUDGET,
+    )
+    holds, reason = verdict.holds, verdict.reason
+    if holds is None and terms.what == ClaimKind.ALL_TRICKS and order is not None:
+        linear, why = claim_holds(table, seat, order)  # exact where it applies, and instant
+        if linear is not None:
+            holds, reason = linear, why
+    facts = ClaimFacts(
+        order=event.order,
+        holds=holds,
+        reason=reason,
+        what=terms.what,
+        limit=terms.points,
+        verdict=verdict,
+        position=tuple((s, tuple(sorted(table.cards_left(s)))) for s in table.seats),
+    )
     table.find(Code.CLAIM, seat, None, index, facts=facts)
     table.last_claim = (index, seat, facts)
+
+
+CLAIM_BUDGET = 50_000
+"""Positions the solver may search to decide a claim in a replay (then: undecided)."""
+CLAIM_EXACT_BUDGET = 5_000
+"""Positions for each of the exact worst and best outcomes (then: not reported)."""
 
 
 def plays_held(table: Table, events: tuple[Event, ...]) -> None:
@@ -450,7 +477,7 @@ def plays_held(table: Table, events: tuple[Event, ...]) -> None:
     hands = {seat: dict(cards) for seat, cards in table.hands.items()}
     out: dict[str, dict[Card, int]] = {seat: {} for seat in hands}
     for index, event in enumerate(events):
-        seat, action, card, order = event
+        seat, action, card, order = event.seat, event.action, event.card, event.order
         hand = hands.get(seat)
         if hand is None:
             continue  # a seat not at the table: a problem of its own

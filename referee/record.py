@@ -61,18 +61,44 @@ class EventAction(StrEnum):
     """The rest of the tricks claimed, in an announced order."""
 
 
+class ClaimKind(StrEnum):
+    """What a claim says about the rest of the hand (the record's ``claims.what``)."""
+
+    ALL_TRICKS = "all-tricks"
+    """Every remaining trick (every card still to be played) ends with the claimant."""
+    NO_MORE_POINTS = "no-more-points"
+    """The claimant takes no more point card (heart or Q♠)."""
+    NO_MORE_TRICKS = "no-more-tricks"
+    """The claimant takes no more trick."""
+    POINTS = "points"
+    """The claimant takes at most ``points`` more points (every card's value, J♦ included)."""
+    CONCEDE = "concede"
+    """The rest go to the others: the claimant takes no more trick."""
+
+
+class ClaimTerms(NamedTuple):
+    """What a claim event states beyond its order: ``what`` is claimed, the ``points``
+    limit of a ``points`` claim, and whether an order was announced at all."""
+
+    what: ClaimKind = ClaimKind.ALL_TRICKS
+    points: int | None = None
+    ordered: bool = True
+
+
 class Event(NamedTuple):
     """One thing that happened at the table, in order.
 
     ``action`` is what the seat did (an :class:`EventAction`; the plain string
     of a member is accepted too, so compare with ``==``); ``card`` is the card
-    concerned, ``order`` the announced order of a claim.
+    concerned, ``order`` the announced order of a claim and ``terms`` what it claims
+    (``None``: the rest of the tricks, the order announced).
     """
 
     seat: str
     action: EventAction
     card: Card | None = None
     order: tuple[Card, ...] = ()
+    terms: ClaimTerms | None = None
 
 
 @dataclass(frozen=True)

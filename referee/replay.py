@@ -15,15 +15,16 @@ in part (:class:`Readable`).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import NamedTuple
 
 from .cards import Card
 from .deal import check_held, check_table, deal, first_leader, pass_cards
-from .findings import Code, Finding, MisdealFacts
+from .findings import Code, Finding, MisdealFacts, MoonStoppedFacts
 from .play import play_phase, plays_held, settle
-from .record import EventAction, HandRecord, Problem, RecordError
+from .record import ClaimKind, EventAction, HandRecord, Problem, RecordError
 from .scoring import Score, score_hand
+from .solver import Position, moon_forced
 from .table import Play, Table, TrickInPlay
 from .variant import pass_direction_name
 
@@ -110,8 +111,12 @@ def replay(record: HandRecord) -> Replay:
     offset = record.variant.pass_offset(record.hand_number, len(seats))
     direction = pass_direction_name(offset, len(seats))
     misdeal = deal(table, record)
-    if misdeal and not table.problems:
-        table.find(Code.MISDEAL, record.dealer, trick=1, facts=MisdealFacts(reasons=tuple(misdeal)))
+    if table.problems:
+        raise RecordError(_after_the_deal(table, record, WHOLE))
+    if misdeal.reasons:
+        facts = MisdealFacts(reasons=tuple(misdeal.reasons), void=misdeal.void)
+        table.find(Code.MISDEAL, record.dealer, trick=1, facts=facts)
+    if misdeal.void:
         findings = tuple(entry.freeze() for entry in table.log)
         return Replay(
             record,
@@ -123,8 +128,6 @@ def replay(record: HandRecord) -> Replay:
             score_hand(record.variant, record, (), complete=False, void=True),
             Kitty(record.kitty, None, None) if record.kitty else None,
         )
-    if table.problems:
-        raise RecordError(_after_the_deal(table, record, WHOLE))
     pass_cards(table, record, offset)
     table.current = TrickInPlay(1, first_leader(table, record))
     if table.problems:
@@ -199,13 +202,28 @@ def finish(table: Table, record: HandRecord, direction: str) -> Replay:
     claimed_rest = None
     if not complete and table.last_claim is not None and table.last_claim[0] > _index_of_last_card(record):
         _, claimant, claim = table.last_claim
-        if claim.holds:
+        if claim.holds and claim.what == ClaimKind.ALL_TRICKS:  # only this claim settles who takes what
             rest = [card for seat in table.seats for card in table.cards_left(seat)]
             rest += [p.card for p in trick.plays]
             claimed_rest = (claimant, tuple(rest))
             complete = True
     log = tuple(entry.freeze() for entry in table.log)
-    score = score_hand(
+    score = _score(table, record, tricks, complete, claimed_rest, log, kitty)
+    if any(f.code == Code.MOON_STOPPED_BY_REVOKE for f in score.findings):
+        score = replace(score, findings=tuple(_searched_moon(record, f, log) for f in score.findings))
+    return Replay(record, direction, False, complete, tuple(tricks), log + score.findings, score, kitty)
+
+
+def _score(
+    table: Table,
+    record: HandRecord,
+    tricks: list[Trick],
+    complete: bool,
+    claimed_rest: tuple[str, tuple[Card, ...]] | None,
+    log: tuple[Finding, ...],
+    kitty: Kitty | None,
+) -> Score:
+    return score_hand(
         table.variant,
         record,
         tricks,
@@ -216,7 +234,66 @@ def finish(table: Table, record: HandRecord, direction: str) -> Replay:
         point_takers=table.point_takers,
         kitty=kitty,
     )
-    return Replay(record, direction, False, complete, tuple(tricks), log + score.findings, score, kitty)
+
+
+def _searched_moon(record: HandRecord, finding: Finding, log: tuple[Finding, ...]) -> Finding:
+    """RULES, a revoke cannot stop a moon: search the position at the revoke, the revoker
+    made to follow suit, and suggest the moon only when the search proves it."""
+    if finding.code != Code.MOON_STOPPED_BY_REVOKE:
+        return finding
+    facts = finding.facts_as(MoonStoppedFacts)
+    revoke = next(
+        (
+            f
+            for f in log
+            if f.code == Code.REVOKE
+            and f.seat == facts.revoker
+            and f.trick == facts.revoke_trick
+            and f.event is not None
+        ),
+        None,
+    )
+    if revoke is None or revoke.event is None:
+        return finding
+    table = _table_before(record, revoke.event)
+    recorded: dict[str, list[Card]] = {seat: [] for seat in record.seats}
+    for event in record.play[revoke.event :]:
+        if event.action == EventAction.CARD and event.card is not None:
+            recorded[event.seat].append(event.card)
+    position = Position.at(table, finding.seat)
+    proven, line = moon_forced(
+        position, finding.seat, facts.revoker, {s: tuple(c) for s, c in recorded.items()}
+    )
+    shown = "; ".join(
+        f"trick {t.number}: "
+        + " ".join(f"{s} {c.label}" for s, c in t.plays)
+        + (f", {t.taken_by} takes it" if t.taken_by else "")
+        for t in line
+    )
+    if proven:
+        searched = (
+            f"Searched from the revoke with {facts.revoker} following suit and the others' cards "
+            f"as recorded: {finding.seat} still takes every point card against any legal defence."
+        )
+        return replace(finding, facts=replace(facts, searched=searched))
+    if proven is None:
+        searched = "The search from the revoke ran out of budget: the moon is not proven."
+    else:
+        searched = (
+            f"Searched from the revoke with {facts.revoker} following suit: {facts.revoker} can "
+            f"stop the moon ({shown})."
+        )
+    return replace(finding, facts=replace(facts, suggestion="moon not proven", searched=searched))
+
+
+def _table_before(record: HandRecord, event: int) -> Table:
+    """The table as the replay had it just before play event ``event``."""
+    table = Table.seated(record.variant, record.seats, record.dealer)
+    deal(table, record)
+    pass_cards(table, record, record.variant.pass_offset(record.hand_number, len(record.seats)))
+    table.current = TrickInPlay(1, first_leader(table, record))
+    play_phase(table, record.play[:event])
+    return table
 
 
 def _index_of_last_card(record: HandRecord) -> int:

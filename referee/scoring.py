@@ -128,14 +128,22 @@ def moon_scores(
 
 
 def moon_outcome(
-    variant: Variant, record: HandRecord, shooter: str, points: Mapping[str, int], last_trick: int
+    variant: Variant,
+    record: HandRecord,
+    shooter: str,
+    points: Mapping[str, int],
+    last_trick: int,
+    penalties: Mapping[str, int] | None = None,
 ) -> tuple[MoonOutcome, tuple[Finding, ...]]:
-    """Apply the variant's moon options to the record's choice (or choose, and say so)."""
+    """Apply the variant's moon options to the record's choice (or choose, and say so).
+
+    ``penalties``: this hand's penalty points, once the schedule has priced them
+    (see :func:`moon_with_penalties`)."""
     moon = _moon_of(variant)
     open_options = [
         option
         for option in moon.options
-        if option == MoonOption.ADD or subtract_allowed(variant, record, shooter, points)
+        if option == MoonOption.ADD or subtract_allowed(variant, record, shooter, points, penalties)
     ]
     choice = record.moon_choice
     if choice is not None and choice not in open_options:
@@ -207,10 +215,20 @@ def best_for_shooter(
     return max(safe, key=margin)
 
 
-def subtract_allowed(variant: Variant, record: HandRecord, shooter: str, points: Mapping[str, int]) -> bool:
+def subtract_allowed(
+    variant: Variant,
+    record: HandRecord,
+    shooter: str,
+    points: Mapping[str, int],
+    penalties: Mapping[str, int] | None = None,
+) -> bool:
     """Subtracting is open when the variant has it and, under MSO, when anyone had
     ``subtract_from`` or more before the hand and adding would not give the shooter
-    the game (lowest total, alone or tied)."""
+    the game (lowest total, alone or tied).
+
+    RULES, mso-2000 moon ("lowest total"): the totals ranked are the totals after
+    the hand *with* this hand's ``penalties``; only "does the game end?" leaves
+    them out (a game cannot end with a penalty assessment)."""
     moon = variant.moon
     if moon is None or MoonOption.SUBTRACT not in moon.options:
         return False
@@ -220,9 +238,28 @@ def subtract_allowed(variant: Variant, record: HandRecord, shooter: str, points:
     if max(before.values()) < moon.subtract_from:
         return False
     hand = moon_scores(variant, record, shooter, points, MoonOption.ADD)
-    after_add = {seat: before[seat] + hand[seat] for seat in record.seats}
-    shooter_wins = game_over(variant, after_add) and shooter in lowest(after_add)
+    penalties = penalties or {}
+    after_add = {seat: before[seat] + hand[seat] + penalties.get(seat, 0) for seat in record.seats}
+    shooter_wins = game_over(variant, after_add, penalties) and shooter in lowest(after_add)
     return not shooter_wins
+
+
+def moon_with_penalties(
+    variant: Variant, record: HandRecord, score: Score, penalties: Mapping[str, int], last_trick: int
+) -> Score:
+    """The moon decided again once this hand's penalty points are known.
+
+    The replay scores the moon before any schedule has priced its findings;
+    the penalties can open or close MSO's subtract option (RULES, mso-2000
+    moon: "lowest total" counts this hand's penalties). Returns ``score``
+    itself when there is no moon or no penalty to weigh.
+    """
+    if score.moon is None or not any(penalties.values()):
+        return score
+    shooter = score.moon.seat
+    outcome, extra = moon_outcome(variant, record, shooter, score.points, last_trick, penalties)
+    hand = moon_scores(variant, record, shooter, score.points, outcome.option)
+    return Score(score.points, hand, outcome, extra)
 
 
 def stopped_moons(

@@ -184,6 +184,9 @@ class Variant:
     kitty_to: str = "first-trick"
     backs_check: bool = False
     totals_floor_zero: bool = False
+    misdeal_voids: bool = False
+    """Whether the variant's text voids a deal with a wrong count or a card exposed in it
+    (MSO); elsewhere such a deal is referred and the hand still played out."""
     options: Mapping[str, Any] = field(default_factory=dict)
     card_points: Mapping[Card, int] = field(init=False, repr=False, compare=False)
     point_cards: frozenset[Card] = field(init=False, repr=False, compare=False)

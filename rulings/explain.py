@@ -26,6 +26,7 @@ from referee.findings import (
     RevokeFacts,
     ScoreMismatchFacts,
 )
+from referee.record import ClaimKind
 
 from .schedules import Status
 
@@ -49,6 +50,13 @@ def _led_suit(finding: Finding, replay: Replay) -> str:
 
 def _misdeal(f: Finding, r: Replay) -> str:
     facts = f.facts_as(MisdealFacts)
+    if not facts.void:
+        return (
+            f"The deal by {f.seat} was irregular: "
+            + "; ".join(facts.reasons)
+            + ". The variant's rules do not say what follows, so the hand is replayed and "
+            "scored as played; whether to void it and redeal is the director's decision."
+        )
     return (
         f"The deal by {f.seat} is void: "
         + "; ".join(facts.reasons)
@@ -136,19 +144,32 @@ def _penalty_card_not_played(f: Finding, r: Replay) -> str:
 
 def _claim(f: Finding, r: Replay) -> str:
     facts = f.facts_as(ClaimFacts)
+    what = {
+        ClaimKind.ALL_TRICKS: "the remaining tricks",
+        ClaimKind.NO_MORE_POINTS: "to take no more point card",
+        ClaimKind.NO_MORE_TRICKS: "to take no more trick",
+        ClaimKind.CONCEDE: "nothing more, conceding the remaining tricks",
+        ClaimKind.POINTS: f"to take at most {facts.limit} more points",
+    }[facts.what]
     order = " ".join(c.label for c in facts.order)
-    return (
-        f"{f.seat} claimed the remaining tricks, announcing the order {order}. "
-        f"The referee finds that {facts.reason}."
-    )
+    announced = f", announcing the order {order}" if order else ", announcing no order"
+    text = f"{f.seat} claimed {what}{announced}."
+    if facts.position:  # the director's view: every seat's cards at the claim
+        held = "; ".join(
+            f"{seat} {' '.join(c.label for c in cards) or '-'}" for seat, cards in facts.position
+        )
+        text += f" At the claim: {held}."
+    return text + f" The referee finds that {facts.reason}."
 
 
 def _moon_stopped_by_revoke(f: Finding, r: Replay) -> str:
-    revoker = f.facts_as(MoonStoppedFacts).revoker
-    return (
+    facts = f.facts_as(MoonStoppedFacts)
+    revoker = facts.revoker
+    text = (
         f"{f.seat} took every point card except those {revoker} won from trick {f.trick} "
         f"on, after {revoker}'s revoke there. A revoke cannot stop a moon."
     )
+    return text + (" " + facts.searched if facts.searched else "")
 
 
 def _moon_choice_not_allowed(f: Finding, r: Replay) -> str:
@@ -173,10 +194,16 @@ def _score_mismatch(f: Finding, r: Replay) -> str:
 
 
 def _joker_played_early(f: Finding, r: Replay) -> str:
-    return (
-        f"{f.seat} played the joker to trick {f.trick}; it may only be played to the last "
-        "trick. It stays on the trick as a dead card (a led joker takes the trick)."
-    )
+    """RULES, long-john joker: a joker played early is settled as a last trick would be."""
+    text = f"{f.seat} played the joker to trick {f.trick}; it may only be played to the last trick. "
+    trick = next((t for t in r.tricks if t.number == f.trick), None)
+    led = trick is not None and bool(trick.plays) and trick.plays[0].card is f.card
+    if trick is not None and trick.plays[0].seat == f.seat and led:
+        return text + (
+            "The trick is settled as a last trick would be: the joker was led, so "
+            f"{f.seat} takes trick {f.trick}."
+        )
+    return text + "The trick is settled as a last trick would be: the joker is a dead card."
 
 
 _EXPLAINERS: dict[Code, Callable[[Finding, Replay], str]] = {
@@ -227,8 +254,11 @@ def suggest(finding: Finding, status: Status) -> str | None:
     code = finding.code
     if code == Code.MOON_STOPPED_BY_REVOKE:
         return finding.facts_as(MoonStoppedFacts).suggestion
-    if code == Code.CLAIM and finding.facts_as(ClaimFacts).holds:
-        return f"award the remaining tricks to {finding.seat}"
+    if code == Code.CLAIM:
+        facts = finding.facts_as(ClaimFacts)
+        if facts.suggestion is not None:
+            return facts.suggestion
+        return f"award the remaining tricks to {finding.seat}" if facts.holds else None
     if code == Code.MISDEAL:
         return "void the deal and redeal"
     if code == Code.SCORE_MISMATCH:

@@ -9,11 +9,12 @@ score and compares the result with what the table wrote down.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from referee.cards import Card
 from referee.findings import Code, Finding, ScoreMismatchFacts
 from referee.replay import Replay
+from referee.scoring import moon_with_penalties
 from referee.variants import Variant
 
 from .explain import explain, suggest
@@ -64,11 +65,19 @@ def judge(replay: Replay) -> JudgedHand:
     schedule = schedule_of(variant)
     penalties = dict.fromkeys(record.seats, 0)
     rulings = []
-    for finding in replay.findings:
+    scoring = replay.score.findings  # the replay's findings end with the scoring's own
+    played = replay.findings[: len(replay.findings) - len(scoring)]
+    for finding in played:
         ruling = rule_on(finding, variant, schedule, replay)
         rulings.append(ruling)
         if ruling.penalty is not None and not replay.void:
             penalties[ruling.seat] += ruling.penalty.points
+    last = max((t.number for t in replay.tricks), default=1)
+    rescored = moon_with_penalties(variant, record, replay.score, penalties, last)
+    if rescored is not replay.score:  # the penalties changed what the moon may score
+        replay = replace(replay, score=rescored, findings=played + rescored.findings)
+    for finding in replay.score.findings:
+        rulings.append(rule_on(finding, variant, schedule, replay))
     score = {seat: replay.score.hand[seat] + penalties[seat] for seat in record.seats}
     for finding in score_mismatches(replay, score):
         rulings.append(rule_on(finding, variant, schedule, replay))

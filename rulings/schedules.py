@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from types import MappingProxyType
 
-from referee.findings import CODES, CardFaultFacts, Code, Facts, Finding, RevokeFacts
+from referee.findings import CODES, CardFaultFacts, Code, Facts, Finding, MisdealFacts, RevokeFacts
 
 
 class Status(StrEnum):
@@ -32,6 +32,11 @@ class Status(StrEnum):
 def all_points_played(facts: Facts) -> bool:
     """A revoke made after every point card had already been played."""
     return isinstance(facts, RevokeFacts) and facts.all_points_played
+
+
+def deal_voided(facts: Facts) -> bool:
+    """A misdeal the variant's own text voids (an irregular deal elsewhere is referred)."""
+    return isinstance(facts, MisdealFacts) and facts.void
 
 
 def corrected(facts: Facts) -> bool:
@@ -97,7 +102,11 @@ MSO_2000 = Schedule(
     title="MSO Hearts event, August 2000",
     sanctions=MappingProxyType(
         {
-            Code.MISDEAL: Sanction(status=Status.APPLIED, note="The deal is void and redealt."),
+            Code.MISDEAL: Sanction(
+                status=Status.APPLIED,
+                referred_unless=deal_voided,
+                note="The deal is void and redealt.",
+            ),
             Code.INCORRECT_PASS: Sanction(26, Status.APPLIED, note="26 penalty points to the offender."),
             Code.REVOKE: Sanction(
                 26,

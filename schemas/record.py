@@ -23,7 +23,17 @@ from marshmallow import RAISE, Schema, ValidationError, fields, post_load, valid
 
 from referee.cards import CARDS, Card
 from referee.house import OPTIONS, house_variant, option_problems
-from referee.record import Event, EventAction, HandRecord, Pass, Problem, RecordError, pointer
+from referee.record import (
+    ClaimKind,
+    ClaimTerms,
+    Event,
+    EventAction,
+    HandRecord,
+    Pass,
+    Problem,
+    RecordError,
+    pointer,
+)
 from referee.replay import Readable, find_problems
 from referee.variant import MoonOption
 from referee.variants import VARIANTS, Variant
@@ -291,7 +301,7 @@ class PlayField(_Container):
                 if type(seat) is str and type(code) is str and 0 < len(seat) <= SEAT_MAX_LENGTH:
                     card = get(code) or (get(code.upper()) if code.isascii() else None)
                     if card is not None:
-                        events.append(new(Event, (seat, EventAction.CARD, card, no_order)))
+                        events.append(new(Event, (seat, EventAction.CARD, card, no_order, None)))
                         continue
             event = self._event(item, pointer("play", index), problems, kept)
             if event is not None:
@@ -331,20 +341,56 @@ class PlayField(_Container):
             if not _object(claim, f"{here}/claims", problems):
                 return None
             for key in claim:
-                if key != "order":
+                if key not in ("order", "what", "points"):
                     problems.append(
                         Problem(f"{here}/claims/{key}", "unknown_field", f"unknown field {key!r}")
                     )
                     ok = False
-            if "order" not in claim:
-                problems.append(Problem(f"{here}/claims/order", "required", "a claim announces its order"))
+            terms = _claim_terms(claim, f"{here}/claims", problems)
+            if terms is None:
                 return None
+            if "order" not in claim:
+                if terms.what == ClaimKind.ALL_TRICKS:
+                    problems.append(
+                        Problem(
+                            f"{here}/claims/order", "required", "a claim to every trick announces its order"
+                        )
+                    )
+                    return None
+                return Event(seat, EventAction.CLAIMS, None, (), terms) if ok else None
             order = parse_cards(
                 claim["order"], (*tuple(here[1:].split("/")), "claims", "order"), problems, kept
             )
-            return Event(seat, EventAction.CLAIMS, None, order) if ok else None
+            explicit = terms if "what" in claim else None
+            return Event(seat, EventAction.CLAIMS, None, order, explicit) if ok else None
         card = parse_card(item[action], f"{here}/{action}", problems)
         return Event(seat, EventAction(action), card) if ok and card is not None else None
+
+
+def _claim_terms(claim: dict[str, Any], here: str, problems: list[Problem]) -> ClaimTerms | None:
+    """``what`` (default ``all-tricks``) and, for a ``points`` claim, its ``points``."""
+    what = claim.get("what", ClaimKind.ALL_TRICKS.value)
+    if type(what) is not str or what not in CLAIM_KINDS:
+        problems.append(
+            Problem(f"{here}/what", "invalid_choice", "what is one of: " + ", ".join(CLAIM_KINDS))
+        )
+        return None
+    points = claim.get("points")
+    if what == ClaimKind.POINTS:
+        if type(points) is not int or points < 0:
+            problems.append(
+                Problem(
+                    f"{here}/points", "required", "a points claim says the most points, a whole number >= 0"
+                )
+            )
+            return None
+    elif "points" in claim:
+        problems.append(Problem(f"{here}/points", "not_allowed", "only a points claim names points"))
+        return None
+    return ClaimTerms(ClaimKind(what), points, "order" in claim)
+
+
+CLAIM_KINDS = tuple(kind.value for kind in ClaimKind)
 
 
 class ScoresField(_Container):

@@ -18,7 +18,7 @@ import tables
 
 from referee import VARIANTS, Card, Event, EventAction, HandRecord, MoonOption, Pass, Variant, cards, replay
 from referee.house import house_variant
-from referee.record import pointer
+from referee.record import ClaimKind, ClaimTerms, pointer
 from rulings import JudgedHand, judge
 
 
@@ -57,7 +57,14 @@ def event(item: Mapping[str, Any]) -> Event:
     """One play event, from the form ``hands.events`` writes it in."""
     seat = item["seat"]
     if EventAction.CLAIMS.value in item:
-        return Event(seat, EventAction.CLAIMS, None, hand_of(" ".join(item["claims"]["order"])))
+        terms = item["claims"]
+        order = hand_of(" ".join(terms.get("order", ())))
+        said = (
+            ClaimTerms(ClaimKind(terms["what"]), terms.get("points"), "order" in terms)
+            if "what" in terms
+            else None
+        )
+        return Event(seat, EventAction.CLAIMS, None, order, said)
     for action in (EventAction.CARD, EventAction.WITHDRAWS, EventAction.EXPOSES):
         if action.value in item:
             return Event(seat, action, card(item[action.value]))

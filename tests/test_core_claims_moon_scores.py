@@ -55,11 +55,16 @@ def test_core_claims_order_a_defender_can_beat_leaves_the_hand_incomplete():
     result = judged(record(play=["N:2C", "E:3C", "S:4C", "W:5C", claim("W", order)]))
     (finding,) = result.replay.findings
     assert finding.facts == ClaimFacts(
-        order=hand_of(order), holds=False, reason="N can keep A♣ and win trick 2 against K♣"
+        order=hand_of(order),
+        holds=False,
+        reason="the claim fails against this defence: trick 2: W K♣ N A♣ E J♣ S Q♣, N takes it",
     )
     assert result.replay.complete is False and result.replay.score.moon is None
     (ruling,) = result.rulings
-    assert (ruling.status, ruling.suggestion) == (Status.REFERRED, None)
+    assert (ruling.status, ruling.suggestion) == (
+        Status.REFERRED,
+        "refuse the claim: the refuting line shows a defence that beats it",
+    )
 
 
 def test_core_claims_a_claim_that_leaves_out_a_card_does_not_hold():
@@ -89,6 +94,42 @@ def test_core_moon_at_74_the_referee_subtracts_for_the_shooter():
     assert played.score.hand == {"N": 0, "E": 0, "S": 0, "W": -26}
 
 
+def _looked_early(seat: str) -> dict[str, object]:
+    """Hand 1's passes (left) for SUIT_BLOCKS, ``seat`` having looked at its cards early:
+    26 penalty points to ``seat`` under MSO, and the play unchanged."""
+    seats = ("N", "E", "S", "W")
+    passes: dict[str, object] = {}
+    for i, giver in enumerate(seats):
+        cards = SUIT_BLOCKS[seats[(i + 1) % 4]].split()[:3]
+        passes[giver] = {"cards": cards, "looked_early": True} if giver == seat else cards
+    return passes
+
+
+def test_core_moon_at_74_the_shooters_own_penalty_can_open_subtract():
+    """RULES, mso-2000 moon: "lowest total" counts this hand's penalty points. Adding
+    would leave W (15) lowest as N reaches 106, but W's 26 for looking early puts W on
+    41, above E's 36: the moon cannot win W the game, so subtracting is open."""
+    before = {"N": 80, "E": 10, "S": 20, "W": 15}
+    result = judged(
+        record(held=SUIT_BLOCKS, play=block_tricks(), scores_before=before, passes=_looked_early("W"))
+    )
+    assert result.penalties == {"N": 0, "E": 0, "S": 0, "W": 26}
+    assert result.replay.score.moon == MoonOutcome("W", MoonOption.SUBTRACT, ChosenBy.REFEREE)
+    assert result.score == {"N": 0, "E": 0, "S": 0, "W": 0}  # -26 for the moon, +26 penalty
+
+
+def test_core_moon_at_74_another_players_penalty_can_close_subtract():
+    """RULES, mso-2000 moon: adding would leave E (36) below W (40), so subtract is open
+    without penalties; E's own 26 for looking early makes W lowest as N reaches 106, and
+    a moon that wins the game for the shooter is added."""
+    before = {"N": 80, "E": 10, "S": 20, "W": 40}
+    result = judged(
+        record(held=SUIT_BLOCKS, play=block_tricks(), scores_before=before, passes=_looked_early("E"))
+    )
+    assert result.replay.score.moon == MoonOutcome("W", MoonOption.ADD, ChosenBy.REFEREE)
+    assert result.score == {"N": 26, "E": 52, "S": 26, "W": 0}
+
+
 def test_core_moon_choice_recorded_is_respected_and_said_to_be_the_records():
     before = {"N": 80, "E": 10, "S": 20, "W": 60}
     played = replay(record(held=SUIT_BLOCKS, play=block_tricks(), scores_before=before, moon_choice="add"))
@@ -108,22 +149,30 @@ def test_core_moon_choice_not_allowed_is_referred_and_the_moon_added():
     assert result.score == MOON_TO_W
 
 
-def test_core_moon_stopped_by_a_revoke_is_referred_with_the_moon_suggested():
+def test_core_moon_stopped_by_a_revoke_is_searched_and_not_proven_when_following_stops_it():
+    """RULES, a revoke cannot stop a moon: made to follow suit at trick 1, E plays A♣ and
+    takes N's 2♥: the moon is suggested only when the search proves it, so not here."""
     result = judged(record(held=REVOKE_AGAINST_MOON, play=_revoke_against_moon_play()))
     played = result.replay
     assert played.complete is True and played.score.moon is None
+    searched = (
+        "Searched from the revoke with E following suit: E can stop the moon "
+        "(trick 1: W 2♣ N 2♥ E A♣ S 2♦, E takes it)."
+    )
     assert played.findings == (
         Finding(Code.REVOKE, "E", 1, card("2S"), 2, facts=RevokeFacts(all_points_played=False)),
         Finding(
             Code.MOON_STOPPED_BY_REVOKE,
             "W",
             1,
-            facts=MoonStoppedFacts(revoker="E", revoke_trick=1, suggestion="moon awarded to W"),
+            facts=MoonStoppedFacts(
+                revoker="E", revoke_trick=1, suggestion="moon not proven", searched=searched
+            ),
         ),
     )
     assert [(r.status, r.penalty, r.suggestion) for r in result.rulings] == [
         (Status.APPLIED, Penalty(26), None),
-        (Status.REFERRED, None, "moon awarded to W"),
+        (Status.REFERRED, None, "moon not proven"),
     ]
     assert played.score.points == {"N": 0, "E": 1, "S": 0, "W": 25}
     assert result.score == {"N": 0, "E": 27, "S": 0, "W": 25}

@@ -55,9 +55,15 @@ def test_core_deal_card_exposed_during_the_deal_voids_it():
 def test_core_deal_misdeal_without_a_schedule_is_referred_for_a_redeal():
     data = hands.hand("standard", hand_number=4)
     data["deal"]["S"].append(data["deal"]["W"].pop())
-    (ruling,) = judged(typed(data)).rulings
+    result = judged(typed(data))
+    (ruling,) = result.rulings
     assert (ruling.code, ruling.seat, ruling.status) == (Code.MISDEAL, "W", Status.REFERRED)
     assert ruling.suggestion == "void the deal and redeal"
+    # RULES, deal irregularities: standard's text has no misdeal rule, so the hand stands
+    assert result.replay.void is False
+    assert result.replay.findings[0].facts == MisdealFacts(
+        reasons=("S was dealt 14 cards instead of 13", "W was dealt 12 cards instead of 13"), void=False
+    )
 
 
 def test_core_deal_a_card_dealt_twice_is_a_record_error_with_every_problem_located():

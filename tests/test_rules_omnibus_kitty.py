@@ -76,9 +76,12 @@ def test_omnibuskitty_deal_eight_players_cannot_sit_down():
     assert ("/seats", "seat_count") in {(p.pointer, p.code) for p in error.value.problems}
 
 
-def test_omnibuskitty_deal_a_short_kitty_is_a_misdeal():
+def test_omnibuskitty_deal_a_short_kitty_is_a_misdeal_referred_for_a_redeal_and_not_void():
     result = audit_hand(hold(kitty="KH", deal=dict(FIVE, E=FIVE["E"] + " AH")))
-    assert result["void"] is True and ruling(result, "misdeal")["rule"] == "omnibus-kitty/deal"
+    found = ruling(result, "misdeal")
+    assert (found["rule"], found["status"]) == ("omnibus-kitty/deal", "referred")
+    assert found["suggestion"] == "void the deal and redeal"
+    assert result["void"] is False
 
 
 def test_omnibuskitty_kitty_goes_to_the_first_tricks_winner_and_scores_for_them():

@@ -39,7 +39,16 @@ def test_standard_deal_wrong_number_of_cards_is_a_misdeal_referred_for_a_redeal(
     found = ruling(result, "misdeal")
     assert (found["seat"], found["status"], found["rule"]) == ("W", "referred", "standard/deal")
     assert found["suggestion"] == "void the deal and redeal"
-    assert result["void"] is True and set(result["score"].values()) == {0}
+    assert "replayed and scored as played" in found["explanation"]
+    assert result["void"] is False  # RULES, deal irregularities: voiding is the director's call
+
+
+def test_standard_deal_irregular_but_played_out_is_scored_as_played():
+    record = std(play=block_tricks(), held=SUIT_BLOCKS, exposed_in_deal=["5C"])
+    result = audit_hand(record)
+    assert codes(result) == ["misdeal"] and ruling(result, "misdeal")["status"] == "referred"
+    assert (result["void"], result["complete"]) == (False, True)
+    assert result["score"] == {"N": 26, "E": 26, "S": 26, "W": 0}
 
 
 def test_standard_pass_left_right_across_then_hold():

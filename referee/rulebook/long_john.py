@@ -67,7 +67,7 @@ CLAUSES = (
         "With seven players the joker may be passed like any card but played only to the "
         "last trick. It has no suit and never cancels. If the leader of the last trick leads "
         "it, that player takes the trick; otherwise it is a dead card. Playing it earlier is "
-        "referred to the director.",
+        "referred to the director, and that trick is settled as a last trick would be.",
     ),
     Clause(
         "scoring",

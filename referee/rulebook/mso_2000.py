@@ -97,8 +97,10 @@ CLAUSES = (
         "claims",
         "Claims and concessions",
         "A player who shows the rest of the hand must announce the order of play. The "
-        "director decides; the referee reports whether that order wins every remaining "
-        "trick against every legal defence.",
+        "director decides; the referee reports whether the claim holds against every legal "
+        "defence, with a line that beats it when it does not. The claimer plays the next "
+        "announced card when it is legal, otherwise the earliest announced card that is "
+        "legal then; a turn at which none is legal breaks the claim.",
     ),
     Clause(
         "moon",
@@ -106,7 +108,9 @@ CLAUSES = (
         "Taking all 13 hearts and the Q♠ adds 26 to each opponent. If anyone had 74 or more "
         "before the hand and adding would not win the game for the shooter, the shooter may "
         "instead take 26 off their own total; without a recorded choice the referee "
-        "subtracts whenever it may.",
+        "subtracts whenever it may. Who would be lowest is judged on the totals after the "
+        "hand including this hand's penalty points; only whether the game ends leaves "
+        "them out.",
     ),
     Clause(
         "scoring",
@@ -159,6 +163,7 @@ VARIANT = Variant(
     moon=Moon(options=(MoonOption.ADD, MoonOption.SUBTRACT), subtract_from=74),
     game_target=100,
     penalty_schedule="mso-2000",
+    misdeal_voids=True,
     clauses=CLAUSES,
     cites=CITES,
     signatures="all",

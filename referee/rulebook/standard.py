@@ -15,8 +15,9 @@ CLAUSES = (
         "deal",
         "Deal",
         "Four players, one 52-card deck, 13 cards each. A wrong number of cards to any "
-        "player, or a card turned face up during the deal, is a misdeal: the hand is not "
-        "scored and is redealt once the director confirms it.",
+        "player, or a card turned face up during the deal, is a misdeal. The rules do not "
+        "say what follows: the hand is played out and scored, and the director decides "
+        "whether to void it and redeal.",
     ),
     Clause(
         "pass",

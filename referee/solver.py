@@ -1,0 +1,824 @@
+"""Claims decided by search: the announced order against every legal defence.
+
+A claim is a statement about the rest of the hand ("all the remaining tricks
+are mine", "I take no more points", "at most N points", "no more tricks", a
+concession). From the position at the claim (every seat's remaining cards,
+the cards already on the current trick, hearts broken, penalty cards owed,
+the middle pile and the kitty still to be taken) the solver plays every legal
+continuation:
+
+- the claimant plays the announced order. RULES, claims clause: the next
+  announced card is played when it is legal at that turn; when it is not, the
+  earliest announced card that is legal then, the rest of the order kept; a
+  turn at which no announced card is legal breaks the claim (the line fails).
+  A claim without an order lets the claimant play any legal card, and the
+  search gives the claimant the line least favourable to the claim;
+- every other seat plays any legal card (a penalty card owed is played at the
+  first turn it is legal); hearts break on whatever any seat plays;
+- tricks are won as the replay wins them (``referee.play``): cancellation,
+  a trick to the middle, its pile to the next trick won (the last trick's to
+  the most recent winner), the kitty with the trick its rule names, a joker
+  that takes its trick only when led.
+
+The defence acts together against the claim, so the worst case is a single
+minimisation over the defenders' choices (alpha-beta with the claimant's
+moves forced reduces to branch and bound): the solver searches depth first,
+merges cards that are equivalent (adjacent among the cards still live, same
+points), and keeps a transposition table keyed by the remaining cards and
+the state between tricks. The best case is the same search maximising. A
+node budget answers ``undecided`` rather than hanging.
+
+The result is a :class:`Verdict`: worst and best outcome for the claimant
+(tricks, points, point cards, moon or not), whether the claim holds against
+every defence, a refuting line trick by trick when it does not, and the
+sentence the ruling reads.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, NamedTuple
+
+from .cards import JOKER, QUEEN_OF_SPADES, TWO_OF_CLUBS, Card, Suit
+from .record import ClaimKind
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .table import Table
+    from .variant import Variant
+
+HEARTS = Suit.HEARTS
+BROKE = -(10**6)
+"""The key of a line on which the announced order broke down: worse than any other."""
+
+
+class Claim(NamedTuple):
+    """A claim as the record states it: who, what, and the announced order (``None``: none given)."""
+
+    seat: str
+    kind: ClaimKind = ClaimKind.ALL_TRICKS
+    order: tuple[Card, ...] | None = None
+    points: int | None = None
+
+
+class Outcome(NamedTuple):
+    """What the claimant takes from the claim to the end of the hand on one line.
+
+    ``tricks``: remaining tricks whose cards end with the claimant (a middle
+    pile counts for whoever takes it); ``points`` and ``point_cards``: what
+    those tricks and the kitty give the claimant; ``moon``: the claimant ends
+    with every point card of the hand; ``broken_order``: the announced order
+    had no legal card at some turn.
+    """
+
+    tricks: int
+    points: int
+    point_cards: int
+    moon: bool = False
+    broken_order: bool = False
+
+
+class LineTrick(NamedTuple):
+    """One trick of a line: who led, the cards in play order, who took it (``None``: to the middle)."""
+
+    number: int
+    leader: str
+    plays: tuple[tuple[str, Card], ...]
+    taken_by: str | None
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The solver's answer about one claim.
+
+    ``holds`` is ``None`` when the budget ran out (``undecided``). ``worst`` and
+    ``best`` are the claimant's outcomes on the lines worst and best for the
+    claim (``exact``: both searched to the end; otherwise ``worst`` is the
+    refuting line's and ``best`` unknown); ``refutation`` is a line on which the
+    claim fails, trick by trick.
+    """
+
+    claim: Claim
+    holds: bool | None
+    worst: Outcome | None
+    best: Outcome | None
+    refutation: tuple[LineTrick, ...]
+    nodes: int
+    reason: str
+    exact: bool = False
+
+    @property
+    def suggestion(self) -> str | None:
+        """What the referee suggests to the director (the ruling stays ``referred``)."""
+        seat = self.claim.seat
+        if self.holds is None:
+            return None
+        if not self.holds:
+            return "refuse the claim: the refuting line shows a defence that beats it"
+        if self.claim.kind == ClaimKind.ALL_TRICKS:
+            return f"award the remaining tricks to {seat}"
+        if self.claim.kind in (ClaimKind.NO_MORE_TRICKS, ClaimKind.CONCEDE):
+            return f"award the remaining tricks to the other seats; {seat} takes no more"
+        if self.claim.kind == ClaimKind.NO_MORE_POINTS:
+            return f"allow the claim: {seat} takes no more point card"
+        return f"allow the claim: {seat} takes at most {self.claim.points} more points"
+
+
+class OutOfBudget(Exception):
+    """The search used its node budget."""
+
+
+# --- the position ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Position:
+    """The state of the hand at the claim, with nothing of the replay's log.
+
+    ``hands`` and ``penalty`` are by seat index (cards sorted); ``plays`` are
+    the cards already on the current trick as ``(seat index, card)``; ``pile``
+    is the middle pile waiting for the next trick won as ``(tricks, points,
+    point cards)``; ``kitty`` is 0 (none left to take), 1 (still to be taken
+    under the variant's rule) or 2 (it goes with the middle pile).
+    """
+
+    variant: Variant
+    seats: tuple[str, ...]
+    hands: tuple[tuple[Card, ...], ...]
+    number: int
+    leader: int
+    plays: tuple[tuple[int, Card], ...]
+    broken: bool
+    penalty: tuple[tuple[Card, ...], ...]
+    hand_size: int
+    pile: tuple[int, int, int] = (0, 0, 0)
+    last_winner: int | None = None
+    kitty: int = 0
+    kitty_cards: tuple[Card, ...] = ()
+    others_took_points: bool = False
+    claimant_point_cards: int = 0
+
+    @classmethod
+    def at(cls, table: Table, claimant: str) -> Position:
+        """The position of a replay's table, as the claim finds it."""
+        seats = table.seats
+        index = {seat: i for i, seat in enumerate(seats)}
+        trick = table.current
+        variant = table.variant
+        point_cards = variant.point_cards
+        pile = (
+            len(table.middle),
+            sum(t.points for t in table.middle),
+            sum(1 for t in table.middle for p in t.plays if p.card in point_cards),
+        )
+        kitty = 0
+        if table.kitty and table.kitty_taker is None:
+            due = 1 if variant.kitty_to == "first-trick" else table.kitty_trick
+            kitty = 2 if due is not None and any(t.number == due for t in table.middle) else 1
+        taken_by_claimant = sum(
+            1 for t in table.tricks if t.taken_by == claimant for p in t.plays if p.card in point_cards
+        )
+        if table.kitty_taker == claimant:
+            taken_by_claimant += sum(1 for c in table.kitty if c in point_cards)
+        return cls(
+            variant=variant,
+            seats=seats,
+            hands=tuple(tuple(sorted(table.cards_left(seat))) for seat in seats),
+            number=trick.number,
+            leader=index[trick.leader],
+            plays=tuple((index[p.seat], p.card) for p in trick.plays),
+            broken=table.broken,
+            penalty=tuple(tuple(sorted(o.card for o in table.penalty_cards[seat])) for seat in seats),
+            hand_size=table.hand_size,
+            pile=pile,
+            last_winner=index[table.last_winner] if table.last_winner is not None else None,
+            kitty=kitty,
+            kitty_cards=tuple(table.kitty),
+            others_took_points=bool(table.point_takers - {claimant}),
+            claimant_point_cards=taken_by_claimant,
+        )
+
+
+# --- the search ----------------------------------------------------------------------
+
+
+class _Node(NamedTuple):
+    hands: tuple[tuple[Card, ...], ...]
+    number: int
+    leader: int
+    plays: tuple[tuple[int, Card], ...]
+    broken: bool
+    penalty: tuple[tuple[Card, ...], ...]
+    pile: tuple[int, int, int]
+    last_winner: int | None
+    kitty: int
+    order: tuple[Card, ...] | None
+
+
+_Line = tuple[tuple[int, Card], ...]
+_Rest = tuple[int, int, int, bool]  # tricks, points, point cards, order broken
+
+
+class _Search:
+    def __init__(self, position: Position, claim: Claim, budget: int, maximise: bool) -> None:
+        self.p = position
+        self.variant = position.variant
+        self.claimant = position.seats.index(claim.seat)
+        self.claim = claim
+        self.budget = budget
+        self.nodes = 0
+        self.maximise = maximise
+        self.table: dict[_Node, tuple[_Rest, _Line]] = {}
+        self.n = len(position.seats)
+        variant = self.variant
+        self.card_points = variant.card_points
+        self.point_cards = variant.point_cards
+        self.kitty_points = sum(self.card_points.get(c, 0) for c in position.kitty_cards)
+        self.kitty_point_cards = sum(1 for c in position.kitty_cards if c in self.point_cards)
+
+    # the claim's key: higher is better for the claim
+    def key(self, rest: _Rest) -> int:
+        tricks, points, point_cards, broken = rest
+        if broken:
+            return BROKE
+        kind = self.claim.kind
+        if kind == ClaimKind.ALL_TRICKS:
+            return tricks
+        if kind in (ClaimKind.NO_MORE_TRICKS, ClaimKind.CONCEDE):
+            return -tricks
+        if kind == ClaimKind.NO_MORE_POINTS:
+            return -point_cards
+        return -points
+
+    def better(self, a: _Rest, b: _Rest) -> bool:
+        """Whether ``a`` is preferred to ``b`` in this search's direction."""
+        return self.key(a) > self.key(b) if self.maximise else self.key(a) < self.key(b)
+
+    # legality, as the replay's cascade (referee.table.Table.fault) reads it
+    def legal(self, node: _Node, seat: int) -> list[Card]:
+        hand = node.hands[seat]
+        variant = self.variant
+        last = node.number == self.p.hand_size
+        cards = [c for c in hand if c is not JOKER or last]
+        if not cards:
+            return list(hand)
+        if node.plays:
+            led = node.plays[0][1].suit
+            same = [c for c in cards if c.suit is led] if led is not None else []
+            if same:
+                cards = same
+        else:
+            if node.number == 1 and variant.two_of_clubs_leads and TWO_OF_CLUBS in hand:
+                return [TWO_OF_CLUBS]
+            if not node.broken and not self._may_lead_hearts(hand):
+                cards = [c for c in cards if c.suit is not HEARTS] or cards
+        if node.number == 1 and variant.no_points_on_first_trick:
+            cards = [c for c in cards if c not in self.point_cards] or cards
+        return cards
+
+    def _may_lead_hearts(self, hand: tuple[Card, ...]) -> bool:
+        others = [c for c in hand if c.suit is not HEARTS]
+        if not others:
+            return True
+        return self.variant.may_lead_hearts_with_queen and others == [QUEEN_OF_SPADES]
+
+    def choices(self, node: _Node, seat: int) -> list[Card]:
+        """The cards a defender (or a free claimant) may play, one of each equivalent group."""
+        cards = self.legal(node, seat)
+        owed = node.penalty[seat]
+        if owed:
+            due = [c for c in cards if c in owed]
+            if due:
+                cards = due
+        unique = sorted(set(cards))
+        if len(unique) < 2:
+            return unique
+        # cards of other seats and on the trick: what could tell two of this seat's cards apart
+        others = {c for i, h in enumerate(node.hands) if i != seat for c in h} | {c for _, c in node.plays}
+        out: list[Card] = []
+        for card in unique:
+            if out:
+                prev = out[-1]
+                if (
+                    prev.suit is card.suit
+                    and self.card_points.get(prev, 0) == self.card_points.get(card, 0)
+                    and prev not in owed
+                    and card not in owed
+                    and not any(c.suit is card.suit and prev.rank <= c.rank <= card.rank for c in others)
+                ):
+                    continue  # equivalent to the lower card kept: nothing elsewhere tells them apart
+            out.append(card)
+        return out
+
+    def claimant_card(self, node: _Node) -> Card | None:
+        """RULES, claims clause: the earliest announced card legal at this turn."""
+        order = node.order
+        if order is None:
+            return None
+        legal = set(self.legal(node, self.claimant))
+        return next((c for c in order if c in legal), None)
+
+    def run(self, node: _Node) -> tuple[_Rest, _Line]:
+        self.nodes += 1
+        if self.nodes > self.budget:
+            raise OutOfBudget
+        if not node.plays:
+            if node.number > self.p.hand_size or not any(node.hands):
+                return self.end(node), ()
+            known = self.table.get(node)
+            if known is not None:
+                return known
+        seat = (node.leader + len(node.plays)) % self.n
+        if seat == self.claimant and node.order is not None:
+            card = self.claimant_card(node)
+            if card is None:
+                return (0, 0, 0, True), ()
+            result = self.play(node, seat, card)
+        else:
+            chosen: tuple[_Rest, _Line] | None = None
+            for card in self.choices(node, seat):
+                found = self.play(node, seat, card)
+                if chosen is None or self.better(found[0], chosen[0]):
+                    chosen = found
+            # a seat with nothing left to play: the record ended oddly
+            result = chosen if chosen is not None else (self.end(node), ())
+        if not node.plays:
+            self.table[node] = result
+        return result
+
+    def end(self, node: _Node) -> _Rest:
+        """The hand is over: a pile still in the middle goes to the most recent winner."""
+        tricks, points, point_cards = node.pile
+        winner = node.last_winner if node.last_winner is not None else node.leader
+        if winner == self.claimant and tricks:
+            return (tricks, points, point_cards, False)
+        return (0, 0, 0, False)
+
+    def play(self, node: _Node, seat: int, card: Card) -> tuple[_Rest, _Line]:
+        child = self.after(node, seat, card)
+        if len(child.plays) < self.n:
+            rest, line = self.run(child)
+            return rest, ((seat, card), *line)
+        return self.close(node, child.hands, child.plays, child.penalty, child.order)
+
+    def close(
+        self,
+        node: _Node,
+        hands: tuple[tuple[Card, ...], ...],
+        plays: tuple[tuple[int, Card], ...],
+        penalty: tuple[tuple[Card, ...], ...],
+        order: tuple[Card, ...] | None,
+    ) -> tuple[_Rest, _Line]:
+        child, gained = self.settle(node, hands, plays, penalty, order)
+        rest, line = self.run(child)
+        total = (rest[0] + gained[0], rest[1] + gained[1], rest[2] + gained[2], rest[3])
+        return total, (plays[-1], *line)
+
+    def settle(
+        self,
+        node: _Node,
+        hands: tuple[tuple[Card, ...], ...],
+        plays: tuple[tuple[int, Card], ...],
+        penalty: tuple[tuple[Card, ...], ...],
+        order: tuple[Card, ...] | None,
+    ) -> tuple[_Node, tuple[int, int, int]]:
+        """Every seat has played: settle the trick as ``referee.play.close_trick`` does;
+        the next node, and what the claimant gained (tricks, points, point cards)."""
+        variant = self.variant
+        winner = _winner(variant, plays)
+        points = sum(self.card_points.get(c, 0) for _, c in plays)
+        point_cards = sum(1 for _, c in plays if c in self.point_cards)
+        broken = node.broken or any(variant.breaks_hearts(c) for _, c in plays)
+        last = node.number == self.p.hand_size
+        kitty = node.kitty
+        kitty_now = kitty == 1 and (
+            node.number == 1 if variant.kitty_to == "first-trick" else point_cards > 0
+        )
+        with_kitty = (0, self.kitty_points, self.kitty_point_cards)
+        gained = (0, 0, 0)
+        pile = node.pile
+        last_winner = node.last_winner
+        if winner is None:
+            pile = (pile[0] + 1, pile[1] + points, pile[2] + point_cards)
+            if kitty_now:
+                kitty = 2
+            next_leader = node.leader
+            if last:
+                taker = last_winner if last_winner is not None else node.leader
+                if taker == self.claimant:
+                    gained = _add(pile, with_kitty) if kitty == 2 else pile
+                pile, kitty = (0, 0, 0), 0
+        else:
+            takes_kitty = kitty_now or (kitty == 2 and pile[0] > 0)
+            if winner == self.claimant:
+                gained = (1 + pile[0], points + pile[1], point_cards + pile[2])
+                if takes_kitty:
+                    gained = _add(gained, with_kitty)
+            if takes_kitty:
+                kitty = 0
+            pile = (0, 0, 0)
+            last_winner = next_leader = winner
+        child = _Node(
+            hands, node.number + 1, next_leader, (), broken, penalty, pile, last_winner, kitty, order
+        )
+        return child, gained
+
+    def after(self, node: _Node, seat: int, card: Card) -> _Node:
+        """The node after ``seat`` plays ``card`` to an unfinished trick (plays not yet settled)."""
+        hands = list(node.hands)
+        hand = list(hands[seat])
+        hand.remove(card)
+        hands[seat] = tuple(hand)
+        penalty = node.penalty
+        if card in penalty[seat]:
+            owed = list(penalty[seat])
+            owed.remove(card)
+            penalty = (*penalty[:seat], tuple(owed), *penalty[seat + 1 :])
+        order = node.order
+        if seat == self.claimant and order is not None:
+            listed = list(order)
+            listed.remove(card)
+            order = tuple(listed)
+        return node._replace(
+            hands=tuple(hands), plays=(*node.plays, (seat, card)), penalty=penalty, order=order
+        )
+
+
+class _Refute(_Search):
+    """Is there a line on which the claim fails? Depth first, stopping at the first one.
+
+    The claim's condition is checked after every trick, so a line is cut as soon
+    as it has failed (a trick lost on an all-tricks claim, a point card taken on
+    a no-more-points claim); positions proven safe are remembered by their state
+    between tricks (and, for a points claim, the points taken so far).
+    """
+
+    def __init__(self, position: Position, claim: Claim, budget: int) -> None:
+        super().__init__(position, claim, budget, maximise=False)
+        self.safe: set[tuple[_Node, int]] = set()
+        self.start = position.number
+        self.limit = claim.points or 0
+
+    def ordered(self, node: _Node, seat: int) -> list[Card]:
+        """The defence's cards, the likeliest to refute first."""
+        cards = self.choices(node, seat)
+        kind = self.claim.kind
+        if kind == ClaimKind.ALL_TRICKS:
+            return sorted(cards, key=lambda c: -c.rank)
+        if kind in (ClaimKind.NO_MORE_TRICKS, ClaimKind.CONCEDE):
+            return sorted(cards, key=lambda c: c.rank)
+        return sorted(cards, key=lambda c: (-self.card_points.get(c, 0), c.rank))
+
+    def verdict(self, node: _Node, acc: tuple[int, int, int]) -> bool | None:
+        """``False``: the claim has failed on this line whatever follows; ``True``: it holds
+        whatever follows; ``None``: not known yet."""
+        tricks, points, point_cards = acc
+        kind = self.claim.kind
+        done = node.number - self.start
+        if kind == ClaimKind.ALL_TRICKS:
+            return False if tricks + node.pile[0] < done else None
+        if kind in (ClaimKind.NO_MORE_TRICKS, ClaimKind.CONCEDE):
+            return False if tricks else None
+        if kind == ClaimKind.NO_MORE_POINTS:
+            return False if point_cards else None
+        values = [self.card_points.get(c, 0) for h in node.hands for c in h]
+        values.append(node.pile[1])
+        if node.kitty:
+            values.append(self.kitty_points)
+        if points + sum(v for v in values if v < 0) > self.limit:
+            return False
+        if points + sum(v for v in values if v > 0) <= self.limit:
+            return True
+        return None
+
+    def refute(self, node: _Node, acc: tuple[int, int, int]) -> _Line | None:
+        self.nodes += 1
+        if self.nodes > self.budget:
+            raise OutOfBudget
+        key = (node, acc[1] if self.claim.kind == ClaimKind.POINTS else 0)
+        if not node.plays:
+            state = self.verdict(node, acc)
+            if state is False:
+                return ()
+            if state is True or key in self.safe:
+                return None
+            if node.number > self.p.hand_size or not any(node.hands):
+                return None if _holds(self.claim, (*acc, False), node.number - self.start) else ()
+        seat = (node.leader + len(node.plays)) % self.n
+        if seat == self.claimant and node.order is not None:
+            card = self.claimant_card(node)
+            if card is None:
+                return ()  # the announced order breaks down: the claim fails
+            cards = [card]
+        else:
+            cards = self.ordered(node, seat)
+        for card in cards:
+            child = self.after(node, seat, card)
+            if len(child.plays) == self.n:
+                child, gained = self.settle(node, child.hands, child.plays, child.penalty, child.order)
+                line = self.refute(child, _add(acc, gained))
+            else:
+                line = self.refute(child, acc)
+            if line is not None:
+                return ((seat, card), *line)
+        if not node.plays:
+            self.safe.add(key)
+        return None
+
+
+class _MoonRefute(_Refute):
+    """Can the revoker stop the moon by following suit? The would-be shooter (the
+    "claimant" here) and every seat but the revoker play their recorded cards, the
+    earliest recorded card legal at each turn; the revoker plays any legal card.
+    A line fails as soon as a point card ends anywhere but with the shooter."""
+
+    def __init__(
+        self,
+        position: Position,
+        shooter: str,
+        revoker: str,
+        scripts: dict[int, tuple[Card, ...]],
+        budget: int,
+    ) -> None:
+        super().__init__(
+            position, Claim(shooter, ClaimKind.NO_MORE_POINTS, scripts[position.seats.index(shooter)]), budget
+        )
+        self.revoker = position.seats.index(revoker)
+        self.scripts = scripts
+        self.outstanding = self.left(position.hands, position.plays, position.pile, position.kitty)
+
+    def left(
+        self,
+        hands: tuple[tuple[Card, ...], ...],
+        plays: tuple[tuple[int, Card], ...],
+        pile: tuple[int, int, int],
+        kitty: int,
+    ) -> int:
+        count = sum(1 for h in hands for c in h if c in self.point_cards)
+        count += sum(1 for _, c in plays if c in self.point_cards) + pile[2]
+        return count + (self.kitty_point_cards if kitty else 0)
+
+    def ordered(self, node: _Node, seat: int) -> list[Card]:
+        if seat != self.revoker:
+            script = self.scripts.get(seat, ())
+            legal = set(self.legal(node, seat))
+            scripted = next((c for c in script if c in node.hands[seat] and c in legal), None)
+            if scripted is not None:
+                return [scripted]
+        return sorted(self.choices(node, seat), key=lambda c: (-c.rank, -self.card_points.get(c, 0)))
+
+    def verdict(self, node: _Node, acc: tuple[int, int, int]) -> bool | None:
+        taken = self.outstanding - self.left(node.hands, node.plays, node.pile, node.kitty)
+        if taken > acc[2]:
+            return False  # a point card went elsewhere: no moon on this line
+        if node.number > self.p.hand_size or not any(node.hands):
+            return acc[2] == self.outstanding
+        return None
+
+
+def moon_forced(
+    position: Position,
+    shooter: str,
+    revoker: str,
+    recorded: dict[str, tuple[Card, ...]],
+    budget: int = 50_000,
+) -> tuple[bool | None, tuple[LineTrick, ...]]:
+    """RULES, a revoke cannot stop a moon: from the position at the revoke, with the
+    revoker made to follow suit and every other seat playing as recorded where still
+    legal, does ``shooter`` still take every point card against the revoker's best
+    legal defence? ``(True, ())``, ``(False, the line that stops it)``, or ``None``
+    when the budget ran out."""
+    seats = position.seats
+    scripts = {}
+    for i, seat in enumerate(seats):
+        played = list(recorded.get(seat, ()))
+        rest = [c for c in position.hands[i] if c not in played]
+        scripts[i] = tuple(played + rest)
+    search = _MoonRefute(position, shooter, revoker, scripts, budget)
+    node = _Node(
+        position.hands,
+        position.number,
+        position.leader,
+        position.plays,
+        position.broken,
+        position.penalty,
+        position.pile,
+        position.last_winner,
+        position.kitty,
+        scripts[seats.index(shooter)],
+    )
+    try:
+        line = search.refute(node, (0, 0, 0))
+    except OutOfBudget:
+        return None, ()
+    if line is None:
+        return True, ()
+    return False, _tricks(position, line)
+
+
+def _add(a: tuple[int, int, int], b: tuple[int, int, int]) -> tuple[int, int, int]:
+    return (a[0] + b[0], a[1] + b[1], a[2] + b[2])
+
+
+def solve(position: Position, claim: Claim, budget: int = 200_000, exact_budget: int = 20_000) -> Verdict:
+    """Search the claim from ``position``: whether it holds, a refuting line if not, and
+    the worst and best outcome for the claimant.
+
+    Whether the claim holds gets ``budget`` positions. The exact worst and best
+    outcomes get ``exact_budget`` each (0: not searched): when that runs out both
+    are ``None`` (``exact`` false)."""
+    node = _Node(
+        position.hands,
+        position.number,
+        position.leader,
+        position.plays,
+        position.broken,
+        position.penalty,
+        position.pile,
+        position.last_winner,
+        position.kitty,
+        claim.order,
+    )
+    remaining = position.hand_size - position.number + 1
+    if claim.order is not None:
+        held = Counter(position.hands[position.seats.index(claim.seat)])
+        left_out = held - Counter(claim.order)
+        if left_out:  # the order cannot be played to the end: no search needed
+            names = ", ".join(c.label for c in sorted(left_out.elements()))
+            return Verdict(claim, False, None, None, (), 0, f"the announced order leaves out {names}")
+    refuter = _Refute(position, claim, budget)
+    try:
+        refutation = refuter.refute(node, (0, 0, 0))
+    except OutOfBudget:
+        return Verdict(
+            claim,
+            None,
+            None,
+            None,
+            (),
+            refuter.nodes,
+            f"undecided: the search used its budget of {budget} positions",
+        )
+    nodes = refuter.nodes
+    holds = refutation is None
+    worst: Outcome | None = None
+    best: Outcome | None = None
+    exact = exact_budget > 0
+    for maximise in (False, True) if exact else ():
+        search = _Search(position, claim, exact_budget, maximise)
+        try:
+            rest = search.run(node)[0]
+        except OutOfBudget:
+            nodes += search.nodes
+            exact, worst, best = False, None, None
+            break
+        nodes += search.nodes
+        if maximise:
+            best = _outcome(position, claim, rest)
+        else:
+            worst = _outcome(position, claim, rest)
+    line = _tricks(position, refutation) if refutation is not None else ()
+    stuck = refutation is not None and _walk(refuter, node, refutation)[3]
+    reason = _reason(claim, holds, worst, line, remaining, stuck)
+    return Verdict(claim, holds, worst, best, line, nodes, reason, exact)
+
+
+def _walk(search: _Search, node: _Node, line: _Line) -> _Rest:
+    """What the claimant takes along ``line`` (to its end, or where the order broke down)."""
+    acc = (0, 0, 0)
+    for seat, card in line:
+        child = search.after(node, seat, card)
+        if len(child.plays) == search.n:
+            child, gained = search.settle(node, child.hands, child.plays, child.penalty, child.order)
+            acc = _add(acc, gained)
+        node = child
+    broken = (
+        node.number <= search.p.hand_size and any(node.hands) and len(line) > 0 and _order_stuck(search, node)
+    )
+    if not broken and node.number <= search.p.hand_size:
+        pile = search.end(node) if not any(node.hands) else (0, 0, 0, False)
+        acc = _add(acc, pile[:3])
+    return (*acc, broken)
+
+
+def _order_stuck(search: _Search, node: _Node) -> bool:
+    seat = (node.leader + len(node.plays)) % search.n
+    return seat == search.claimant and node.order is not None and search.claimant_card(node) is None
+
+
+def _holds(claim: Claim, rest: _Rest, remaining: int) -> bool:
+    tricks, points, point_cards, broken = rest
+    if broken:
+        return False
+    kind = claim.kind
+    if kind == ClaimKind.ALL_TRICKS:
+        return tricks == remaining
+    if kind in (ClaimKind.NO_MORE_TRICKS, ClaimKind.CONCEDE):
+        return tricks == 0
+    if kind == ClaimKind.NO_MORE_POINTS:
+        return point_cards == 0
+    return points <= (claim.points or 0)
+
+
+def _outcome(position: Position, claim: Claim, rest: _Rest) -> Outcome:
+    tricks, points, point_cards, broken = rest
+    left = sum(1 for h in position.hands for c in h if c in position.variant.point_cards)
+    left += sum(1 for _, c in position.plays if c in position.variant.point_cards)
+    left += position.pile[2]
+    if position.kitty:
+        left += sum(1 for c in position.kitty_cards if c in position.variant.point_cards)
+    moon = (
+        position.variant.moon is not None
+        and not broken
+        and not position.others_took_points
+        and point_cards == left
+        and position.claimant_point_cards + left > 0
+    )
+    return Outcome(tricks, points, point_cards, moon, broken)
+
+
+def _tricks(position: Position, line: Sequence[tuple[int, Card]]) -> tuple[LineTrick, ...]:
+    """The refuting line, trick by trick, replayed to say who took each."""
+    seats = position.seats
+    out: list[LineTrick] = []
+    plays = list(position.plays)
+    number = position.number
+    n = len(seats)
+    for move in line:
+        plays.append(move)
+        if len(plays) == n:
+            winner = _winner(position.variant, plays)
+            out.append(
+                LineTrick(
+                    number,
+                    seats[plays[0][0]],
+                    tuple((seats[s], c) for s, c in plays),
+                    seats[winner] if winner is not None else None,
+                )
+            )
+            number += 1
+            plays = []
+    if plays:  # the order broke down mid-trick
+        out.append(LineTrick(number, seats[plays[0][0]], tuple((seats[s], c) for s, c in plays), None))
+    return tuple(out)
+
+
+def _winner(variant: Variant, plays: Sequence[tuple[int, Card]]) -> int | None:
+    led = plays[0][1].suit
+    if led is None:
+        return plays[0][0]
+    same = [(s, c) for s, c in plays if c.suit is led]
+    if variant.cancellation:
+        counts: dict[Card, int] = {}
+        for _, c in same:
+            counts[c] = counts.get(c, 0) + 1
+        same = [(s, c) for s, c in same if counts[c] == 1]
+    return max(same, key=lambda sc: sc[1].rank)[0] if same else None
+
+
+def _reason(
+    claim: Claim,
+    holds: bool,
+    worst: Outcome | None,
+    line: Sequence[LineTrick],
+    remaining: int,
+    stuck: bool = False,
+) -> str:
+    """The sentence the claim's ruling reads after "The referee finds that"."""
+    if holds:
+        return {
+            ClaimKind.ALL_TRICKS: "the announced order wins every remaining trick against any defence",
+            ClaimKind.NO_MORE_POINTS: "no defence gives the claimant another point card",
+            ClaimKind.NO_MORE_TRICKS: "no defence gives the claimant another trick",
+            ClaimKind.CONCEDE: "no defence gives the claimant another trick",
+            ClaimKind.POINTS: f"no defence gives the claimant more than {claim.points} points",
+        }[claim.kind]
+    shown = "; ".join(
+        f"trick {t.number}: "
+        + " ".join(f"{s} {c.label}" for s, c in t.plays)
+        + (f", {t.taken_by} takes it" if t.taken_by else (", to the middle" if _full(t, line) else ""))
+        for t in line
+    )
+    if stuck:
+        where = line[-1].number if line else "the next trick"
+        return (
+            f"the announced order breaks down: at trick {where} none of the announced cards left is "
+            f"legal ({shown or 'at once'})"
+        )
+    text = f"the claim fails against this defence: {shown}"
+    if worst is not None:
+        if claim.kind == ClaimKind.ALL_TRICKS:
+            text += f" (at worst the claimant takes {worst.tricks} of the {remaining} remaining tricks)"
+        elif claim.kind in (ClaimKind.NO_MORE_TRICKS, ClaimKind.CONCEDE):
+            text += f" (at worst the claimant takes {worst.tricks} more tricks)"
+        elif claim.kind == ClaimKind.NO_MORE_POINTS:
+            text += f" (at worst the claimant takes {worst.point_cards} more point cards)"
+        else:
+            text += f" (at worst the claimant takes {worst.points} more points)"
+    return text
+
+
+def _full(trick: LineTrick, line: Sequence[LineTrick]) -> bool:
+    """Whether ``trick`` was played out (only a line's last trick may stop short)."""
+    return trick is not line[-1] or len(trick.plays) == max(len(t.plays) for t in line)
