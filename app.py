@@ -19,7 +19,7 @@ import api
 import cli.commands
 import web
 from api.errors import http_error
-from edge import db
+from edge import db, protocol, requestlog
 
 DEFAULTS: Mapping[str, Any] = {
     # One hand record is ~2-3 KB; a quarter MiB leaves room for notes and
@@ -33,6 +33,8 @@ DEFAULTS: Mapping[str, Any] = {
     # (MAX_CONTENT_LENGTH does not apply to it). Past either, a 413 before any result.
     "AUDITS_MAX_RECORDS": 10_000,
     "AUDITS_MAX_BYTES": 64 * 1024 * 1024,
+    # One JSON line per request on stderr (edge.requestlog); DEBUG, INFO, WARNING or ERROR.
+    "LOG_LEVEL": "INFO",
     # DATABASE: the archive's SQLite file; defaults to instance/archive.sqlite.
     # OPENAPI_PATH: the published contract; defaults to the openapi.yaml shipped in api/.
 }
@@ -46,6 +48,8 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     if test_config is not None:
         app.config.from_mapping(test_config)
     app.json.sort_keys = False  # type: ignore[attr-defined]  # keep results in the documented order
+    requestlog.init_app(app)  # first: every response gets its X-Request-ID and its log line
+    protocol.init_app(app)  # requests the HTTP server refused, answered in the one error shape
     db.init_app(app)
     api.init_app(app)
     web.init_app(app)  # the director's pages, under /director/

@@ -17,6 +17,7 @@ records than ``AUDITS_MAX_RECORDS`` (413), and one with no record at all
 from __future__ import annotations
 
 import io
+from collections import Counter
 from collections.abc import Iterator
 from itertools import islice
 
@@ -26,6 +27,7 @@ from werkzeug.exceptions import RequestEntityTooLarge, UnprocessableEntity, Unsu
 from bulk import inputs, lines
 from bulk.inputs import Item
 from edge.auth import requires
+from edge.requestlog import rulings
 from referee.record import Problem
 from service.access import Permission
 
@@ -80,9 +82,11 @@ def _body(limit: int) -> bytes:
     return body
 
 
-def _results(body: bytes) -> Iterator[bytes]:
+def _results(body: bytes, counted: Counter[str]) -> Iterator[bytes]:
     for where, raw in records(body):
-        yield lines.audit_raw(where, raw).line + b"\n"
+        outcome = lines.audit_raw(where, raw)
+        counted.update(code for hand in outcome.hands for code, _ in hand.rulings)
+        yield outcome.line + b"\n"
 
 
 @bp.post("/v1/audits")
@@ -96,4 +100,4 @@ def audit_records() -> Response:
         raise OverLimit("too_many_records", f"The request body holds more than {most} records.")
     if next(records(body), None) is None:
         raise NoRecords()
-    return Response(_results(body), mimetype=NDJSON)
+    return Response(_results(body, rulings()), mimetype=NDJSON)
