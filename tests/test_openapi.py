@@ -14,7 +14,7 @@ UNDOCUMENTED_METHODS = {"HEAD", "OPTIONS"}  # answered by Flask itself on every 
 # API: they answer HTML, take HTML forms with a session cookie, and have their own tests
 # (test_pages.py, test_pages_browser.py). Every other route must be in openapi.yaml.
 NOT_THE_API = {"pages"}
-ERROR_STATUSES = {"400", "401", "403", "404", "405", "409", "413", "415", "422", "500"}
+ERROR_STATUSES = {"400", "401", "403", "404", "405", "408", "409", "413", "414", "415", "422", "431", "500", "503"}
 
 
 def test_spec_is_valid_openapi():
@@ -54,6 +54,19 @@ def test_every_error_response_is_a_problem():
                 assert content == {
                     "application/problem+json": {"schema": {"$ref": "#/components/schemas/Problem"}}
                 }, f"{method} {path} {status}"
+
+
+def test_every_operation_documents_what_the_server_refuses_before_routing():
+    for path, item in SPEC["paths"].items():
+        for method, op in item.items():
+            responses = op["responses"]
+            assert responses["414"]["$ref"].endswith("/UriTooLong"), f"{method} {path}"
+            assert responses["431"]["$ref"].endswith("/HeadersTooLarge"), f"{method} {path}"
+            assert ("408" in responses) == ("requestBody" in op), f"{method} {path}"
+
+
+def test_the_spec_names_a_relative_server():
+    assert SPEC["servers"][0]["url"] == "/"
 
 
 def test_variant_ids_in_the_spec_are_the_known_variants():
