@@ -14,7 +14,22 @@ UNDOCUMENTED_METHODS = {"HEAD", "OPTIONS"}  # answered by Flask itself on every 
 # API: they answer HTML, take HTML forms with a session cookie, and have their own tests
 # (test_pages.py, test_pages_browser.py). Every other route must be in openapi.yaml.
 NOT_THE_API = {"pages"}
-ERROR_STATUSES = {"400", "401", "403", "404", "405", "408", "409", "413", "414", "415", "422", "431", "500", "503"}
+ERROR_STATUSES = {
+    "400",
+    "401",
+    "403",
+    "404",
+    "405",
+    "408",
+    "409",
+    "413",
+    "414",
+    "415",
+    "422",
+    "431",
+    "500",
+    "503",
+}
 
 
 def test_spec_is_valid_openapi():
