@@ -19,7 +19,7 @@ import api
 import cli.commands
 import web
 from api.errors import http_error
-from edge import db, protocol, requestlog
+from edge import db, protocol, proxies, requestlog
 
 DEFAULTS: Mapping[str, Any] = {
     # One hand record is ~2-3 KB; a quarter MiB leaves room for notes and
@@ -35,6 +35,9 @@ DEFAULTS: Mapping[str, Any] = {
     "AUDITS_MAX_BYTES": 64 * 1024 * 1024,
     # One JSON line per request on stderr (edge.requestlog); DEBUG, INFO, WARNING or ERROR.
     "LOG_LEVEL": "INFO",
+    # How many reverse proxies every request passes through; their X-Forwarded-* headers
+    # are trusted only then (edge.proxies). 0: those headers are ignored.
+    "TRUSTED_PROXIES": 0,
     # DATABASE: the archive's SQLite file; defaults to instance/archive.sqlite.
     # OPENAPI_PATH: the published contract; defaults to the openapi.yaml shipped in api/.
 }
@@ -54,6 +57,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     api.init_app(app)
     web.init_app(app)  # the director's pages, under /director/
     cli.commands.init_app(app)
+    proxies.init_app(app)  # last: it wraps the finished WSGI app
 
     @app.errorhandler(HTTPException)
     def any_http_error(error: HTTPException) -> Response | tuple[str, int, list[tuple[str, str]]]:

@@ -11,7 +11,8 @@ logger, written when the response is complete (for a streamed answer, when
 its last line has gone): the id, the key's number if a key was checked, the
 method, the route's rule (``/v1/hands/<id:hand_id>``, not the path with its
 number, so lines group by route; ``null`` when nothing matched), the path, the
-status, the time taken in ms, and for the audits (``/v1/hands/validate``,
+status, the client's address (a proxy's, unless ``TRUSTED_PROXIES`` says how
+many to look behind: ``edge.proxies``), the time taken in ms, and for the audits (``/v1/hands/validate``,
 ``/v1/games/validate``, ``/v1/audits``) the rulings found, counted by code.
 A 5xx is logged at ERROR, everything else at INFO.
 """
@@ -87,6 +88,7 @@ def _line(response: Response) -> dict[str, Any]:
         "route": rule.rule if rule is not None else None,
         "path": request.path[:_PATH_LOGGED],
         "status": response.status_code,
+        "remote_addr": request.remote_addr,
     }
     refused = request.environ.get(REFUSED)
     if refused is not None:  # the server refused it before it was a request (edge.protocol)

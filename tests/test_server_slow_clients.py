@@ -11,6 +11,7 @@ once the slow clients go away. The bound is generous on purpose (a shared
 from __future__ import annotations
 
 import contextlib
+import json
 import socket
 import threading
 import time
@@ -91,3 +92,36 @@ def test_the_server_serves_as_before_once_the_slow_clients_have_gone(server):
         status, took = timed(server, "POST", "/v1/hands/validate", body=example_record())
         assert (status, took < BOUND) == (200, True)
     assert server.process is not None and server.process.poll() is None
+
+
+def pipeline(port: int, request: bytes, count: int) -> threading.Thread:
+    """One connection that sends ``count`` requests at once and reads every answer."""
+    s = socket.create_connection(("127.0.0.1", port), timeout=60)
+
+    def drain() -> None:
+        with s:
+            while s.recv(1 << 16):
+                pass
+
+    reader = threading.Thread(target=drain, daemon=True)
+    reader.start()
+    s.sendall(request * (count - 1) + request.replace(b"Host: x", b"Host: x\r\nConnection: close"))
+    return reader
+
+
+def test_a_client_pipelining_hundreds_of_requests_does_not_hold_up_the_others(tmp_path):
+    body = json.dumps(example_record()).encode()
+    request = (
+        b"POST /v1/hands/validate HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+        b"Content-Length: %d\r\n\r\n%s" % (len(body), body)
+    )
+    with live_server(tmp_path, workers=1) as one_worker:
+        readers = [pipeline(one_worker.port, request, 500) for _ in range(2)]
+        time.sleep(0.3)
+        slowest = 0.0
+        while any(r.is_alive() for r in readers):
+            status, took = timed(one_worker, "GET", "/healthz")
+            assert status == 200
+            slowest = max(slowest, took)
+            time.sleep(0.05)
+        assert slowest < 1.0, f"/healthz waited {slowest:.2f} s behind the pipelines"
