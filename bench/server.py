@@ -14,7 +14,10 @@ stalled after their headers, a third trickling their body a byte every
 
 - ``sync``: gunicorn with 2 sync workers, what ``hearts-referee serve`` ran
   before (``gunicorn -k sync -w 2 'app:create_app()'``);
-- ``serve``: ``hearts-referee serve`` as it is (2 gevent workers).
+- ``serve``: ``hearts-referee serve`` as it is (2 gevent workers);
+- ``waitress`` (``--servers sync,serve,waitress``, if waitress is installed: it is
+  not a dependency): one process, 4 threads, the alternative that buffers whole
+  requests before a thread sees them.
 
 Prints medians: requests/s, latency p50 and p99 (ms), wrk's timeouts and
 errors, and the slowest ``/healthz`` probe (a probe that got no answer in
@@ -64,6 +67,10 @@ def command(server: str, port: int) -> list[str]:
     bind = f"127.0.0.1:{port}"
     if server == "sync":
         return [str(BIN / "gunicorn"), "-k", "sync", "-w", "2", "-b", bind, "app:create_app()"]
+    if server == "waitress":
+        if not (BIN / "waitress-serve").exists():
+            raise SystemExit("waitress is not installed: pip install waitress (it is not a dependency)")
+        return [str(BIN / "waitress-serve"), f"--listen={bind}", "--threads=4", "--call", "app:create_app"]
     return [str(BIN / "hearts-referee"), "serve", "--bind", bind, "--workers", "2"]
 
 

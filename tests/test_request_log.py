@@ -139,3 +139,18 @@ def test_log_level_warning_leaves_out_the_request_lines(tmp_path, capsys):
 def test_an_unknown_log_level_stops_the_app_from_starting(tmp_path):
     with pytest.raises(ValueError, match="LOG_LEVEL"):
         create_app({"DATABASE": str(tmp_path / "a.sqlite"), "LOG_LEVEL": "chatty"})
+
+
+def test_the_readmes_example_line_has_the_fields_of_a_real_one(client, capsys):
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    production = readme[readme.index("## Production") :]
+    example = json.loads(
+        next(x for x in production.splitlines() if '"logger": "hearts_referee.requests"' in x)
+    )
+    capsys.readouterr()
+    client.post("/v1/hands/validate", json=REVOKE, headers={"X-Request-ID": example["request_id"]})
+    (line,) = request_lines(capsys)
+    assert list(line) == list(example)
+    assert {k: line[k] for k in ("message", "route", "status", "rulings")} == {
+        k: example[k] for k in ("message", "route", "status", "rulings")
+    }
