@@ -20,6 +20,8 @@ from typing import Any
 import click
 from gunicorn.app.base import BaseApplication
 
+from edge.logs import level_of
+
 from .worker import CLIENT_TIMEOUT, RefereeWorker
 
 DEFAULT_BIND = "127.0.0.1:5000"
@@ -93,10 +95,14 @@ def prepare_archive() -> None:
 )
 def serve(bind: str, workers: int, client_timeout: float) -> None:
     """Serve the API, the docs and the director's pages."""
+    level = os.environ.get("FLASK_LOG_LEVEL", "INFO").upper()
+    try:
+        level_of(level)
+    except ValueError as error:
+        raise click.UsageError(f"FLASK_LOG_LEVEL: {error}") from None
     click.echo(f"Hearts Referee on http://{bind} (docs at /docs, director's pages at /director/)", err=True)
     prepare_archive()
     RefereeWorker.client_timeout = client_timeout  # read by each worker, forked from here
-    level = os.environ.get("FLASK_LOG_LEVEL", "INFO").upper()
     options: dict[str, Any] = {
         "bind": bind,
         "workers": workers,

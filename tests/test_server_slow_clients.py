@@ -125,3 +125,35 @@ def test_a_client_pipelining_hundreds_of_requests_does_not_hold_up_the_others(tm
             slowest = max(slowest, took)
             time.sleep(0.05)
         assert slowest < 1.0, f"/healthz waited {slowest:.2f} s behind the pipelines"
+
+
+def test_a_long_batch_audit_does_not_hold_up_its_workers_other_requests(tmp_path):
+    from live import ROOT
+
+    record = json.loads((ROOT / "examples" / "mso-revoke.json").read_text())
+    batch = (json.dumps(record) + "\n").encode() * 2000  # seconds of CPU in one request
+    with live_server(tmp_path, workers=1) as one_worker:
+        done = threading.Event()
+
+        def audit() -> None:
+            status, _, _ = one_worker.request(
+                "POST",
+                "/v1/audits",
+                body=batch,
+                headers={"Content-Type": "application/x-ndjson"},
+                timeout=120,
+            )
+            assert status == 200
+            done.set()
+
+        auditor = threading.Thread(target=audit, daemon=True)
+        auditor.start()
+        time.sleep(0.3)
+        slowest = 0.0
+        while not done.is_set():
+            status, took = timed(one_worker, "GET", "/healthz")
+            assert status == 200
+            slowest = max(slowest, took)
+            time.sleep(0.05)
+        auditor.join()
+        assert slowest < 1.0, f"/healthz waited {slowest:.2f} s behind the batch"
