@@ -59,7 +59,7 @@ def stored(hand: StoredHand, created: bool) -> tuple[Response, int, dict[str, st
 @requires(Permission.VALIDATE, unless="VALIDATE_REQUIRES_KEY")
 def validate() -> Response:
     result = audit.audit_hand(json_body())
-    rulings().update(ruling["code"] for ruling in result["rulings"])
+    rulings().update(ruling["code"] for ruling in result.get("rulings", ()))
     return jsonify(result)
 
 

@@ -21,8 +21,7 @@ import click
 from gunicorn.app.base import BaseApplication
 
 from edge.logs import level_of
-
-from .worker import CLIENT_TIMEOUT, RefereeWorker
+from edge.protocol import BODY_TIMEOUT
 
 DEFAULT_BIND = "127.0.0.1:5000"
 
@@ -89,7 +88,7 @@ def prepare_archive() -> None:
 @click.option("--workers", default=2, show_default=True, help="Worker processes (one per core).")
 @click.option(
     "--client-timeout",
-    default=CLIENT_TIMEOUT,
+    default=BODY_TIMEOUT,
     show_default=True,
     help="Seconds a client may go silent in the middle of its body before a 408.",
 )
@@ -102,6 +101,8 @@ def serve(bind: str, workers: int, client_timeout: float) -> None:
         raise click.UsageError(f"FLASK_LOG_LEVEL: {error}") from None
     click.echo(f"Hearts Referee on http://{bind} (docs at /docs, director's pages at /director/)", err=True)
     prepare_archive()
+    from .worker import RefereeWorker  # gevent only where it serves: not for init-db, keys, audit
+
     RefereeWorker.client_timeout = client_timeout  # read by each worker, forked from here
     options: dict[str, Any] = {
         "bind": bind,

@@ -37,10 +37,7 @@ from gunicorn.workers.base_async import AsyncWorker
 from gunicorn.workers.ggevent import GeventWorker
 from werkzeug.test import EnvironBuilder
 
-from edge.protocol import REFUSED, Refused, TimedInput
-
-CLIENT_TIMEOUT = 15.0
-"""Seconds a client may go silent while sending a body before it gets a 408."""
+from edge.protocol import BODY_TIMEOUT, REFUSED, Refused, TimedInput
 
 YIELD = 0.0001
 """Seconds a greenlet sleeps after each request, so the worker's other connections get a turn."""
@@ -115,7 +112,7 @@ def answer(app: Callable[..., Iterable[bytes]], refused: Refused, addr: Any) -> 
 class RefereeWorker(GeventWorker):
     """gunicorn's gevent worker, with the app answering the parser's refusals and a body timeout."""
 
-    client_timeout = CLIENT_TIMEOUT
+    client_timeout = BODY_TIMEOUT
 
     def load_wsgi(self) -> None:
         super().load_wsgi()

@@ -23,6 +23,9 @@ from werkzeug.exceptions import HTTPException, RequestTimeout
 
 from referee.record import Problem
 
+BODY_TIMEOUT = 15.0
+"""Seconds a client may go silent in the middle of its body before a 408 (``serve --client-timeout``)."""
+
 REFUSED = "hearts_referee.refused"
 """The WSGI environ key of a request the server refused: a :class:`Refused`."""
 
