@@ -19,7 +19,7 @@ import api
 import cli.commands
 import web
 from api.errors import http_error
-from edge import config, db, headers
+from edge import config, db, headers, protocol, proxies, requestlog
 from schemas.strictjson import MAX_DEPTH
 
 DEFAULTS: Mapping[str, Any] = {
@@ -40,6 +40,11 @@ DEFAULTS: Mapping[str, Any] = {
     # How deep arrays and objects may nest in any JSON the API or the pages read
     # (a game record needs 6); deeper is a 400 too_deep before anything walks it.
     "JSON_MAX_DEPTH": MAX_DEPTH,
+    # One JSON line per request on stderr (edge.requestlog); DEBUG, INFO, WARNING or ERROR.
+    "LOG_LEVEL": "INFO",
+    # How many reverse proxies every request passes through; their X-Forwarded-* headers
+    # are trusted only then (edge.proxies). 0: those headers are ignored.
+    "TRUSTED_PROXIES": 0,
     # DATABASE: the archive's SQLite file; defaults to instance/archive.sqlite.
     # OPENAPI_PATH: the published contract; defaults to the openapi.yaml shipped in api/.
 }
@@ -57,11 +62,14 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         app.config.from_mapping(test_config)
     config.check(app.config)
     app.json.sort_keys = False  # type: ignore[attr-defined]  # keep results in the documented order
+    requestlog.init_app(app)  # first: every response gets its X-Request-ID and its log line
+    protocol.init_app(app)  # requests the HTTP server refused, answered in the one error shape
     db.init_app(app)
     api.init_app(app)
     web.init_app(app)  # the director's pages, under /director/
     cli.commands.init_app(app)
     headers.init_app(app)  # CSP, nosniff, no framing, no-store: on every response
+    proxies.init_app(app)  # last: it wraps the finished WSGI app
 
     @app.errorhandler(HTTPException)
     def any_http_error(error: HTTPException) -> Response | tuple[str, int, list[tuple[str, str]]]:

@@ -85,6 +85,7 @@ def http_error(error: HTTPException) -> Response:
     """Any Werkzeug/Flask HTTP error (404, 405, 413, 415, 500...) in the one shape."""
     status = error.code or 500
     problems = getattr(error, "problems", None)
+    expected = problems is not None  # a refusal of ours (503 not ready...), not a failure
     if problems is None:
         problems = ()
         for kind, (code, message) in _BODY_PROBLEMS.items():
@@ -95,7 +96,7 @@ def http_error(error: HTTPException) -> Response:
     # but never its HTML content type.
     headers = [(k, v) for k, v in error.get_headers() if k.lower() != "content-type"]
     detail = error.description or _phrase(status)
-    if status >= 500:  # Flask has logged the traceback; never leak it to the client.
+    if status >= 500 and not expected:  # Flask has logged the traceback; never leak it.
         detail = "The referee failed on this request; the error has been logged."
     return problem_response(status, detail, problems, headers, cause=error)
 

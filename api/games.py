@@ -14,6 +14,7 @@ import audit
 from edge.auth import caller, requires
 from edge.db import get_db
 from edge.jsonbody import json_body
+from edge.requestlog import rulings
 from schemas.game import dump_game, load_game, load_game_hand
 from service import games as use
 from service.access import Permission
@@ -45,4 +46,6 @@ def append_hand(game_id: int) -> tuple[Response, int, dict[str, str]]:
 @bp.post("/v1/games/validate")
 @requires(Permission.VALIDATE, unless="VALIDATE_REQUIRES_KEY")
 def validate_game() -> Response:
-    return jsonify(audit.audit_game(json_body()))
+    game = audit.audit_game(json_body())
+    rulings().update(ruling["code"] for hand in game["hands"] for ruling in hand["result"]["rulings"])
+    return jsonify(game)

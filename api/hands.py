@@ -18,6 +18,7 @@ import audit
 from edge.auth import caller, requires
 from edge.db import get_db
 from edge.jsonbody import json_body
+from edge.requestlog import rulings
 from schemas.archive import (
     ChainReportSchema,
     DecisionRequestSchema,
@@ -67,7 +68,9 @@ def conditional(body: Any) -> Response:
 @bp.post("/v1/hands/validate")
 @requires(Permission.VALIDATE, unless="VALIDATE_REQUIRES_KEY")
 def validate() -> Response:
-    return jsonify(audit.audit_hand(json_body()))
+    result = audit.audit_hand(json_body())
+    rulings().update(ruling["code"] for ruling in result.get("rulings", ()))
+    return jsonify(result)
 
 
 @bp.post("/v1/hands")

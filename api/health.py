@@ -1,12 +1,22 @@
-"""``GET /healthz``: liveness for load balancers and the deploy script."""
+"""``GET /healthz`` (liveness) and ``GET /readyz`` (readiness), for load balancers and deploys.
+
+``/healthz`` says the process answers; it touches nothing. ``/readyz`` says
+the archive can be used: the file is there, SQLite can read it, and its
+schema is this release's (no step pending, none from a newer release). It
+opens the file read-only, so probing it never creates or upgrades anything
+(``hearts-referee serve`` and ``init-db`` do that); 503 says why not.
+"""
 
 from __future__ import annotations
 
 from importlib import metadata
 
-from flask import Blueprint
+from flask import Blueprint, current_app
+from werkzeug.exceptions import ServiceUnavailable
 
 import referee
+from referee.record import Problem
+from service import ArchiveUnavailable, applied, open_read_only
 
 bp = Blueprint("health", __name__)
 
@@ -25,3 +35,24 @@ def referee_version() -> str:
 @bp.get("/healthz")
 def healthz() -> dict[str, str]:
     return {"status": "ok", "referee_version": referee_version()}
+
+
+class NotReady(ServiceUnavailable):
+    """The archive cannot be used as it stands; the problem says why (never the file's path)."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(f"The archive is not ready: {reason}.")
+        self.problems = (Problem("", "archive_unavailable", reason),)
+
+
+@bp.get("/readyz")
+def readyz() -> dict[str, str]:
+    try:
+        db = open_read_only(current_app.config["DATABASE"])
+    except ArchiveUnavailable as error:
+        raise NotReady(error.reason) from None
+    try:
+        schema = applied(db)[-1]
+    finally:
+        db.close()
+    return {"status": "ready", "schema": schema}

@@ -14,7 +14,12 @@ from archive.migrations import MIGRATIONS
 
 class ArchiveUnavailable(Exception):
     """The archive file cannot be read as it stands: missing, not an archive, or of a
-    schema other than this release's. ``str()`` says which, for the operator."""
+    schema other than this release's. ``str()`` says which, for the operator; ``reason``
+    says it without the file's path (for a client of ``/readyz``)."""
+
+    def __init__(self, file: Path, reason: str) -> None:
+        super().__init__(f"{file}: {reason}")
+        self.reason = reason
 
 
 def open_archive(path: str | Path) -> Database:
@@ -43,8 +48,11 @@ def open_read_only(path: str | Path) -> Database:
     """
     file = Path(path)
     if not file.is_file():
-        raise ArchiveUnavailable(f"{file}: no such archive file")
-    conn = sqlite3.connect(f"{file.resolve().as_uri()}?mode=ro", uri=True, timeout=BUSY_TIMEOUT)
+        raise ArchiveUnavailable(file, "no such archive file")
+    try:
+        conn = sqlite3.connect(f"{file.resolve().as_uri()}?mode=ro", uri=True, timeout=BUSY_TIMEOUT)
+    except sqlite3.Error as error:
+        raise ArchiveUnavailable(file, f"cannot be opened ({error})") from None
     db = Database(conn)
     try:
         db.execute("PRAGMA foreign_keys=ON")
@@ -52,7 +60,7 @@ def open_read_only(path: str | Path) -> Database:
         pending = [m.name for m in MIGRATIONS.pending(db)]
     except sqlite3.DatabaseError as error:
         db.close()
-        raise ArchiveUnavailable(f"{file}: not an archive ({error})") from None
+        raise ArchiveUnavailable(file, f"not an archive ({error})") from None
     every = {m.name for m in MIGRATIONS.pending(Database(memory=True))}  # this release's steps
     newer = [name for name in done if name not in every]
     problem = None
@@ -67,5 +75,5 @@ def open_read_only(path: str | Path) -> Database:
         )
     if problem is not None:
         db.close()
-        raise ArchiveUnavailable(f"{file}: {problem}")
+        raise ArchiveUnavailable(file, problem)
     return db

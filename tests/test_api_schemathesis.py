@@ -20,7 +20,6 @@ its result stream back as the array of lines the spec shows.
 from __future__ import annotations
 
 import atexit
-import json
 import shutil
 import tempfile
 from pathlib import Path
@@ -28,6 +27,7 @@ from pathlib import Path
 import schemathesis
 from hypothesis import HealthCheck, settings
 from schemathesis.config import SchemathesisConfig
+from schemathesis_ndjson import NDJSON  # noqa: F401  # registers the NDJSON body (de)serializer
 from support import SPEC_PATH
 
 import archive
@@ -52,27 +52,6 @@ CONFIG = SchemathesisConfig.from_dict(
         "operations": [{"include-tag": "keys", "headers": {"Authorization": f"Bearer {ADMIN}"}}],
     }
 )
-
-NDJSON = "application/x-ndjson"
-
-
-@schemathesis.serializer(NDJSON)
-def ndjson_body(ctx, value):
-    """An NDJSON body is text, sent as UTF-8. A value that is not text (negative cases turn
-    the body's string into numbers, lists, objects) has no NDJSON form, so nothing is sent:
-    an empty body, which the endpoint must refuse (422 ``no_records``)."""
-    return value.encode("utf-8") if isinstance(value, str) else None
-
-
-@schemathesis.deserializer(NDJSON)
-def ndjson_lines(ctx, response):
-    """A result stream as the spec shows it: the array of its lines, each one JSON document
-    ending with LF (a stream that is not exactly that fails here, before the schema)."""
-    body = response.content
-    if not body.endswith(b"\n"):
-        raise ValueError("an NDJSON stream ends every line, the last included, with LF")
-    return [json.loads(line) for line in body[:-1].split(b"\n")]
-
 
 schema = schemathesis.openapi.from_path(SPEC_PATH, config=CONFIG)
 schema.app = create_app({"TESTING": True, "DATABASE": str(DATABASE)})  # exceptions propagate

@@ -14,7 +14,23 @@ UNDOCUMENTED_METHODS = {"HEAD", "OPTIONS"}  # answered by Flask itself on every 
 # API: they answer HTML, take HTML forms with a session cookie, and have their own tests
 # (test_pages.py, test_pages_browser.py). Every other route must be in openapi.yaml.
 NOT_THE_API = {"pages"}
-ERROR_STATUSES = {"400", "401", "403", "404", "405", "409", "413", "415", "422", "429", "500"}
+ERROR_STATUSES = {
+    "400",
+    "401",
+    "403",
+    "404",
+    "405",
+    "408",
+    "409",
+    "413",
+    "414",
+    "415",
+    "422",
+    "429",
+    "431",
+    "500",
+    "503",
+}
 
 
 def test_spec_is_valid_openapi():
@@ -63,6 +79,19 @@ def test_every_api_operation_may_be_rate_limited_and_nothing_else_is():
         for method, op in item.items():
             limited = "429" in op["responses"]
             assert limited == path.startswith("/v1/"), f"{method} {path}"
+
+
+def test_every_operation_documents_what_the_server_refuses_before_routing():
+    for path, item in SPEC["paths"].items():
+        for method, op in item.items():
+            responses = op["responses"]
+            assert responses["414"]["$ref"].endswith("/UriTooLong"), f"{method} {path}"
+            assert responses["431"]["$ref"].endswith("/HeadersTooLarge"), f"{method} {path}"
+            assert ("408" in responses) == ("requestBody" in op), f"{method} {path}"
+
+
+def test_the_spec_names_a_relative_server():
+    assert SPEC["servers"][0]["url"] == "/"
 
 
 def test_variant_ids_in_the_spec_are_the_known_variants():

@@ -43,7 +43,8 @@ def test_the_wheel_installs_alone_and_its_serve_command_serves_the_docs_and_the_
     run(sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", tmp_path / "dist", ROOT, cwd=tmp_path)
     (wheel,) = (tmp_path / "dist").glob("hearts_referee-*.whl")
     shipped = {name.split("/")[0] for name in zipfile.ZipFile(wheel).namelist()}
-    assert {"api", "web", "cli", "edge", "schemas", "service", "archive", "rulings", "referee"} <= shipped
+    layers = {"api", "web", "cli", "edge", "schemas", "service", "archive", "rulings", "referee"}
+    assert layers | {"hearts_referee"} <= shipped
     assert not shipped & {"tests", "playout", "tools", "bench"}
     assert "api/openapi.yaml" in zipfile.ZipFile(wheel).namelist()
 
@@ -57,6 +58,7 @@ def test_the_wheel_installs_alone_and_its_serve_command_serves_the_docs_and_the_
     env["FLASK_DATABASE"] = str(tmp_path / "archive.sqlite")
     made = run(venv / "bin" / "hearts-referee", "init-db", cwd=tmp_path, env=env)
     assert "schema up to date" in made and (tmp_path / "archive.sqlite").exists()
+    assert "serve" in run(venv / "bin" / "python", "-m", "hearts_referee", "--help", cwd=tmp_path, env=env)
     port = free_port()
     server = subprocess.Popen(
         [venv / "bin" / "hearts-referee", "serve", "--bind", f"127.0.0.1:{port}", "--workers", "1"],
@@ -85,6 +87,8 @@ def test_the_wheel_installs_alone_and_its_serve_command_serves_the_docs_and_the_
         assert (status, kind) == (200, "text/css")
         status, kind, _ = get(base + "/director/check")
         assert (status, kind) == (200, "text/html")
+        status, kind, _ = get(base + "/readyz")
+        assert (status, kind) == (200, "application/json")
     finally:
         server.terminate()
         server.wait(timeout=10)

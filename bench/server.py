@@ -1,0 +1,243 @@
+"""Throughput of the production server, and what 50 slow clients do to it.
+
+    python bench/server.py                 # 10 s per run, 3 rounds (about 3 minutes)
+    python bench/server.py --seconds 5 --rounds 1
+
+Needs ``wrk`` (Debian: ``apt-get install -y wrk``). For each server, in
+interleaved rounds (a noisy neighbour slows both alike), it starts the server
+on a fresh archive and loads ``POST /v1/hands/validate`` with the README's
+revoke (``examples/mso-revoke.json``, 2.2 KB) from 16 keep-alive connections:
+first alone, then while 50 other connections hold requests open (a third
+stalled after their headers, a third trickling their body a byte every
+0.25 s, a third never finishing their headers), probing ``/healthz`` every
+0.2 s meanwhile. The servers:
+
+- ``sync``: gunicorn with 2 sync workers, what ``hearts-referee serve`` ran
+  before (``gunicorn -k sync -w 2 'app:create_app()'``);
+- ``serve``: ``hearts-referee serve`` as it is (2 gevent workers);
+- ``waitress`` (``--servers sync,serve,waitress``, if waitress is installed: it is
+  not a dependency): one process, 4 threads, the alternative that buffers whole
+  requests before a thread sees them.
+
+Prints medians: requests/s, latency p50 and p99 (ms), wrk's timeouts and
+errors, and the slowest ``/healthz`` probe (a probe that got no answer in
+5 s counts as 5000 ms).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import re
+import shutil
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.request
+from contextlib import suppress
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+BIN = Path(sys.executable).parent
+BODY = ROOT / "examples" / "mso-revoke.json"
+PATH = "/v1/hands/validate"
+PROBE_TIMEOUT = 5.0
+
+LUA = """wrk.method = "POST"
+wrk.headers["Content-Type"] = "application/json"
+local f = io.open("{body}", "rb")
+wrk.body = f:read("*a")
+f:close()
+"""
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def command(server: str, port: int) -> list[str]:
+    bind = f"127.0.0.1:{port}"
+    if server == "sync":
+        return [str(BIN / "gunicorn"), "-k", "sync", "-w", "2", "-b", bind, "app:create_app()"]
+    if server == "waitress":
+        if not (BIN / "waitress-serve").exists():
+            raise SystemExit("waitress is not installed: pip install waitress (it is not a dependency)")
+        return [str(BIN / "waitress-serve"), f"--listen={bind}", "--threads=4", "--call", "app:create_app"]
+    return [str(BIN / "hearts-referee"), "serve", "--bind", bind, "--workers", "2"]
+
+
+def healthz(port: int) -> float:
+    """Seconds for one ``/healthz`` (``PROBE_TIMEOUT`` if it got no answer in time)."""
+    started = time.perf_counter()
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=PROBE_TIMEOUT) as r:
+            r.read()
+    except OSError:
+        return PROBE_TIMEOUT
+    return time.perf_counter() - started
+
+
+class Slow:
+    """50 connections that hold a request open until closed."""
+
+    def __init__(self, port: int, count: int) -> None:
+        head = (
+            b"POST /v1/hands/validate HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+            b"Content-Length: 2200\r\n\r\n{"
+        )
+        half = b"GET /healthz HTTP/1.1\r\nHost: x\r\nX-Slow: "
+        self.sockets = []
+        for k in range(count):
+            s = socket.create_connection(("127.0.0.1", port), timeout=5)
+            s.sendall(half if k % 3 == 2 else head)
+            self.sockets.append(s)
+        self.stop = threading.Event()
+        self.thread = threading.Thread(target=self._trickle, daemon=True)
+        self.thread.start()
+
+    def _trickle(self) -> None:
+        while not self.stop.wait(0.25):
+            for s in self.sockets[1::3]:
+                with suppress(OSError):
+                    s.send(b" ")
+
+    def close(self) -> None:
+        self.stop.set()
+        self.thread.join()
+        for s in self.sockets:
+            s.close()
+
+
+def wrk(port: int, seconds: int, connections: int, script: Path) -> dict[str, float]:
+    out = subprocess.run(
+        [
+            "wrk",
+            "-t2",
+            f"-c{connections}",
+            f"-d{seconds}s",
+            "--latency",
+            "-s",
+            str(script),
+            f"http://127.0.0.1:{port}{PATH}",
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+
+    def ms(label: str) -> float:
+        found = re.search(rf"^\s+{label}\s+([\d.]+)(us|ms|s)\s*$", out, re.M)
+        if not found:
+            return float("nan")
+        value, unit = float(found.group(1)), found.group(2)
+        return value * {"us": 0.001, "ms": 1.0, "s": 1000.0}[unit]
+
+    errors = re.search(r"Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)", out)
+    non2xx = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
+    rate = re.search(r"Requests/sec:\s+([\d.]+)", out)
+    return {
+        "rps": float(rate.group(1)) if rate else 0.0,
+        "p50": ms("50%"),
+        "p99": ms("99%"),
+        "timeouts": float(errors.group(4)) if errors else 0.0,
+        "errors": (sum(float(errors.group(k)) for k in (1, 2, 3)) if errors else 0.0)
+        + (float(non2xx.group(1)) if non2xx else 0.0),
+    }
+
+
+def run(server: str, args: argparse.Namespace, script: Path) -> dict[str, dict[str, float]]:
+    workdir = Path(tempfile.mkdtemp(prefix="bench-server-"))
+    port = free_port()
+    env = {k: v for k, v in os.environ.items() if not k.startswith("FLASK_")}
+    env["FLASK_DATABASE"] = str(workdir / "archive.sqlite")
+    env["FLASK_LOG_LEVEL"] = "WARNING"  # a log line per request is the operator's choice, not the bench's
+    process = subprocess.Popen(
+        command(server, port),
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+    try:
+        deadline = time.monotonic() + 30
+        while healthz(port) >= PROBE_TIMEOUT:
+            if time.monotonic() > deadline:
+                raise SystemExit(f"{server} did not start")
+            time.sleep(0.2)
+        wrk(port, 2, args.connections, script)  # warm-up
+        alone = wrk(port, args.seconds, args.connections, script)
+        alone["healthz_max"] = healthz(port) * 1000
+        slow = Slow(port, args.slow)
+        probes: list[float] = []
+        stop = threading.Event()
+
+        def probe() -> None:
+            while not stop.wait(0.2):
+                probes.append(healthz(port))
+
+        prober = threading.Thread(target=probe, daemon=True)
+        prober.start()
+        try:
+            loaded = wrk(port, args.seconds, args.connections, script)
+        finally:
+            stop.set()
+            prober.join()
+            slow.close()
+        loaded["healthz_max"] = max(probes, default=PROBE_TIMEOUT) * 1000
+        return {"alone": alone, "slow": loaded}
+    finally:
+        os.killpg(process.pid, signal.SIGTERM)
+        process.wait(timeout=30)
+        shutil.rmtree(workdir, ignore_errors=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--seconds", type=int, default=10, help="length of each wrk run")
+    parser.add_argument("--rounds", type=int, default=3, help="interleaved rounds (medians are shown)")
+    parser.add_argument("--connections", type=int, default=16, help="wrk's keep-alive connections")
+    parser.add_argument("--slow", type=int, default=50, help="slow connections held open meanwhile")
+    parser.add_argument("--servers", default="sync,serve", help="which servers, comma-separated")
+    args = parser.parse_args()
+    if shutil.which("wrk") is None:
+        raise SystemExit("wrk is missing: apt-get install -y wrk")
+    servers = args.servers.split(",")
+    with tempfile.NamedTemporaryFile("w", suffix=".lua", delete=False) as lua:
+        lua.write(LUA.format(body=BODY))
+    script = Path(lua.name)
+    results: dict[tuple[str, str], list[dict[str, float]]] = {}
+    try:
+        for _ in range(args.rounds):
+            for server in servers:
+                for phase, numbers in run(server, args, script).items():
+                    results.setdefault((server, phase), []).append(numbers)
+    finally:
+        script.unlink()
+
+    print(
+        f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores, Python "
+        f"{platform.python_version()}; POST {PATH} ({BODY.stat().st_size} B), {args.connections} "
+        f"connections, {args.seconds} s runs, median of {args.rounds}"
+    )
+    columns = ("rps", "p50", "p99", "timeouts", "errors", "healthz_max")
+    print(f"| server | with | {' | '.join(columns)} |")
+    print("| --- | --- |" + " ---: |" * len(columns))
+    for (server, phase), runs in results.items():
+        medians = [statistics.median(r[c] for r in runs) for c in columns]
+        with_ = "alone" if phase == "alone" else f"{args.slow} slow clients"
+        print(f"| {server} | {with_} | " + " | ".join(f"{m:,.1f}" for m in medians) + " |")
+
+
+if __name__ == "__main__":
+    main()

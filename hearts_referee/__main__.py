@@ -1,0 +1,5 @@
+"""``python -m hearts_referee``: the ``hearts-referee`` command (``cli.main``)."""
+
+from cli import main
+
+main()
