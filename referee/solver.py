@@ -596,7 +596,19 @@ def moon_forced(
         rest = [c for c in position.hands[i] if c not in played]
         scripts[i] = tuple(played + rest)
     search = _MoonRefute(position, shooter, revoker, scripts, budget)
-    node = _Node(
+    node = _root(position, scripts[seats.index(shooter)])
+    try:
+        line = search.refute(node, (0, 0, 0))
+    except OutOfBudget:
+        return None, ()
+    if line is None:
+        return True, ()
+    return False, _tricks(position, line)
+
+
+def _root(position: Position, order: tuple[Card, ...] | None) -> _Node:
+    """The search's first node: the table at the claim, the claimant holding to ``order``."""
+    return _Node(
         position.hands,
         position.number,
         position.leader,
@@ -606,15 +618,8 @@ def moon_forced(
         position.pile,
         position.last_winner,
         position.kitty,
-        scripts[seats.index(shooter)],
+        order,
     )
-    try:
-        line = search.refute(node, (0, 0, 0))
-    except OutOfBudget:
-        return None, ()
-    if line is None:
-        return True, ()
-    return False, _tricks(position, line)
 
 
 def _add(a: tuple[int, int, int], b: tuple[int, int, int]) -> tuple[int, int, int]:
@@ -628,18 +633,7 @@ def solve(position: Position, claim: Claim, budget: int = 200_000, exact_budget:
     Whether the claim holds gets ``budget`` positions. The exact worst and best
     outcomes get ``exact_budget`` each (0: not searched): when that runs out both
     are ``None`` (``exact`` false)."""
-    node = _Node(
-        position.hands,
-        position.number,
-        position.leader,
-        position.plays,
-        position.broken,
-        position.penalty,
-        position.pile,
-        position.last_winner,
-        position.kitty,
-        claim.order,
-    )
+    node = _root(position, claim.order)
     remaining = position.hand_size - position.number + 1
     if claim.order is not None:
         held = Counter(position.hands[position.seats.index(claim.seat)])
