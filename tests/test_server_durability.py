@@ -11,6 +11,7 @@ got to acknowledge.
 
 from __future__ import annotations
 
+import http.client
 import json
 import random
 import threading
@@ -57,7 +58,9 @@ class Writer(threading.Thread):
                 )
                 if status == 201:
                     self.signed.add(hand)
-        except OSError:  # the server is gone: stop
+        except (OSError, http.client.HTTPException):
+            # the server is gone, or went mid-answer (IncompleteRead): that answer was no
+            # acknowledgement, so nothing is counted for it; stop
             return
         except BaseException as error:
             self.error = error
