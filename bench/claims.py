@@ -28,11 +28,11 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # run as a script from anywhere, without installing
 
 import playout  # noqa: E402
-from referee.deal import deal, first_leader, pass_cards  # noqa: E402
-from referee.play import CLAIM_BUDGET, CLAIM_EXACT_BUDGET, play_phase  # noqa: E402
+from referee.play import CLAIM_BUDGET, CLAIM_EXACT_BUDGET  # noqa: E402
 from referee.record import ClaimKind, EventAction, HandRecord  # noqa: E402
+from referee.replay import table_after  # noqa: E402
 from referee.solver import Claim, Position, solve  # noqa: E402
-from referee.table import Table, TrickInPlay  # noqa: E402
+from referee.table import Table  # noqa: E402
 from schemas.record import load_record  # noqa: E402
 
 ROWS: list[tuple[str, str, int, int, float]] = [
@@ -54,14 +54,10 @@ def record_for(rng: random.Random, variant: str, seats: int) -> HandRecord:
 
 def table_at(record: HandRecord, tricks_left: int) -> Table:
     """The replay's table with ``tricks_left`` tricks still to play."""
-    table = Table.seated(record.variant, record.seats, record.dealer)
-    deal(table, record)
-    pass_cards(table, record, record.variant.pass_offset(record.hand_number, len(record.seats)))
-    table.current = TrickInPlay(1, first_leader(table, record))
     cards = [e for e in record.play if e.action == EventAction.CARD]
-    played = len(record.seats) * (table.hand_size - tricks_left)
-    play_phase(table, tuple(cards[:played]))
-    return table
+    hand_size = Table.seated(record.variant, record.seats, record.dealer).hand_size
+    played = len(record.seats) * (hand_size - tricks_left)
+    return table_after(record, tuple(cards[:played]))
 
 
 def run_row(

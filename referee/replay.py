@@ -22,7 +22,7 @@ from .cards import Card
 from .deal import check_held, check_table, deal, first_leader, pass_cards
 from .findings import Code, Finding, MisdealFacts, MoonStoppedFacts
 from .play import play_phase, plays_held, settle
-from .record import ClaimKind, EventAction, HandRecord, Problem, RecordError
+from .record import ClaimKind, Event, EventAction, HandRecord, Problem, RecordError
 from .scoring import Score, score_hand
 from .solver import Position, moon_forced
 from .table import Play, Table, TrickInPlay
@@ -255,7 +255,7 @@ def _searched_moon(record: HandRecord, finding: Finding, log: tuple[Finding, ...
     )
     if revoke is None or revoke.event is None:
         return finding
-    table = _table_before(record, revoke.event)
+    table = table_after(record, record.play[: revoke.event])
     recorded: dict[str, list[Card]] = {seat: [] for seat in record.seats}
     for event in record.play[revoke.event :]:
         if event.action == EventAction.CARD and event.card is not None:
@@ -286,13 +286,14 @@ def _searched_moon(record: HandRecord, finding: Finding, log: tuple[Finding, ...
     return replace(finding, facts=replace(facts, suggestion="moon not proven", searched=searched))
 
 
-def _table_before(record: HandRecord, event: int) -> Table:
-    """The table as the replay had it just before play event ``event``."""
+def table_after(record: HandRecord, played: tuple[Event, ...]) -> Table:
+    """The table as the replay has it once the deal, the pass and the events ``played``
+    are done: where a search (a claim, a revoke against a moon) starts from."""
     table = Table.seated(record.variant, record.seats, record.dealer)
     deal(table, record)
     pass_cards(table, record, record.variant.pass_offset(record.hand_number, len(record.seats)))
     table.current = TrickInPlay(1, first_leader(table, record))
-    play_phase(table, record.play[:event])
+    play_phase(table, played)
     return table
 
 

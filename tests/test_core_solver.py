@@ -19,11 +19,10 @@ from hypothesis import strategies as st
 
 from referee import VARIANTS, Card, HandRecord, cards
 from referee.claims import claim_holds
-from referee.deal import deal, first_leader, pass_cards
-from referee.play import play_phase
 from referee.record import ClaimKind, Event, EventAction
+from referee.replay import table_after
 from referee.solver import Claim, LineTrick, Outcome, Position, moon_forced, solve
-from referee.table import Table, TrickInPlay
+from referee.table import Table
 
 MSO = VARIANTS["mso-2000"]
 SEATS4 = ("N", "E", "S", "W")
@@ -261,12 +260,7 @@ def test_solver_revoke_against_moon_stoppable_names_the_line():
 
 def table_at(record: HandRecord, events: int) -> Table:
     """The replay's table after the first ``events`` play events of ``record``."""
-    table = Table.seated(record.variant, record.seats, record.dealer)
-    deal(table, record)
-    pass_cards(table, record, record.variant.pass_offset(record.hand_number, len(record.seats)))
-    table.current = TrickInPlay(1, first_leader(table, record))
-    play_phase(table, record.play[:events])
-    return table
+    return table_after(record, record.play[:events])
 
 
 def random_record(seed: int) -> HandRecord:
