@@ -48,8 +48,6 @@ CONFIG = SchemathesisConfig.from_dict(
         "generation": {"mode": "all", "max-examples": MAX_EXAMPLES},
         "phases": {"stateful": {"enabled": False}},  # ids are mostly 404s; the flows have their own tests
         "checks": {"positive_data_acceptance": {"enabled": False}},
-        "headers": {"Authorization": f"Bearer {DIRECTOR}"},
-        "operations": [{"include-tag": "keys", "headers": {"Authorization": f"Bearer {ADMIN}"}}],
     }
 )
 
@@ -64,4 +62,8 @@ schema.app = create_app({"TESTING": True, "DATABASE": str(DATABASE)})  # excepti
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much, HealthCheck.data_too_large],
 )
 def test_api_conforms_to_openapi(case):
-    case.call_and_validate()
+    # The key goes with the call, not in the config: schemathesis then counts it as the
+    # caller's own credential. Config headers were, now and then, taken for generated
+    # ones, and ignored_auth failed with "API accepts invalid authentication" on a 200.
+    key = ADMIN if "keys" in (case.operation.tags or []) else DIRECTOR
+    case.call_and_validate(headers={"Authorization": f"Bearer {key}"})
