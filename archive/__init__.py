@@ -17,6 +17,7 @@ from .hands import (
     HandFilter,
     Placement,
     StoredHand,
+    append_consequence,
     append_decision,
     append_signature,
     find_hand,
@@ -30,13 +31,14 @@ from .hands import (
 from .keys import ROLES, Key, Role, create_key, find_key, get_key, list_keys, revoke_key
 from .migrations import applied, migrate
 from .sessions import SessionEnd, end_session, session_key_id, start_session
-from .state import Decided, HandState, HandStatus
+from .state import Consequence, Decided, HandState, HandStatus, Signed
 
 __all__ = [
     "ROLES",
     "ArchiveError",
     "ChainReport",
     "Conflict",
+    "Consequence",
     "Decided",
     "Game",
     "HandFilter",
@@ -47,7 +49,9 @@ __all__ = [
     "Placement",
     "Role",
     "SessionEnd",
+    "Signed",
     "StoredHand",
+    "append_consequence",
     "append_decision",
     "append_signature",
     "applied",

@@ -210,7 +210,7 @@ class StoredHandSchema(HandSummarySchema):
     final = fields.Function(lambda h: h.state.final)
     penalties = fields.Function(lambda h: dict(h.state.current.penalties))
     signers = fields.Function(lambda h: sorted(h.state.signers))
-    missing_signatures = fields.Function(lambda h: h.state.missing_signatures)
+    missing_signatures = fields.Function(lambda h: sorted(h.state.missing_signatures))  # as released
     versions = fields.Function(lambda h: VersionSchema(many=True).dump(h.state.versions))
     decisions = fields.Function(lambda h: DecisionSchema(many=True).dump(h.state.decisions))
     head = fields.String()
