@@ -11,7 +11,7 @@ every read (``state``): nothing about a hand is ever updated in place.
 
 from .db import connect, open_archive, write
 from .errors import ArchiveError, Conflict, NotFound
-from .games import Game, game_owner, get_game, insert_game
+from .games import Game, SheetSigned, append_game_signature, game_owner, get_game, insert_game
 from .hands import (
     ChainReport,
     HandFilter,
@@ -49,10 +49,12 @@ __all__ = [
     "Placement",
     "Role",
     "SessionEnd",
+    "SheetSigned",
     "Signed",
     "StoredHand",
     "append_consequence",
     "append_decision",
+    "append_game_signature",
     "append_signature",
     "applied",
     "connect",

@@ -199,6 +199,42 @@ def append_hand(db: Database, key: Key, game_id: int, hand: GameHand) -> tuple[S
     )
 
 
+def sign_game(db: Database, key: Key, game_id: int, seat: str, name: str) -> tuple[Game, bool]:
+    """A seat signs the game's scoresheet as it stands, once the game is over.
+
+    Who signs is the variant's ``game_signatures`` (MSO: all four players).
+    ``Rejected`` for a seat that is not a signer; ``Conflict`` while the game
+    goes on or a hand that counts has an open ruling. Signing twice the same
+    sheet is one signature; a decision since makes the old one stale and
+    the seat signs again. Returns ``(game, created)``.
+    """
+    require(key, Permission.SIGN)
+    with archive.write(db):
+        game = visible_game(key, archive.get_game(db, game_id))
+        setup = game.setup
+        if seat not in setup.sheet_signers:
+            code = "unknown_seat" if seat not in setup.seats else "not_a_signer"
+            who = ", ".join(setup.sheet_signers) or "nobody"
+            raise Rejected([Problem("/seat", code, f"{seat!r} cannot sign this scoresheet: {who} signs")])
+        sheet = game.sheet
+        if not sheet.over:
+            raise Conflict(
+                f"Game {game.id} is not over: its scoresheet is signed at the end.",
+                [Problem("", "game_not_over", "the scoresheet is signed once the game is over")],
+            )
+        open_hands = [h.hand_number for h in game.hands[: sheet.ended_after] if h.state.open]
+        if open_hands:
+            raise Conflict(
+                f"Game {game.id} has open rulings on hand(s) {', '.join(map(str, open_hands))}: "
+                "decide them before the scoresheet is signed.",
+                [Problem("", "open_rulings", "a hand that counts has a ruling waiting for the director")],
+            )
+        if any(s.seat == seat and not game.stale(s) for s in game.signatures):
+            return game, False
+        archive.append_game_signature(db, game.id, seat, name, game.sheet_now, key)
+    return archive.get_game(db, game_id), True
+
+
 # --- consequences of a decision ---------------------------------------------------------
 
 

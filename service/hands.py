@@ -21,7 +21,7 @@ from rulings.life import unchanged
 from rulings.scoresheet import required_signers
 
 from .access import Permission, require, scope, visible_hand
-from .audit import audit_record
+from .audit import audit_record as audit_record  # the one audit step, named here for the faces
 from .errors import Conflict, Rejected, Unchanged
 from .games import follow_decision
 
