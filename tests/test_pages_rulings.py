@@ -106,7 +106,7 @@ def test_a_later_hand_shows_it_was_re_audited_and_why(client, keys, stored):
     page = client.get("/director/hands/2").get_data(as_text=True)
     assert "Re-audited:" in page and "The decision on hand 1" in page and "N 26→0" in page
     sheet = client.get("/director/games/1").get_data(as_text=True)
-    assert "re-audited after hand 1" in sheet
+    assert "re-audited (hand 1)" in sheet
 
 
 def test_a_seat_signs_the_hand_from_the_page_and_a_later_decision_marks_it_stale(client, keys, stored):
