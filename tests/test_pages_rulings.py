@@ -148,3 +148,14 @@ def test_an_auditor_gets_no_decision_or_signature_form(client, keys, stored):
     sign_in(client, keys, "auditor")
     page = client.get("/director/hands/1").get_data(as_text=True)
     assert "form" not in ruling_item(page, 1) and 'class="sign"' not in page
+
+
+def test_the_claimed_scores_table_shows_the_score_as_the_decisions_left_it(client, keys, stored):
+    sign_in(client, keys)
+    page = client.get("/director/hands/1").get_data(as_text=True)
+    assert "Score now" not in page  # nothing decided yet: the referee's score is the score
+    decide(client, 1, "adjust", **{"change-E": "3"})
+    page = client.get("/director/hands/1").get_data(as_text=True)
+    claimed = page[page.index('id="claimed-h"') : page.index('id="rulings-h"')]
+    assert "Penalties now" in claimed and "Adjusted" in claimed and "Score now" in claimed
+    assert re.search(r'<td class="num">\+3</td>\s*<td class="num"><strong>11</strong>', claimed)  # E: 8 + 3
