@@ -7,7 +7,8 @@ what is decided by ``service.access``, the rule the API follows too:
 - signed out: only "check a hand" (and not even that when
   ``VALIDATE_REQUIRES_KEY`` is set, mirroring ``POST /v1/hands/validate``);
 - ``auditor`` and ``director``: every page; only a director sees the
-  decision forms;
+  decision forms (each offering what ``rulings.life.offered`` allows), and
+  only keys that may sign (scorers, directors) the signature forms;
 - ``scorer``: the hands and games their own key stored, by key id, and
   every hand of a game it started; any other hand or game is a 404, as if
   it did not exist;
