@@ -133,19 +133,13 @@ def unchanged(decision: Decision, life: RulingLife) -> Problem | None:
     """Why ``decision`` would change nothing for this ruling (``None`` when it changes
     something). The decision is otherwise well formed (``decision_problems``)."""
     if decision.action == Action.WAIVE and not life.standing.points:
-        return Problem(
-            "/action",
-            "no_penalty",
-            f"ruling {life.index} carries no penalty points to waive",
-        )
+        return Problem("/action", "no_penalty", "the ruling carries no penalty points to waive")
     made = outcome(decision, life.standing)
     if decision.action == Action.ADJUST and not made.moves:
         return Problem("/score_changes", "no_change", "the adjustment moves no points")
     if made == life.outcome:
         return Problem(
-            "/action",
-            "same_decision",
-            f"ruling {life.index} already stands {life.status} by the same decision",
+            "/action", "same_decision", f"the ruling already stands {life.status} by this same decision"
         )
     return None
 

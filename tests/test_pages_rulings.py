@@ -8,11 +8,14 @@ signatures are given from the pages, in seat order, and marked stale.
 from __future__ import annotations
 
 import json
+import random
 import re
 from pathlib import Path
 
 import pytest
-from games import moon, new_game
+from games import body, moon, new_game
+
+import playout
 
 ROOT = Path(__file__).resolve().parent.parent
 HAND = json.loads((ROOT / "examples" / "mso-game-hand.json").read_text())
@@ -159,3 +162,35 @@ def test_the_claimed_scores_table_shows_the_score_as_the_decisions_left_it(clien
     claimed = page[page.index('id="claimed-h"') : page.index('id="rulings-h"')]
     assert "Penalties now" in claimed and "Adjusted" in claimed and "Score now" in claimed
     assert re.search(r'<td class="num">\+3</td>\s*<td class="num"><strong>11</strong>', claimed)  # E: 8 + 3
+
+
+def test_long_john_hand_is_signed_by_the_scorekeeper_alone_from_the_page(client, keys, as_role):
+    seats = ["A", "B", "C", "D", "E", "F"]
+    table = {
+        "variant": "long-john",
+        "seats": seats,
+        "players": {s: f"Player {s}" for s in seats},
+        "first_dealer": "F",
+        "scorekeeper": "C",
+    }
+    game = client.post("/v1/games", headers=as_role("director"), json=table).get_json()
+    record = playout.long_john_moon_hand_for(random.Random(7), seats, 1, "F")
+    hand = client.post(f"/v1/games/{game['id']}/hands", headers=as_role("director"), json=body(record))
+    hand_id = hand.get_json()["id"]
+    sign_in(client, keys)
+    page = client.get(f"/director/hands/{hand_id}").get_data(as_text=True)
+    assert (
+        re.findall(r'<select id="sign-seat" name="seat">(.*?)</select>', page, re.S)[0].count("<option") == 1
+    )
+    assert '<option value="C">' in page
+    refused = client.post(
+        f"/director/hands/{hand_id}/signatures",
+        data={"csrf_token": CSRF, "seat": "A", "name": "A", "version": "1"},
+    )
+    assert refused.status_code == 422 and "not_a_signer" in refused.get_data(as_text=True)
+    signed = client.post(
+        f"/director/hands/{hand_id}/signatures",
+        data={"csrf_token": CSRF, "seat": "C", "name": "Cy", "version": "1"},
+    )
+    assert signed.status_code == 303
+    assert client.get(f"/v1/hands/{hand_id}", headers=as_role("director")).get_json()["final"] is True
