@@ -122,3 +122,14 @@ def test_a_hand_signature_before_a_later_decision_is_marked_stale_in_the_hands_j
     hand = post(client, f"/v1/hands/{first}/decisions", director, waive, 201)
     assert [(s["seat"], s["version"], s["stale"]) for s in hand["signatures"]] == [("E", 2, True)]
     assert [(r["ruling"], r["status"]) for r in hand["rulings"]] == [(0, "waived"), (1, "decided")]
+
+
+def test_the_variant_data_says_who_signs_the_scoresheet_and_refuses_an_unknown_rule():
+    from dataclasses import replace
+
+    from referee.variants import VARIANTS
+
+    assert VARIANTS["mso-2000"].game_signatures == "all"  # "each scoresheet is signed by all four"
+    assert VARIANTS["long-john"].game_signatures == "none"  # its scorekeeper signs each hand instead
+    with pytest.raises(ValueError, match="unknown game signatures 'nobody'"):
+        replace(VARIANTS["mso-2000"], game_signatures="nobody")
