@@ -15,6 +15,7 @@ from edge.auth import caller, requires
 from edge.db import get_db
 from edge.jsonbody import json_body
 from edge.requestlog import rulings
+from schemas.archive import SheetSignatureRequestSchema, load
 from schemas.game import dump_game, load_game, load_game_hand
 from service import games as use
 from service.access import Permission
@@ -22,6 +23,7 @@ from service.access import Permission
 from .hands import conditional, stored
 
 bp = Blueprint("games", __name__)
+_SIGNATURE = SheetSignatureRequestSchema()
 
 
 @bp.post("/v1/games")
@@ -41,6 +43,15 @@ def get_game(game_id: int) -> Response:
 @requires(Permission.SUBMIT)
 def append_hand(game_id: int) -> tuple[Response, int, dict[str, str]]:
     return stored(*use.append_hand(get_db(), caller(), game_id, load_game_hand(json_body())))
+
+
+@bp.post("/v1/games/<id:game_id>/signatures")
+@requires(Permission.SIGN)
+def sign_game(game_id: int) -> tuple[Response, int, dict[str, str]]:
+    body = load(_SIGNATURE, json_body())
+    game, created = use.sign_game(get_db(), caller(), game_id, body["seat"], body["name"])
+    location = {"Location": url_for("games.get_game", game_id=game.id)}
+    return jsonify(dump_game(game)), 201 if created else 200, location
 
 
 @bp.post("/v1/games/validate")

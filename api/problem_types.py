@@ -33,6 +33,7 @@ PROBLEM_TYPES: Mapping[str, int] = MappingProxyType(
         "not_found": 404,
         "method_not_allowed": 405,
         "conflict": 409,
+        "decision_changes_nothing": 409,
         "too_large": 413,
         "unsupported_media_type": 415,
         "invalid_record": 422,

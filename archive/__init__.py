@@ -11,12 +11,13 @@ every read (``state``): nothing about a hand is ever updated in place.
 
 from .db import connect, open_archive, write
 from .errors import ArchiveError, Conflict, NotFound
-from .games import Game, game_owner, get_game, insert_game
+from .games import Game, SheetSigned, append_game_signature, game_owner, get_game, insert_game
 from .hands import (
     ChainReport,
     HandFilter,
     Placement,
     StoredHand,
+    append_consequence,
     append_decision,
     append_signature,
     find_hand,
@@ -30,13 +31,14 @@ from .hands import (
 from .keys import ROLES, Key, Role, create_key, find_key, get_key, list_keys, revoke_key
 from .migrations import applied, migrate
 from .sessions import SessionEnd, end_session, session_key_id, start_session
-from .state import Decided, HandState, HandStatus
+from .state import Consequence, Decided, HandState, HandStatus, Signed
 
 __all__ = [
     "ROLES",
     "ArchiveError",
     "ChainReport",
     "Conflict",
+    "Consequence",
     "Decided",
     "Game",
     "HandFilter",
@@ -47,8 +49,12 @@ __all__ = [
     "Placement",
     "Role",
     "SessionEnd",
+    "SheetSigned",
+    "Signed",
     "StoredHand",
+    "append_consequence",
     "append_decision",
+    "append_game_signature",
     "append_signature",
     "applied",
     "connect",

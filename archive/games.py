@@ -24,6 +24,20 @@ from .errors import NotFound
 from .hands import StoredHand, game_hands
 from .keys import Key
 
+
+@dataclass(frozen=True)
+class SheetSigned:
+    """A seat's signature on a game's scoresheet: ``sheet`` is what it signed, each hand's
+    id with the score version it stood at."""
+
+    id: int
+    seat: str
+    name: str
+    sheet: tuple[tuple[int, int], ...]
+    at: str
+    actor: str | None
+
+
 _COLUMNS = (
     "id, variant, seats, players, first_dealer, scorekeeper, table_label, "
     "created_at, created_by, created_by_key"
@@ -42,6 +56,22 @@ class Game:
     created_by: str | None
     owner: int | None
     hands: tuple[StoredHand, ...]
+    signatures: tuple[SheetSigned, ...] = ()
+
+    @property
+    def sheet_now(self) -> tuple[tuple[int, int], ...]:
+        """What a signature on the scoresheet signs now: each hand and its current version."""
+        return tuple((hand.id, hand.state.current.number) for hand in self.hands)
+
+    def stale(self, signed: SheetSigned) -> bool:
+        """A signature given before a later decision or re-audit made a new version."""
+        return signed.sheet != self.sheet_now
+
+    @property
+    def missing_signatures(self) -> list[str]:
+        """Who must still sign the scoresheet as it stands, in seat order."""
+        signed = {s.seat for s in self.signatures if not self.stale(s)}
+        return [seat for seat in self.setup.sheet_signers if seat not in signed]
 
     @cached_property
     def lines(self) -> list[HandLine]:
@@ -93,7 +123,39 @@ def get_game(db: Database, game_id: int) -> Game:
     setup = GameSetup(
         read_variant(spec), tuple(json.loads(seats)), first_dealer, scorekeeper, json.loads(players), table
     )
-    return Game(id_, setup, spec, created_at, created_by, owner, tuple(game_hands(db, id_)))
+    return Game(
+        id_, setup, spec, created_at, created_by, owner, tuple(game_hands(db, id_)), _signatures(db, id_)
+    )
+
+
+def _signatures(db: Database, game_id: int) -> tuple[SheetSigned, ...]:
+    rows = db.execute(
+        "SELECT id, seat, name, sheet, at, actor FROM game_signatures WHERE game_id = ? ORDER BY id",
+        [game_id],
+    ).fetchall()
+    return tuple(
+        SheetSigned(id_, seat, name, tuple((int(h), int(v)) for h, v in json.loads(sheet)), at, actor)
+        for id_, seat, name, sheet, at, actor in rows
+    )
+
+
+def append_game_signature(
+    db: Database, game_id: int, seat: str, name: str, sheet: tuple[tuple[int, int], ...], by: Key | None
+) -> None:
+    """Log a seat's signature on the game's scoresheet as ``sheet`` (inside ``write``)."""
+    db.execute(
+        "INSERT INTO game_signatures (game_id, seat, name, sheet, at, actor, actor_key) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?)",
+        [
+            game_id,
+            seat,
+            name,
+            compact([list(pair) for pair in sheet]),
+            now(),
+            by.label if by else None,
+            by.id if by else None,
+        ],
+    )
 
 
 def game_owner(db: Database, game_id: int) -> int | None:

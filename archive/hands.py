@@ -300,14 +300,42 @@ def append_decision(
     score: Mapping[str, int],
     penalties: Mapping[str, int],
     by: Key | None,
-) -> None:
-    """Log a decision with the score version it makes (inside ``write``)."""
+) -> chain.Entry:
+    """Log a decision with the score version it makes (inside ``write``); the entry logged."""
     body = decision_document(decision) | {
         "version": version,
         "score": dict(score),
         "penalties": dict(penalties),
     }
-    chain.append(db, hand_id, "decision", body, by.label if by else None, ruling=decision.ruling)
+    return chain.append(db, hand_id, "decision", body, by.label if by else None, ruling=decision.ruling)
+
+
+def append_consequence(
+    db: Database,
+    hand_id: int,
+    cause: Mapping[str, Any],
+    reason: str,
+    scores_before: Mapping[str, int],
+    audit: HandAudit,
+    counts: bool,
+    version: int,
+    score: Mapping[str, int],
+    penalties: Mapping[str, int],
+    by: Key | None,
+) -> chain.Entry:
+    """Log a re-audit of the hand with new totals before it (inside ``write``): ``cause``
+    names the decision on an earlier hand of the game that changed them."""
+    body = {
+        "cause": dict(cause),
+        "reason": reason,
+        "scores_before": dict(scores_before),
+        "counts": counts,
+        "audit": audit_document(audit),
+        "version": version,
+        "score": dict(score),
+        "penalties": dict(penalties),
+    }
+    return chain.append(db, hand_id, "consequence", body, by.label if by else None)
 
 
 def append_signature(db: Database, hand_id: int, seat: str, name: str, version: int, by: Key | None) -> None:
@@ -376,8 +404,16 @@ def _score_problems(log: list[chain.Entry]) -> list[tuple[int, str, str]]:
     problems = []
     state = fold(log)
     made = {v.decision: v for v in state.versions if v.decision is not None}
+    remade = {v.consequence: v for v in state.versions if v.consequence is not None}
     for entry in log[1:]:
         body = entry.body
+        if entry.kind == "consequence":
+            version = remade[entry.n]
+            recorded = (body["version"], body["score"], body["penalties"])
+            if recorded != (version.number, dict(version.score), dict(version.penalties)):
+                problems.append(
+                    (entry.n, "wrong_score", f"entry {entry.n} records a score its re-audit does not give")
+                )
         if entry.kind == "decision":
             version = made[entry.n]
             recorded = (body["version"], body["score"], body["penalties"])

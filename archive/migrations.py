@@ -31,6 +31,12 @@ The tables:
   not ended and its key is live; cookies of earlier releases named only a
   key, could not be ended, and are no longer honoured. Keys revoked before
   this step need no rows: their sessions never had one.
+- ``m006_rulings``: ``entries`` also takes ``consequence`` entries (a hand
+  of a game re-audited after a decision on an earlier hand changed the
+  totals before it; the table is copied row for row into one with the wider
+  CHECK, hashes untouched); ``game_signatures``, append-only: a seat's
+  signature on a game's scoresheet, with ``sheet`` the JSON list of
+  ``[hand id, score version]`` it signed (a later version makes it stale).
 """
 
 from __future__ import annotations
@@ -150,6 +156,48 @@ def m004_sessions(db: Database) -> None:
             CHECK ((ended_at IS NULL) = (end_reason IS NULL))
         )""")
     db.execute("CREATE INDEX sessions_live_by_key ON sessions(key_id) WHERE ended_at IS NULL")
+
+
+@MIGRATIONS(name="m006_rulings")
+def m006_rulings(db: Database) -> None:
+    # SQLite cannot widen a CHECK in place: the log moves, row for row, into a table
+    # that also takes ``consequence`` entries. Hashes cover the columns, not the rowid,
+    # so every chain verifies as before.
+    _drop_append_only(db, "entries")
+    db.execute("""
+        CREATE TABLE entries_m006 (
+            hand_id INTEGER NOT NULL REFERENCES hands(id),
+            n INTEGER NOT NULL,
+            kind TEXT NOT NULL CHECK (kind IN ('audit', 'decision', 'signature', 'consequence')),
+            ruling INTEGER,
+            at TEXT NOT NULL,
+            actor TEXT,
+            body TEXT NOT NULL,
+            prev TEXT NOT NULL,
+            hash TEXT NOT NULL,
+            PRIMARY KEY (hand_id, n)
+        )""")
+    db.execute(
+        "INSERT INTO entries_m006 (hand_id, n, kind, ruling, at, actor, body, prev, hash) "
+        "SELECT hand_id, n, kind, ruling, at, actor, body, prev, hash FROM entries"
+    )
+    db.execute("DROP TABLE entries")
+    db.execute("ALTER TABLE entries_m006 RENAME TO entries")
+    db.execute("CREATE INDEX entries_decisions ON entries(hand_id, ruling) WHERE kind = 'decision'")
+    _append_only(db, "entries")
+    db.execute("""
+        CREATE TABLE game_signatures (
+            id INTEGER PRIMARY KEY,
+            game_id INTEGER NOT NULL REFERENCES games(id),
+            seat TEXT NOT NULL,
+            name TEXT NOT NULL,
+            sheet TEXT NOT NULL,
+            at TEXT NOT NULL,
+            actor TEXT,
+            actor_key INTEGER REFERENCES keys(id)
+        )""")
+    db.execute("CREATE INDEX game_signatures_game ON game_signatures(game_id)")
+    _append_only(db, "game_signatures")
 
 
 def migrate(db: Database) -> list[str]:

@@ -4,9 +4,13 @@ Nothing here is stored: the log is the record, and this is what it says.
 Version 1 is the referee's score (the audit); every decision makes the next
 version, scored by ``rulings.decisions.rescore`` from the audit and every
 decision so far (the score a decision entry carries is checked against that
-by ``verify``, never trusted). A signature confirms one version; a decision
-after it makes a new version that needs signing again, so a final hand that
-a director re-opens shows as ``reopened``.
+by ``verify``, never trusted). A hand of a game is re-audited when a
+decision on an earlier hand changes the totals before it (a ``consequence``
+entry: the new ``scores_before`` and the audit they give); that audit is
+the new base the decisions are scored on, and it makes the next version
+too. A signature confirms one version; a decision or a re-audit after it
+makes a new version that needs signing again (the old signature is
+*stale*), so a final hand that a director re-opens shows as ``reopened``.
 
 Statuses: ``open`` (a referred ruling has no decision yet),
 ``awaiting_signatures`` (none open; signatures missing for the current
@@ -18,9 +22,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Any
 
 from rulings.audit import HandAudit
 from rulings.decisions import Decision, rescore
+from rulings.life import RulingLife, lives
 
 from .chain import Entry
 from .documents import read_audit, read_decision
@@ -58,6 +64,21 @@ class Decided:
 
 
 @dataclass(frozen=True)
+class Consequence:
+    """A later hand of a game re-audited because a decision on an earlier hand changed the
+    totals before it (``cause`` names that decision); it makes the next version."""
+
+    n: int
+    at: str
+    actor: str | None
+    cause: Mapping[str, Any]
+    reason: str
+    scores_before: Mapping[str, int]
+    counts: bool
+    version: int
+
+
+@dataclass(frozen=True)
 class Version:
     number: int
     at: str
@@ -68,14 +89,24 @@ class Version:
     open: tuple[int, ...]
     signatures: tuple[Signed, ...]
     final: bool
+    consequence: int | None = None
+    """Log entry of the re-audit that made this version, if one did."""
 
 
 @dataclass(frozen=True)
 class HandState:
     audit: HandAudit
+    """The referee's own reading, as first stored; it never changes."""
     signers: frozenset[str]
     versions: tuple[Version, ...]
     decisions: tuple[Decided, ...]
+    consequences: tuple[Consequence, ...] = ()
+    base: HandAudit | None = None
+    """The audit decisions are scored on now: the first one, or the latest re-audit's."""
+
+    @property
+    def standing_audit(self) -> HandAudit:
+        return self.base or self.audit
 
     @property
     def current(self) -> Version:
@@ -87,8 +118,23 @@ class HandState:
 
     @property
     def missing_signatures(self) -> list[str]:
+        """Required signers who have not signed the current version, in seat order."""
         signed = {s.seat for s in self.current.signatures}
-        return sorted(self.signers - signed)
+        return [seat for seat in self.standing_audit.seats if seat in self.signers - signed]
+
+    @property
+    def signatures(self) -> tuple[Signed, ...]:
+        """Every signature ever given, oldest first (each names the version it signed)."""
+        return tuple(s for v in self.versions for s in v.signatures)
+
+    def stale(self, signed: Signed) -> bool:
+        """A signature on a version a later decision or re-audit replaced."""
+        return signed.version != self.current.number
+
+    @property
+    def lives(self) -> tuple[RulingLife, ...]:
+        """Each ruling's life (``rulings.life``): its status and the decisions on it."""
+        return lives(self.standing_audit.standings(), [d.decision for d in self.decisions])
 
     @property
     def final(self) -> bool:
@@ -111,13 +157,13 @@ def fold(log: list[Entry]) -> HandState:
     first = log[0].body
     audit = read_audit(first)
     signers = frozenset(first["signers"])
-    ruled = audit.standings()
-    waiting = audit.referred
-    base_score, base_penalties = audit.score, audit.penalties
+    base = audit
     versions: list[Version] = []
     decisions: list[Decided] = []
+    consequences: list[Consequence] = []
     # the version being built: made at ``at`` by ``made_by``, signed by ``signatures``
-    at, made_by, score, penalties = log[0].at, None, dict(base_score), dict(base_penalties)
+    at, made_by, by_consequence = log[0].at, None, None
+    score, penalties = dict(audit.score), dict(audit.penalties)
     signatures: list[Signed] = []
     for entry in [*log[1:], None]:
         if entry is not None and entry.kind == "signature":
@@ -126,20 +172,49 @@ def fold(log: list[Entry]) -> HandState:
                 Signed(entry.n, entry.at, entry.actor, body["seat"], body["name"], body["version"])
             )
             continue
-        if entry is not None and entry.kind != "decision":
+        if entry is not None and entry.kind not in ("decision", "consequence"):
             continue
-        # a decision (or the end of the log) seals the version being built
+        # a decision or a re-audit (or the end of the log) seals the version being built
         decided = {d.decision.ruling for d in decisions}
-        open_ = tuple(i for i in waiting if i not in decided)
+        open_ = tuple(i for i in base.referred if i not in decided)
         final = not open_ and signers <= {s.seat for s in signatures}
         versions.append(
-            Version(len(versions) + 1, at, score, penalties, made_by, open_, tuple(signatures), final)
+            Version(
+                len(versions) + 1,
+                at,
+                score,
+                penalties,
+                made_by,
+                open_,
+                tuple(signatures),
+                final,
+                by_consequence,
+            )
         )
         if entry is None:
             break
-        decisions.append(
-            Decided(entry.n, entry.at, entry.actor, read_decision(entry.body), len(versions) + 1)
+        body = entry.body
+        made_by, by_consequence = None, None
+        if entry.kind == "decision":
+            decisions.append(Decided(entry.n, entry.at, entry.actor, read_decision(body), len(versions) + 1))
+            made_by = entry.n
+        else:
+            base = read_audit(body)
+            consequences.append(
+                Consequence(
+                    entry.n,
+                    entry.at,
+                    entry.actor,
+                    body["cause"],
+                    body["reason"],
+                    body["scores_before"],
+                    body["counts"],
+                    len(versions) + 1,
+                )
+            )
+            by_consequence = entry.n
+        score, penalties = rescore(
+            base.score, base.penalties, base.standings(), [d.decision for d in decisions]
         )
-        score, penalties = rescore(base_score, base_penalties, ruled, [d.decision for d in decisions])
-        at, made_by, signatures = entry.at, entry.n, []
-    return HandState(audit, signers, tuple(versions), tuple(decisions))
+        at, signatures = entry.at, []
+    return HandState(audit, signers, tuple(versions), tuple(decisions), tuple(consequences), base)

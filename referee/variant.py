@@ -110,7 +110,8 @@ MOON_CHOOSERS: tuple[MoonChooser, ...] = tuple(MoonChooser)
 """How the referee chooses a moon option the record does not give."""
 
 SIGNATURES = ("none", "all", "scorekeeper")
-"""Who signs a hand's scores: nobody, every player, or the table's scorekeeper."""
+"""Who signs a hand's scores (``Variant.signatures``) or a game's scoresheet at its end
+(``Variant.game_signatures``): nobody, every player, or the table's scorekeeper."""
 
 
 @dataclass(frozen=True)
@@ -174,6 +175,8 @@ class Variant:
     clauses: tuple[Clause, ...]
     cites: Mapping[Code, str]
     signatures: str
+    game_signatures: str = "none"
+    """Who signs the game's scoresheet once the game is over (MSO: all four players)."""
     heart_points: int = 1
     queen_points: int = 13
     jack_of_diamonds_points: int = 0
@@ -224,6 +227,8 @@ class Variant:
             problems.append(f"unknown kitty taker {self.kitty_to!r}")
         if self.signatures not in SIGNATURES:
             problems.append(f"unknown signatures {self.signatures!r}")
+        if self.game_signatures not in SIGNATURES:
+            problems.append(f"unknown game signatures {self.game_signatures!r}")
         if self.moon is not None:
             if not self.moon.options or not set(self.moon.options) <= set(MoonOption):
                 problems.append("moon options are 'add' and 'subtract'")

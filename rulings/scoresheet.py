@@ -45,13 +45,14 @@ class GameRules:
     match_points: tuple[int, ...] | None
     floor: int | None
     signatures: str
+    game_signatures: str = "none"
 
 
 def game_rules(variant: Variant) -> GameRules:
     """The game-level rules of ``variant``, read from its definition."""
     scale = next((MATCH_POINT_SCALES[c.key] for c in variant.clauses if c.key in MATCH_POINT_SCALES), None)
     floor = 0 if variant.totals_floor_zero else None
-    return GameRules(variant.game_target, scale, floor, variant.signatures)
+    return GameRules(variant.game_target, scale, floor, variant.signatures, variant.game_signatures)
 
 
 def required_signers(rule: str, seats: Sequence[str], scorekeeper: str) -> frozenset[str]:
@@ -80,7 +81,14 @@ class GameSetup:
 
     @property
     def signers(self) -> frozenset[str]:
+        """Who signs each hand (the variant's ``signatures``)."""
         return required_signers(self.variant.signatures, self.seats, self.scorekeeper)
+
+    @property
+    def sheet_signers(self) -> tuple[str, ...]:
+        """Who signs the scoresheet once the game is over (``game_signatures``), in seat order."""
+        chosen = required_signers(self.variant.game_signatures, self.seats, self.scorekeeper)
+        return tuple(seat for seat in self.seats if seat in chosen)
 
 
 class HandLine(NamedTuple):

@@ -12,6 +12,7 @@ from typing import Any, NamedTuple
 from marshmallow import RAISE, Schema, ValidationError, fields, post_load, validate
 
 from rulings.decisions import ACTIONS, CLAIM_OUTCOMES, Action, ClaimOutcome, Decision
+from rulings.life import offered
 from service import HandFilter, StoredHand
 from service.errors import Rejected
 
@@ -78,6 +79,16 @@ class SignatureRequestSchema(Schema):
     version = fields.Integer(
         load_default=None, allow_none=True, strict=True, validate=validate.Range(1, VERSION_MAX)
     )
+
+
+class SheetSignatureRequestSchema(Schema):
+    """``POST /v1/games/{id}/signatures``: a seat signs the scoresheet as it stands."""
+
+    class Meta:
+        unknown = RAISE
+
+    seat = SeatId(SEAT_MAX_LENGTH, required=True)
+    name = Text(NAME_MAX_LENGTH, required=True)
 
 
 class KeyRequestSchema(Schema):
@@ -149,12 +160,41 @@ class SignatureSchema(Schema):
     version = fields.Integer()
 
 
+class SignatureNowSchema(SignatureSchema):
+    """A signature with whether a later version has made it stale."""
+
+    stale = fields.Boolean()
+
+
+class ConsequenceSchema(Schema):
+    """A re-audit of a game's hand after a decision on an earlier hand changed its totals before."""
+
+    entry = fields.Integer(attribute="n")
+    at = fields.String()
+    by = fields.String(attribute="actor", allow_none=True)
+    cause = fields.Dict()
+    reason = fields.String()
+    scores_before = _scores()
+    counts = fields.Boolean()
+    version = fields.Integer()
+
+
+class RulingLifeSchema(Schema):
+    """Where one ruling stands (``rulings.life``) and the decisions that would change it."""
+
+    ruling = fields.Integer(attribute="index")
+    code = fields.String(attribute="standing.code")
+    status = fields.String()
+    offered = fields.Function(lambda life: [str(a) for a in offered(life)])
+
+
 class VersionSchema(Schema):
     version = fields.Integer(attribute="number")
     at = fields.String()
     score = _scores()
     penalties = _scores()
     decision = fields.Integer(allow_none=True)
+    consequence = fields.Integer(allow_none=True)
     open = fields.List(fields.Integer())
     signatures = fields.List(fields.Nested(SignatureSchema))
     final = fields.Boolean()
@@ -210,10 +250,17 @@ class StoredHandSchema(HandSummarySchema):
     final = fields.Function(lambda h: h.state.final)
     penalties = fields.Function(lambda h: dict(h.state.current.penalties))
     signers = fields.Function(lambda h: sorted(h.state.signers))
-    missing_signatures = fields.Function(lambda h: h.state.missing_signatures)
+    missing_signatures = fields.Function(lambda h: sorted(h.state.missing_signatures))  # as released
     versions = fields.Function(lambda h: VersionSchema(many=True).dump(h.state.versions))
     decisions = fields.Function(lambda h: DecisionSchema(many=True).dump(h.state.decisions))
     head = fields.String()
+    rulings = fields.Function(lambda h: RulingLifeSchema(many=True).dump(h.state.lives))
+    signatures = fields.Function(
+        lambda h: SignatureNowSchema(many=True).dump(
+            [{**vars(s), "stale": h.state.stale(s)} for s in h.state.signatures]
+        )
+    )
+    consequences = fields.Function(lambda h: ConsequenceSchema(many=True).dump(h.state.consequences))
 
 
 class HandListSchema(Schema):

@@ -218,6 +218,7 @@ class RulesSchema(Schema):
     match_points = fields.List(fields.Integer(), allow_none=True)
     floor = fields.Integer(allow_none=True)
     signatures = fields.String()
+    game_signatures = fields.String()
 
 
 class NextHandSchema(Schema):
@@ -282,6 +283,18 @@ class _ScoresheetSchema(Schema):
     next_hand = fields.Nested(NextHandSchema, allow_none=True)
 
 
+class SheetSignatureSchema(Schema):
+    """A seat's signature on the scoresheet; ``stale`` once a later version of a hand
+    changed what it signed."""
+
+    seat = fields.String()
+    name = fields.String()
+    at = fields.String()
+    by = fields.String(attribute="actor", allow_none=True)
+    sheet = fields.Function(lambda s: [{"hand_id": h, "version": v} for h, v in s["sheet"]])
+    stale = fields.Boolean()
+
+
 class GameSchema(_ScoresheetSchema):
     """``GET /v1/games/{id}``: the game, its hands and where it stands."""
 
@@ -290,6 +303,9 @@ class GameSchema(_ScoresheetSchema):
     created_by = fields.String(allow_none=True)
     final = fields.Boolean()
     hands = fields.List(fields.Nested(GameHandLineSchema))
+    signers = fields.List(fields.String())
+    signatures = fields.List(fields.Nested(SheetSignatureSchema))
+    missing_signatures = fields.List(fields.String())
 
 
 class GameValidationHandSchema(_HandLineSchema):
@@ -345,7 +361,10 @@ def dump_game(game: Game) -> dict[str, Any]:
                 "counts": _counts(sheet, hand.seq or 0),
             }
         )
-    final = sheet.over and all(h.state.final for h in game.hands if _counts(sheet, h.seq or 0))
+    missing = game.missing_signatures
+    final = (
+        sheet.over and all(h.state.final for h in game.hands if _counts(sheet, h.seq or 0)) and not missing
+    )
     return cast(
         dict[str, Any],
         _GAME.dump(
@@ -357,6 +376,9 @@ def dump_game(game: Game) -> dict[str, Any]:
                 **sheet_fields(sheet, game.next_deal),
                 "final": final,
                 "hands": hands,
+                "signers": list(game.setup.sheet_signers),
+                "signatures": [{**vars(signed), "stale": game.stale(signed)} for signed in game.signatures],
+                "missing_signatures": missing,
             }
         ),
     )

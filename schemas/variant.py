@@ -43,6 +43,7 @@ class VariantSchema(Schema):
     game_target = fields.Integer()
     penalty_schedule = fields.String()
     signatures = fields.String()
+    game_signatures = fields.String()
     heart_points = fields.Integer()
     queen_points = fields.Integer()
     jack_of_diamonds_points = fields.Integer()

@@ -5,8 +5,10 @@ call these; none of them decides an access rule or a legality check of its
 own. Typed values in and out: no Flask, no marshmallow, no JSON here (the
 import-linter contracts in ``pyproject.toml`` hold that).
 
+- ``audit``: audit one record (the step storing and re-auditing share);
 - ``hands``: audit a record, submit, read, list, decide, sign, verify;
-- ``games``: start, read, take the next hand, validate a recorded game;
+- ``games``: start, read, take the next hand, sign the scoresheet, re-audit
+  the later hands after a decision, validate a recorded game;
 - ``keys``: who is asking, and the admin's key list;
 - ``access``: who may do what (roles, and scorers' own hands and games);
 - ``reaudit``: every stored hand replayed by the engine running now;

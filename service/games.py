@@ -10,21 +10,25 @@ game (:func:`validate_game`) both go through it.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from typing import Any
 
 from sqlite_utils import Database
 
 import archive
 from archive import Game, Key, Placement, StoredHand
+from archive.chain import Entry
 from referee.cards import Card
+from referee.notation import read_record
 from referee.record import Event, HandRecord, Pass, Problem, RecordError
 from referee.variant import MoonOption
 from rulings.audit import HandAudit
+from rulings.decisions import rescore
 from rulings.scoresheet import GameSetup, HandLine, NextDeal, Sheet, next_deal, scoresheet
 
 from .access import Permission, require, visible_game
+from .audit import audit_record
 from .errors import Conflict, Rejected
-from .hands import audit_record
 
 
 @dataclass(frozen=True)
@@ -193,6 +197,127 @@ def append_hand(db: Database, key: Key, game_id: int, hand: GameHand) -> tuple[S
     return archive.store_hand(
         db, content_hash, played.record, played.audit, signers=game.setup.signers, place=place, by=key
     )
+
+
+def sign_game(db: Database, key: Key, game_id: int, seat: str, name: str) -> tuple[Game, bool]:
+    """A seat signs the game's scoresheet as it stands, once the game is over.
+
+    Who signs is the variant's ``game_signatures`` (MSO: all four players).
+    ``Rejected`` for a seat that is not a signer; ``Conflict`` while the game
+    goes on or a hand that counts has an open ruling. Signing twice the same
+    sheet is one signature; a decision since makes the old one stale and
+    the seat signs again. Returns ``(game, created)``.
+    """
+    require(key, Permission.SIGN)
+    with archive.write(db):
+        game = visible_game(key, archive.get_game(db, game_id))
+        setup = game.setup
+        if seat not in setup.sheet_signers:
+            code = "unknown_seat" if seat not in setup.seats else "not_a_signer"
+            who = ", ".join(setup.sheet_signers) or "nobody"
+            raise Rejected([Problem("/seat", code, f"{seat!r} cannot sign this scoresheet: {who} signs")])
+        sheet = game.sheet
+        if not sheet.over:
+            raise Conflict(
+                f"Game {game.id} is not over: its scoresheet is signed at the end.",
+                [Problem("", "game_not_over", "the scoresheet is signed once the game is over")],
+            )
+        open_hands = [h.hand_number for h in game.hands[: sheet.ended_after] if h.state.open]
+        if open_hands:
+            raise Conflict(
+                f"Game {game.id} has open rulings on hand(s) {', '.join(map(str, open_hands))}: "
+                "decide them before the scoresheet is signed.",
+                [Problem("", "open_rulings", "a hand that counts has a ruling waiting for the director")],
+            )
+        if any(s.seat == seat and not game.stale(s) for s in game.signatures):
+            return game, False
+        archive.append_game_signature(db, game.id, seat, name, game.sheet_now, key)
+    return archive.get_game(db, game_id), True
+
+
+# --- consequences of a decision ---------------------------------------------------------
+
+
+def follow_decision(db: Database, decided: StoredHand, entry: Entry, by: Key) -> list[int]:
+    """Re-audit the hands after ``decided`` in its game, once a decision (log ``entry``)
+    changed its score: each later hand whose totals before it (or whether it counts,
+    the game having ended earlier or later) are no longer what it stands on is replayed
+    with the new totals, as :func:`next_hand` would deal it now, and logs the new audit
+    as its next score version, naming the decision. Inside ``archive.write``.
+    Returns the ids of the hands re-audited.
+    """
+    if decided.game_id is None:
+        return []
+    game = archive.get_game(db, decided.game_id)
+    setup, lines = game.setup, list(game.lines)
+    body = entry.body
+    cause = {
+        "hand_id": decided.id,
+        "hand_number": decided.hand_number,
+        "seq": decided.seq,
+        "entry": entry.n,
+        "ruling": body["ruling"],
+        "action": body["action"],
+    }
+    followed = []
+    for position, later in enumerate(game.hands):
+        if (later.seq or 0) <= (decided.seq or 0):
+            continue
+        sheet = scoresheet(setup.variant, setup.seats, lines[:position])
+        totals, counts = dict(sheet.totals), sheet.ended_after is None
+        state = later.state
+        stood_on = state.consequences[-1] if state.consequences else None
+        before = (
+            dict(stood_on.scores_before) if stood_on else dict(read_record(later.record).scores_before or {})
+        )
+        counted = stood_on.counts if stood_on else True
+        if (before, counted) == (totals, counts):
+            continue
+        record = replace(read_record(later.record), scores_before=totals)
+        audit = audit_record(record)
+        score, penalties = rescore(
+            audit.score, audit.penalties, audit.standings(), [d.decision for d in state.decisions]
+        )
+        archive.append_consequence(
+            db,
+            later.id,
+            cause,
+            _reason(decided, cause, before, totals, counts, sheet.ended_after),
+            totals,
+            audit,
+            counts,
+            len(state.versions) + 1,
+            score,
+            penalties,
+            by,
+        )
+        lines[position] = HandLine(score, penalties, later.void)
+        followed.append(later.id)
+    return followed
+
+
+def _reason(
+    decided: StoredHand,
+    cause: Mapping[str, Any],
+    before: Mapping[str, int],
+    totals: Mapping[str, int],
+    counts: bool,
+    ended_after: int | None,
+) -> str:
+    """Why a later hand was re-audited, in a sentence a director reads on its page."""
+    changed = ", ".join(
+        f"{seat} {before.get(seat, 0)}→{points}"
+        for seat, points in totals.items()
+        if before.get(seat, 0) != points
+    )
+    said = (
+        f"The decision on hand {decided.hand_number} (hand {decided.id}, ruling #{int(cause['ruling']) + 1}: "
+        f"{cause['action']}) changed the totals before this hand"
+    )
+    said += f" ({changed})." if changed else "."
+    if not counts:
+        said += f" The game now ends after hand {ended_after}: this hand no longer counts."
+    return said
 
 
 # --- a recorded game, validated and stored nowhere -------------------------------------------

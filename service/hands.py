@@ -14,21 +14,16 @@ from sqlite_utils import Database
 
 import archive
 from archive import HandFilter, Key, StoredHand
-from referee import HandRecord, replay
+from referee import HandRecord
 from referee.record import Problem
-from rulings import judge
-from rulings.audit import HandAudit, audit_of
 from rulings.decisions import Decision, decision_problems, rescore
+from rulings.life import unchanged
 from rulings.scoresheet import required_signers
 
 from .access import Permission, require, scope, visible_hand
-from .errors import Conflict, Rejected
-
-
-def audit_record(record: HandRecord) -> HandAudit:
-    """Replay a record and judge it under its variant's schedule (``RecordError`` if it
-    cannot have happened). Stores nothing and needs no key."""
-    return audit_of(judge(replay(record)))
+from .audit import audit_record as audit_record  # the one audit step, named here for the faces
+from .errors import Conflict, Rejected, Unchanged
+from .games import follow_decision
 
 
 def submit_hand(db: Database, key: Key, record: HandRecord) -> tuple[StoredHand, bool]:
@@ -78,21 +73,30 @@ def verify(db: Database, key: Key, hand_id: int) -> archive.ChainReport:
 
 
 def decide(db: Database, key: Key, hand_id: int, decision: Decision) -> StoredHand:
-    """Log a director's decision: the hand's score becomes a new version.
+    """Log a director's decision: the hand's score becomes a new version, and in a game
+    every later hand whose totals before it change is re-audited (``follow_decision``).
 
-    ``Rejected`` (with located problems) for a decision the hand cannot take.
+    ``Rejected`` (with located problems) for a decision the hand cannot take;
+    ``Unchanged`` for one that would change nothing for its ruling
+    (``rulings.life.unchanged``, the rule the pages' forms are offered by).
     """
     require(key, Permission.DECIDE)
     with archive.write(db):
-        state = _visible(db, key, hand_id).state
-        audit = state.audit
+        hand = _visible(db, key, hand_id)
+        state = hand.state
+        audit = state.standing_audit
         ruled = audit.standings()
         problems = decision_problems(decision, ruled, audit.seats)
         if problems:
             raise Rejected(problems, f"Hand {hand_id} cannot take this decision; see errors.")
+        same = unchanged(decision, state.lives[decision.ruling])
+        if same is not None:
+            raise Unchanged(hand_id, same)
         decisions = [*(d.decision for d in state.decisions), decision]
         score, penalties = rescore(audit.score, audit.penalties, ruled, decisions)
-        archive.append_decision(db, hand_id, decision, len(state.versions) + 1, score, penalties, key)
+        entry = archive.append_decision(db, hand_id, decision, len(state.versions) + 1, score, penalties, key)
+        if hand.game_id is not None:
+            follow_decision(db, archive.get_hand(db, hand_id), entry, key)
     return archive.get_hand(db, hand_id)
 
 
@@ -114,7 +118,7 @@ def sign(
             who = (
                 "one of the seats"
                 if signers == frozenset(seats)
-                else "the scorekeeper (" + ", ".join(sorted(signers)) + ")"
+                else "the scorekeeper (" + ", ".join(s for s in seats if s in signers) + ")"
             )
             code = "unknown_seat" if seat not in seats else "not_a_signer"
             raise Rejected([Problem("/seat", code, f"{seat!r} cannot sign this hand: {who} signs")])

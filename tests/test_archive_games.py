@@ -380,6 +380,17 @@ def test_readme_directors_session_is_true(client, as_role):
         json={"ruling": 1, "action": "uphold", "director": "Chief TD", "reason": "The 26 stand."},
     ).get_json()
     assert (decided["status"], decided["version"]) == ("awaiting_signatures", 2)
+    assert decided["rulings"] == [
+        {"ruling": 0, "code": "revoke", "status": "applied", "offered": ["uphold", "waive", "adjust"]},
+        {"ruling": 1, "code": "score_mismatch", "status": "decided", "offered": ["adjust"]},
+    ]
+    again = client.post(
+        f"/v1/hands/{stored['id']}/decisions",
+        headers=director,
+        json={"ruling": 1, "action": "uphold", "director": "Chief TD", "reason": "Again."},
+    )
+    assert again.status_code == 409 and again.get_json()["type"] == "/docs#problem-decision_changes_nothing"
+    assert [(e["pointer"], e["code"]) for e in again.get_json()["errors"]] == [("/action", "same_decision")]
     for seat in "NESW":
         signed = client.post(
             f"/v1/hands/{stored['id']}/signatures",
@@ -390,6 +401,10 @@ def test_readme_directors_session_is_true(client, as_role):
     game = read(client, director, game["id"])
     assert game["totals"] == {"N": 26, "E": 8, "S": 2, "W": 16} and game["hands"][0]["status"] == "final"
     assert game["next_hand"] == {"hand_number": 2, "dealer": "N"}
+    early = client.post(
+        f"{GAMES}/{game['id']}/signatures", headers=director, json={"seat": "N", "name": "Ann"}
+    )
+    assert early.status_code == 409 and early.get_json()["errors"][0]["code"] == "game_not_over"
     report = client.get(f"/v1/hands/{stored['id']}/verify", headers=director).get_json()
     assert report["ok"] is True and report["entries"] == 6
 

@@ -127,10 +127,31 @@ def test_mso2000_waiving_a_revoke_takes_its_26_points_off(client, scorer, direct
 def test_deciding_a_ruling_again_replaces_the_earlier_decision(client, scorer, director):
     stored = submit(client, scorer, hand("mso-2000", play=REVOKE))
     decide(client, director, stored["id"], ruling=0, action="waive")
-    again = decide(client, director, stored["id"], ruling=0, action="waive")
-    assert again["score"]["E"] == stored["score"]["E"] - 26  # not 52
     upheld = decide(client, director, stored["id"], ruling=0, action="uphold")
-    assert upheld["score"] == stored["score"] and upheld["version"] == 4
+    assert upheld["score"] == stored["score"] and upheld["version"] == 3  # the 26 back, not doubled
+    waived = decide(client, director, stored["id"], ruling=0, action="waive")
+    assert waived["score"]["E"] == stored["score"]["E"] - 26  # not 52
+
+
+def test_the_same_decision_again_is_409_decision_changes_nothing_and_logs_nothing(
+    client, scorer, director, problem
+):
+    stored = submit(client, scorer, hand("mso-2000", play=REVOKE))
+    decide(client, director, stored["id"], ruling=0, action="waive")
+    again = {"ruling": 0, "action": "waive", "director": "TD", "reason": "Again."}
+    body = problem(client.post(f"{HANDS}/{stored['id']}/decisions", json=again, headers=director), 409)
+    assert body["type"] == "/docs#problem-decision_changes_nothing"
+    assert [(e["pointer"], e["code"]) for e in body["errors"]] == [("/action", "same_decision")]
+    assert client.get(f"{HANDS}/{stored['id']}", headers=director).get_json()["version"] == 2
+
+
+def test_waiving_a_ruling_without_penalty_points_is_409_no_penalty(client, scorer, director, problem):
+    wrote = dict.fromkeys("NESW", 0)  # the table left out E's 26 for the revoke
+    stored = submit(client, scorer, hand("mso-2000", play=REVOKE, claimed=wrote))
+    mismatch = next(r["ruling"] for r in stored["open_rulings"] if r["code"] == "score_mismatch")
+    waive = {"ruling": mismatch, "action": "waive", "director": "TD", "reason": "Nothing to waive."}
+    body = problem(client.post(f"{HANDS}/{stored['id']}/decisions", json=waive, headers=director), 409)
+    assert [(e["pointer"], e["code"]) for e in body["errors"]] == [("/action", "no_penalty")]
 
 
 def test_a_decision_the_hand_cannot_take_is_422_and_stores_nothing(client, scorer, director, problem, db):
@@ -224,12 +245,8 @@ def test_a_decision_after_final_reopens_the_hand_visibly(client, scorer, directo
     assert signed["final"] is True
     reopened = decide(client, director, stored["id"], ruling=0, action="waive", reason="Appeal upheld.")
     assert reopened["final"] is False and reopened["reopened"] is True
-    assert reopened["status"] == "awaiting_signatures" and reopened["missing_signatures"] == [
-        "E",
-        "N",
-        "S",
-        "W",
-    ]
+    assert reopened["status"] == "awaiting_signatures"
+    assert reopened["missing_signatures"] == ["E", "N", "S", "W"]
     assert [v["final"] for v in reopened["versions"]] == [True, False]
     stale = problem(
         client.post(

@@ -186,7 +186,7 @@ def test_check_page_audits_without_storing(client, db):
     response = client.post("/director/check", data={"csrf_token": CSRF, "record": record})
     assert response.status_code == 200
     page = response.get_data(as_text=True)
-    assert 'id="ruling-0"' in page and "nothing is stored" in page
+    assert 'id="ruling-1"' in page and "nothing is stored" in page  # rulings numbered from 1
     assert db.execute("SELECT count(*) FROM hands").fetchone()[0] == 0
 
 

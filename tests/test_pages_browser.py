@@ -87,8 +87,8 @@ def test_revoke_card_is_marked_and_links_to_its_ruling(browser, page, site):
     assert cell.evaluate("e => getComputedStyle(e).outlineStyle") == "dashed"
     link.focus()
     page.keyboard.press("Enter")
-    assert page.url.endswith("#ruling-0")
-    ruling = page.locator("#ruling-0")
+    assert page.url.endswith("#ruling-1")  # rulings are numbered from 1 on the pages
+    ruling = page.locator("#ruling-1")
     assert ruling.is_visible()
     text = ruling.inner_text()
     assert "Revoke" in text and "applied" in text and "26 points" in text
@@ -102,7 +102,7 @@ def test_director_decides_from_the_page_and_the_score_changes(browser, page, sit
     sign_in(page, base, demo.director)
     page.goto(f"{base}/director/hands/{demo.revoke_hand}")
     assert "version 1" in page.locator("#score-h").inner_text()
-    form = page.locator("#ruling-1 form.decide")
+    form = page.locator("#ruling-2 form.decide")
     form.locator("input[value=adjust]").check()
     form.locator("input[name=change-N]").fill("-26")
     form.locator("textarea[name=reason]").fill(
@@ -113,7 +113,9 @@ def test_director_decides_from_the_page_and_the_score_changes(browser, page, sit
     assert "version 2" in page.locator("#score-h").inner_text()
     assert page.locator(".current-score td[data-seat=N]").inner_text() == "0"
     assert "score is now version 2" in page.locator(".flash").inner_text()
-    assert page.locator("form.decide").count() == 0 or "adjust" in page.locator("#ruling-1").inner_text()
+    decided = page.locator("#ruling-2")
+    assert decided.locator(".status").inner_text() == "decided" and "adjust" in decided.inner_text()
+    assert decided.locator("form.decide").is_hidden()  # folded under "Reopen"
     # the scoresheet follows the hand's new version
     page.goto(f"{base}/director/games/{demo.game_id}")
     first = page.locator(".scoresheet tbody tr").first

@@ -7,7 +7,8 @@ what is decided by ``service.access``, the rule the API follows too:
 - signed out: only "check a hand" (and not even that when
   ``VALIDATE_REQUIRES_KEY`` is set, mirroring ``POST /v1/hands/validate``);
 - ``auditor`` and ``director``: every page; only a director sees the
-  decision forms;
+  decision forms (each offering what ``rulings.life.offered`` allows), and
+  only keys that may sign (scorers, directors) the signature forms;
 - ``scorer``: the hands and games their own key stored, by key id, and
   every hand of a game it started; any other hand or game is a 404, as if
   it did not exist;
@@ -44,17 +45,25 @@ from edge.jsonbody import max_depth
 from edge.problems import REFUSALS, refusal
 from referee.notation import read_record
 from referee.record import Problem, RecordError
-from schemas.archive import DecisionRequestSchema, HandQuery, HandQuerySchema, load
+from rulings.life import offered
+from schemas.archive import (
+    DecisionRequestSchema,
+    HandQuery,
+    HandQuerySchema,
+    SheetSignatureRequestSchema,
+    SignatureRequestSchema,
+    load,
+)
 from schemas.bounds import NEXT_MAX_LENGTH
 from schemas.record import load_record
 from schemas.result import dump_result
 from schemas.strictjson import JSONError, loads_strict
 from schemas.text import TextError, clean
-from service import Decided, HandFilter, Key
+from service import Decided, HandFilter, HandState, Key, StoredHand
 from service import games as games_use
 from service import hands as use
 from service.access import Permission, may
-from service.errors import Rejected
+from service.errors import Conflict, Rejected, Unchanged
 from service.keys import authenticate, end_session, session_key, start_session
 
 from . import PREFIX
@@ -71,6 +80,8 @@ bp = Blueprint(
 )
 
 _DECISION = DecisionRequestSchema()
+_SIGNATURE = SignatureRequestSchema()
+_SHEET_SIGNATURE = SheetSignatureRequestSchema()
 CHECK_MAX_BYTES = 256 * 1024
 
 
@@ -287,7 +298,11 @@ def inbox() -> str:
 
 
 def _stored_hand_page(
-    hand_id: int, problems: Sequence[Problem] = (), form: Mapping[str, str] | None = None, status: int = 200
+    hand_id: int,
+    problems: Sequence[Problem] = (),
+    form: Mapping[str, str] | None = None,
+    status: int = 200,
+    signing: Sequence[Problem] = (),
 ) -> tuple[str, int]:
     key = need(Permission.READ)
     db = get_db()
@@ -295,7 +310,9 @@ def _stored_hand_page(
     game = games_use.get_game(db, key, hand.game_id) if hand.game_id is not None else None
     record = read_record(hand.record)
     state = hand.state
-    view = build(record, dump_result(state.audit), game.setup.players if game else None)
+    players = game.setup.players if game else {}
+    # the audit the score stands on now: a re-audit's, once an earlier hand's decision moved it
+    view = build(record, dump_result(state.standing_audit), players)
     decided: dict[int, list[Decided]] = {}
     for decided_one in state.decisions:
         decided.setdefault(decided_one.decision.ruling, []).append(decided_one)
@@ -305,13 +322,38 @@ def _stored_hand_page(
         game=game,
         view=view,
         state=state,
+        lives=state.lives,
+        offered={life.index: offered(life) for life in state.lives},
+        adjustments=_adjustments(state),
+        signed_by_seat=_signed_by_seat(state),
         report=use.verify(db, key, hand_id),
         decided=decided,
         may_decide=may(key, Permission.DECIDE),
+        may_sign=may(key, Permission.SIGN),
+        players=players,
         problems=list(problems),
+        signing=list(signing),
         form=form or {},
         key=key,
     ), status
+
+
+def _adjustments(state: HandState) -> dict[str, int]:
+    """What the director's decisions moved beyond the penalties, per seat, so the current
+    score reads as the referee's score + penalty changes + adjustments."""
+    base, current = state.standing_audit, state.current
+    return {
+        seat: current.score[seat] - base.score[seat] - (current.penalties[seat] - base.penalties[seat])
+        for seat in base.seats
+    }
+
+
+def _signed_by_seat(state: HandState) -> dict[str, list[Any]]:
+    """Every signature given, by seat, in seat order (the newest last)."""
+    by_seat: dict[str, list[Any]] = {seat: [] for seat in state.audit.seats}
+    for signed in state.signatures:
+        by_seat.setdefault(signed.seat, []).append(signed)
+    return by_seat
 
 
 @bp.get("/hands/<id:hand_id>")
@@ -361,26 +403,99 @@ def _decision_data(form: Mapping[str, str]) -> tuple[dict[str, Any], list[Proble
 def decide(hand_id: int) -> ResponseReturnValue:
     key = need(Permission.DECIDE)
     data, problems = _decision_data(request.form)
+    status = 422
     if not problems:
         try:
             decision = load(_DECISION, data)
             hand = use.decide(get_db(), key, hand_id, decision)
         except Rejected as error:
             problems = list(error.problems)
+        except Unchanged as error:
+            problems, status = list(error.problems), 409
         else:
             current = hand.state.current
+            followed = [c for c in _later_hands(hand) if c]
+            said = f" {len(followed)} later hand(s) of the game re-audited." if followed else ""
             flash(
-                f"Decision recorded on ruling #{decision.ruling}: the score is now version {current.number}."
+                f"Decision recorded on ruling #{decision.ruling + 1}: "
+                f"the score is now version {current.number}.{said}"
             )
             return redirect(url_for("pages.hand", hand_id=hand_id, _anchor="score"), 303)
-    return _stored_hand_page(hand_id, problems, dict(request.form), 422)
+    return _stored_hand_page(hand_id, problems, dict(request.form), status)
+
+
+def _later_hands(hand: StoredHand) -> list[int]:
+    """The hands of ``hand``'s game that its latest decision re-audited."""
+    if hand.game_id is None or not hand.state.decisions:
+        return []
+    entry = hand.state.decisions[-1].n
+    game = games_use.get_game(get_db(), need(Permission.READ), hand.game_id)
+    return [
+        later.id
+        for later in game.hands
+        if any(
+            c.cause.get("hand_id") == hand.id and c.cause.get("entry") == entry
+            for c in later.state.consequences
+        )
+    ]
+
+
+@bp.post("/hands/<id:hand_id>/signatures")
+def sign_hand(hand_id: int) -> ResponseReturnValue:
+    """A seat signs the hand's current score version (``service.hands.sign``, as the API)."""
+    key = need(Permission.SIGN)
+    data: dict[str, Any] = {
+        "seat": request.form.get("seat", ""),
+        "name": request.form.get("name", "").strip(),
+    }
+    try:
+        data["version"] = int(request.form.get("version", ""))
+    except ValueError:
+        return _stored_hand_page(
+            hand_id, status=422, signing=[Problem("/version", "type", "reload the page")]
+        )
+    try:
+        body = load(_SIGNATURE, data)
+        hand, created = use.sign(get_db(), key, hand_id, body["seat"], body["name"], body["version"])
+    except Rejected as error:
+        return _stored_hand_page(hand_id, status=422, signing=error.problems)
+    except Conflict as error:
+        return _stored_hand_page(hand_id, status=409, signing=error.problems)
+    seat = body["seat"]
+    flash(
+        f"{seat} signed version {hand.state.current.number}."
+        if created
+        else f"{seat} had already signed version {hand.state.current.number}."
+    )
+    return redirect(url_for("pages.hand", hand_id=hand_id, _anchor="signatures"), 303)
 
 
 # --- a game's scoresheet ----------------------------------------------------------------
 
 
 @bp.get("/games/<id:game_id>")
-def game(game_id: int) -> str:
+def game(game_id: int) -> tuple[str, int]:
+    return _game_page(game_id)
+
+
+@bp.post("/games/<id:game_id>/signatures")
+def sign_game(game_id: int) -> ResponseReturnValue:
+    """A seat signs the game's scoresheet at its end (``service.games.sign_game``, as the API)."""
+    key = need(Permission.SIGN)
+    data = {"seat": request.form.get("seat", ""), "name": request.form.get("name", "").strip()}
+    try:
+        body = load(_SHEET_SIGNATURE, data)
+        _, created = games_use.sign_game(get_db(), key, game_id, body["seat"], body["name"])
+    except Rejected as error:
+        return _game_page(game_id, error.problems, 422)
+    except Conflict as error:
+        return _game_page(game_id, error.problems, 409)
+    seat = body["seat"]
+    flash(f"{seat} signed the scoresheet." if created else f"{seat} had already signed this scoresheet.")
+    return redirect(url_for("pages.game", game_id=game_id, _anchor="sign-h"), 303)
+
+
+def _game_page(game_id: int, signing: Sequence[Problem] = (), status: int = 200) -> tuple[str, int]:
     key = need(Permission.READ)
     game = games_use.get_game(get_db(), key, game_id)
     sheet = game.sheet
@@ -396,9 +511,24 @@ def game(game_id: int) -> str:
                 "totals": sheet.totals_after[i],
                 "counts": sheet.ended_after is None or (hand.seq or 0) <= sheet.ended_after,
                 "open": [(r, rulings[r].code, rulings[r].seat) for r in state.open],
+                "remade": state.consequences[-1]
+                if state.consequences and state.current.consequence == state.consequences[-1].n
+                else None,
             }
         )
-    return render_template("director/game.html", game=game, setup=game.setup, sheet=sheet, rows=rows)
+    sheet_signed: dict[str, list[Any]] = {seat: [] for seat in game.setup.seats}
+    for signed in game.signatures:
+        sheet_signed.setdefault(signed.seat, []).append(signed)
+    return render_template(
+        "director/game.html",
+        game=game,
+        setup=game.setup,
+        sheet=sheet,
+        rows=rows,
+        sheet_signed=sheet_signed,
+        may_sign=may(key, Permission.SIGN),
+        signing=list(signing),
+    ), status
 
 
 # --- check a hand (nothing stored) --------------------------------------------------------

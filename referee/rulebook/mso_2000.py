@@ -167,4 +167,5 @@ VARIANT = Variant(
     clauses=CLAUSES,
     cites=CITES,
     signatures="all",
+    game_signatures="all",
 )

@@ -1,0 +1,85 @@
+"""Screenshots of a ruling's life, its consequences and signatures: ``python -m tools.screenshots_rulings``.
+
+Seeds a throw-away archive with the README's demo game (``tools.demo``), then
+plays the director's part through the use cases: the score mismatch of hand
+1 decided, N's signature on hand 1 and N's and E's on the scoresheet, then
+the revoke appealed and waived, which re-audits every later hand and makes
+those signatures stale. Chromium photographs the parts of the pages that
+show it into ``docs/`` (``tools.screenshots`` takes the whole hand page and
+the scoresheet).
+"""
+
+from __future__ import annotations
+
+import sys
+import tempfile
+from pathlib import Path
+
+import service
+from app import create_app
+from rulings.decisions import Action, Decision
+from service import games, hands
+from service.keys import OPERATOR, create_key
+
+from .demo import ROOT, seed, serve
+from .screenshots import CHROMIUM, CHROMIUM_ARGS, WIDTH
+
+SHOTS = ("ruling-life.png", "re-audit.png", "hand-signatures.png", "game-signatures.png")
+
+
+def act(database: str, game_id: int, hand_id: int) -> None:
+    """The director's session the pictures show (see the module's docstring)."""
+    db = service.open_archive(database)
+    try:
+        td = create_key(db, OPERATOR, "Chief TD", service.Role.DIRECTOR)[0]
+        hands.decide(
+            db, td, hand_id, Decision(1, Action.UPHOLD, "Chief TD", "The 26 stand; the sheet is corrected.")
+        )
+        hands.sign(db, td, hand_id, "N", "Ann")
+        games.sign_game(db, td, game_id, "N", "Ann")
+        games.sign_game(db, td, game_id, "E", "Bo")
+        hands.decide(
+            db,
+            td,
+            hand_id,
+            Decision(
+                0,
+                Action.WAIVE,
+                "Chief TD",
+                "Appeal: N was told hearts could be discarded; the 26 are waived.",
+            ),
+        )
+    finally:
+        db.close()
+
+
+def main(out: Path = ROOT / "docs") -> None:
+    from playwright.sync_api import sync_playwright
+
+    out.mkdir(exist_ok=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        database = str(Path(tmp) / "archive.sqlite")
+        demo = seed(database)
+        act(database, demo.game_id, demo.revoke_hand)
+        app = create_app({"DATABASE": database, "SECRET_KEY": "screenshots"})
+        with serve(app) as base, sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            page = browser.new_page(viewport={"width": WIDTH, "height": 900})
+            page.goto(f"{base}/director/sign-in")
+            page.fill("#key", demo.director)
+            page.click("button[type=submit]")
+            page.goto(f"{base}/director/hands/{demo.revoke_hand}")
+            page.locator("#ruling-1 details.reopen summary").click()  # a reopened form, as a director sees it
+            page.locator("section[aria-labelledby=rulings-h]").screenshot(path=str(out / "ruling-life.png"))
+            page.locator("#signatures").screenshot(path=str(out / "hand-signatures.png"))
+            page.goto(f"{base}/director/hands/{demo.revoke_hand + 1}")
+            page.locator("#score").screenshot(path=str(out / "re-audit.png"))
+            page.goto(f"{base}/director/games/{demo.game_id}")
+            page.locator("section.signatures").screenshot(path=str(out / "game-signatures.png"))
+            browser.close()
+    for name in SHOTS:
+        print(out / name, (out / name).stat().st_size, "bytes", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
