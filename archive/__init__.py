@@ -11,7 +11,7 @@ every read (``state``): nothing about a hand is ever updated in place.
 
 from .db import connect, open_archive, write
 from .errors import ArchiveError, Conflict, NotFound
-from .games import Game, game_owner, get_game, insert_game
+from .games import Game, GameFilter, GameStatus, game_owner, get_game, insert_game, list_games
 from .hands import (
     ChainReport,
     HandFilter,
@@ -39,6 +39,8 @@ __all__ = [
     "Conflict",
     "Decided",
     "Game",
+    "GameFilter",
+    "GameStatus",
     "HandFilter",
     "HandState",
     "HandStatus",
@@ -63,6 +65,7 @@ __all__ = [
     "get_key",
     "hand_hash",
     "insert_game",
+    "list_games",
     "list_hands",
     "list_keys",
     "migrate",
