@@ -115,6 +115,9 @@ def sha256(text: str) -> str:
 
 T = TypeVar("T")
 
+FILTERED_BATCH = 100
+"""Rows read at a time when only the folded rows can tell which match (fewer round trips)."""
+
 
 def keyset_page(
     fetch: Callable[[int, int], list[T]],
@@ -133,10 +136,11 @@ def keyset_page(
     """
     page: list[T] = []
     cursor = after
+    batch = limit + 1 if keep is None else max(limit + 1, FILTERED_BATCH)
     while len(page) <= limit:
-        rows = fetch(cursor, limit + 1)
+        rows = fetch(cursor, batch)
         page.extend(row for row in rows if keep is None or keep(row))
-        if len(rows) <= limit:
+        if len(rows) < batch:
             break
         cursor = key(rows[-1])
     more = len(page) > limit

@@ -86,10 +86,15 @@ def test_a_game_that_cannot_start_shows_each_problem_at_its_field_and_keeps_the_
     assert 'value="Dora"' in html  # nothing typed is lost
 
 
-def test_house_options_that_are_not_json_are_shown_at_their_field(director):
-    response = start_by_page(director, options="{jack: -10")
+def test_house_options_that_are_not_json_are_shown_with_every_other_problem_and_nothing_starts(
+    director, as_role
+):
+    response = start_by_page(director, options="{jack: -10", first_dealer="X")
     assert response.status_code == 422
-    assert "not JSON" in field_problems(response.get_data(as_text=True), "options")
+    html = response.get_data(as_text=True)
+    assert "not JSON" in field_problems(html, "options")
+    assert "not one of the seats" in field_problems(html, "first_dealer")
+    assert director.get("/v1/games", headers=as_role("director")).get_json()["games"] == []
 
 
 def test_an_auditor_may_not_start_a_game(client, keys):
@@ -146,6 +151,16 @@ def test_a_card_played_wrongly_is_placed_on_its_trick_line():
         entry.message(Problem("/play/8/card", "unknown_card", "not a card"))
         == "trick line 3, card 1 (W:ZZ): not a card"
     )
+
+
+def test_a_hand_with_a_trick_line_it_cannot_read_is_not_stored(director, as_role):
+    start_by_page(director)
+    form = hand_form(HAND, SEATS)
+    form["tricks"] = "2C 3D 3C 7C\n" + "\n".join(form["tricks"].splitlines()[1:])
+    response = director.post("/director/games/1/hands", data={"csrf_token": CSRF} | form)
+    assert response.status_code == 422
+    assert "trick line 1: who led 2C?" in field_problems(response.get_data(as_text=True), "tricks")
+    assert director.get("/v1/games/1", headers=as_role("director")).get_json()["hands"] == []
 
 
 def test_a_trick_line_without_its_leader_is_refused_at_the_tricks():
@@ -347,3 +362,22 @@ def test_game_entry_reads_the_seat_rows_it_was_given():
     assert entry.data["seats"] == ["A", "C"]
     assert entry.field_of("/seats/1") == "seat-2"
     assert entry.field_of("/players/C") == "player-2"
+
+
+def test_a_status_filter_fills_its_page_past_rows_that_do_not_match(three_games, as_role, monkeypatch):
+    """Game 3 is over; five newer games are not. Read two rows at a time, none of the first
+    three reads holds a game that is over: the list reads on until it finds game 3."""
+    monkeypatch.setattr("archive.db.FILTERED_BATCH", 2)
+    for _ in range(5):
+        three_games.post("/v1/games", json=new_game(), headers=as_role("director"))
+    answer = three_games.get("/v1/games?status=over&limit=1", headers=as_role("auditor")).get_json()
+    assert [g["id"] for g in answer["games"]] == [3] and answer["next_after"] is None
+
+
+def test_the_hands_page_lists_what_the_api_lists(three_games, as_role):
+    for query in ("", "?table=7", "?status=open", "?game=3"):
+        html = three_games.get(f"/director/hands{query}").get_data(as_text=True)
+        shown = [int(n) for n in re.findall(r'<a href="/director/hands/(\d+)">Hand', html)]
+        joined = ("&" if query else "?") + "order=newest"
+        listed = three_games.get(f"/v1/hands{query}{joined}", headers=as_role("director")).get_json()
+        assert shown == [h["id"] for h in listed["hands"]], query

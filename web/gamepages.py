@@ -131,11 +131,16 @@ def new_game() -> ResponseReturnValue:
         return _new_game_page(NEW_GAME)
     entry = game_entry(request.form)
     try:
-        if entry.problems:
-            raise Rejected(entry.problems)
-        game = games_use.start_game(get_db(), key, load_game(entry.data))
+        setup = load_game(entry.data)
     except Rejected as error:
-        entry.problems = list(error.problems) + [p for p in entry.problems if p not in error.problems]
+        entry.problems[:0] = error.problems
+        setup = None
+    if setup is None or entry.problems:  # the form's own problems too: nothing half-read is stored
+        return _new_game_page(request.form, entry, 422)
+    try:
+        game = games_use.start_game(get_db(), key, setup)
+    except Rejected as error:
+        entry.problems = list(error.problems)
         return _new_game_page(request.form, entry, 422)
     flash(f"Game {game.id} started: hand 1 is dealt by {game.next_deal.dealer}.")
     return redirect(url_for("pages.game", game_id=game.id), 303)
@@ -181,13 +186,14 @@ def add_hand(game_id: int) -> ResponseReturnValue:
     if upload is not None and upload.filename:
         return _add_uploaded(key, game, upload.read(CHECK_MAX_BYTES + 1))
     entry = hand_entry(request.form, game.setup.seats)
+    problems = list(entry.problems)
     try:
-        if entry.problems:
-            raise RecordError(entry.problems)
-        hand, _ = games_use.append_hand(db, key, game.id, load_game_hand(entry.data))
+        sent = load_game_hand(entry.data)
+        if not problems:  # a hand read only in part is never stored
+            hand, _ = games_use.append_hand(db, key, game.id, sent)
     except (RecordError, Rejected) as error:
-        problems = list(error.problems)
-        problems += [p for p in entry.problems if p not in problems]
+        problems[:0] = error.problems
+    if problems:
         return _entry_page(game, request.form, entry.by_field(problems), status=422)
     return _stored(game, hand.id, hand.hand_number)
 
