@@ -381,3 +381,29 @@ def test_the_hands_page_lists_what_the_api_lists(three_games, as_role):
         joined = ("&" if query else "?") + "order=newest"
         listed = three_games.get(f"/v1/hands{query}{joined}", headers=as_role("director")).get_json()
         assert shown == [h["id"] for h in listed["hands"]], query
+
+
+def test_readme_shows_each_new_page_in_its_flow_and_the_screenshots_are_small():
+    from tools.screenshots import FLOW
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    at = [readme.index(f"(docs/{name})") for name in FLOW]
+    assert at[:3] == sorted(
+        at[:3]
+    )  # start, the next deal, the hand typed in: in the order a director meets them
+    for name in FLOW:
+        assert (ROOT / "docs" / name).stat().st_size < 300_000, name
+    for url in ("/director/games", "/director/games/new", "/director/games/{id}/next", "/director/hands"):
+        assert f"`{url}`" in readme
+
+
+def test_a_scorer_enters_hands_only_into_its_own_games_from_the_pages(client, keys, as_role):
+    client.post("/v1/games", json=new_game(), headers=as_role("director"))
+    sign_in(client, keys, "scorer")
+    assert start_by_page(client).status_code == 303  # game 2, the scorer's
+    form = {"csrf_token": CSRF} | hand_form(HAND, SEATS)
+    assert client.get("/director/games/1/next").status_code == 404  # as if game 1 did not exist
+    assert client.post("/director/games/1/hands", data=form).status_code == 404
+    assert client.post("/director/games/2/hands", data=form).status_code == 303
+    html = client.get("/director/games").get_data(as_text=True)
+    assert re.findall(r'<a href="/director/games/(\d+)">Game', html) == ["2"]
