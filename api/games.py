@@ -8,22 +8,42 @@ the same for a whole recorded game and stores nothing.
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, jsonify, url_for
+from typing import cast
+
+from flask import Blueprint, Response, jsonify, request, url_for
+from marshmallow import ValidationError
 
 import audit
 from edge.auth import caller, requires
 from edge.db import get_db
 from edge.jsonbody import json_body
 from edge.requestlog import rulings
-from schemas.archive import SheetSignatureRequestSchema, load
-from schemas.game import dump_game, load_game, load_game_hand
+from schemas.archive import GameQuery, GameQuerySchema, SheetSignatureRequestSchema, load
+from schemas.game import GameListSchema, dump_game, load_game, load_game_hand
 from service import games as use
 from service.access import Permission
 
+from .errors import InvalidQuery
 from .hands import conditional, stored
 
 bp = Blueprint("games", __name__)
 _SIGNATURE = SheetSignatureRequestSchema()
+
+_QUERY = GameQuerySchema()
+_LIST = GameListSchema()
+
+
+@bp.get("/v1/games")
+@requires(Permission.READ)
+def list_games() -> Response:
+    try:
+        query = cast(GameQuery, _QUERY.load(request.args.to_dict()))
+    except ValidationError as error:
+        raise InvalidQuery(error.messages_dict) from None
+    page, next_after = use.list_games(
+        get_db(), caller(), query.where, after=query.after, limit=query.limit, newest=query.newest
+    )
+    return jsonify(_LIST.dump({"games": page, "next_after": next_after}))
 
 
 @bp.post("/v1/games")

@@ -86,7 +86,9 @@ def list_hands() -> Response:
         query = cast(HandQuery, _QUERY.load(request.args.to_dict()))
     except ValidationError as error:
         raise InvalidQuery(error.messages_dict) from None
-    page, next_after = use.list_hands(get_db(), caller(), query.where, after=query.after, limit=query.limit)
+    page, next_after = use.list_hands(
+        get_db(), caller(), query.where, after=query.after, limit=query.limit, newest=query.newest
+    )
     return jsonify(_LIST.dump({"hands": page, "next_after": next_after}))
 
 

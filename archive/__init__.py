@@ -11,7 +11,17 @@ every read (``state``): nothing about a hand is ever updated in place.
 
 from .db import connect, open_archive, write
 from .errors import ArchiveError, Conflict, NotFound
-from .games import Game, SheetSigned, append_game_signature, game_owner, get_game, insert_game
+from .games import (
+    Game,
+    GameFilter,
+    GameStatus,
+    SheetSigned,
+    append_game_signature,
+    game_owner,
+    get_game,
+    insert_game,
+    list_games,
+)
 from .hands import (
     ChainReport,
     HandFilter,
@@ -41,6 +51,8 @@ __all__ = [
     "Consequence",
     "Decided",
     "Game",
+    "GameFilter",
+    "GameStatus",
     "HandFilter",
     "HandState",
     "HandStatus",
@@ -69,6 +81,7 @@ __all__ = [
     "get_key",
     "hand_hash",
     "insert_game",
+    "list_games",
     "list_hands",
     "list_keys",
     "migrate",

@@ -22,11 +22,11 @@ import hashlib
 import json
 import os
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlite_utils import Database
 
@@ -111,3 +111,38 @@ def compact(value: Any) -> str:
 
 def sha256(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+T = TypeVar("T")
+
+FILTERED_BATCH = 100
+"""Rows read at a time when only the folded rows can tell which match (fewer round trips)."""
+
+
+def keyset_page(
+    fetch: Callable[[int, int], list[T]],
+    key: Callable[[T], int],
+    after: int,
+    limit: int,
+    keep: Callable[[T], bool] | None = None,
+) -> tuple[list[T], int | None]:
+    """A page of at most ``limit`` rows from the one after cursor ``after`` (0: the start),
+    and the cursor of the next page (``None`` at the end).
+
+    ``fetch(cursor, count)`` reads rows in list order past ``cursor`` with what SQL can
+    filter; ``keep`` filters what only the folded rows can tell (a hand's or game's
+    status), reading on in batches until the page is full or the rows run out, so a
+    page is never short while more rows match.
+    """
+    page: list[T] = []
+    cursor = after
+    batch = limit + 1 if keep is None else max(limit + 1, FILTERED_BATCH)
+    while len(page) <= limit:
+        rows = fetch(cursor, batch)
+        page.extend(row for row in rows if keep is None or keep(row))
+        if len(rows) < batch:
+            break
+        cursor = key(rows[-1])
+    more = len(page) > limit
+    page = page[:limit]
+    return page, (key(page[-1]) if more else None)

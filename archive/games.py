@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from enum import StrEnum
 from functools import cached_property
 from typing import Any
 
@@ -19,9 +20,9 @@ from sqlite_utils import Database
 from referee.notation import read_variant, variant_data
 from rulings.scoresheet import GameSetup, HandLine, NextDeal, Sheet, next_deal, scoresheet
 
-from .db import compact, now, row_id, write
+from .db import compact, keyset_page, now, row_id, write
 from .errors import NotFound
-from .hands import StoredHand, game_hands
+from .hands import OPEN_RULINGS, StoredHand, game_hands
 from .keys import Key
 
 
@@ -42,6 +43,13 @@ _COLUMNS = (
     "id, variant, seats, players, first_dealer, scorekeeper, table_label, "
     "created_at, created_by, created_by_key"
 )
+
+
+class GameStatus(StrEnum):
+    """Where a game stands: taking hands, or ended under its variant (it takes no more)."""
+
+    IN_PROGRESS = "in_progress"
+    OVER = "over"
 
 
 @dataclass(frozen=True)
@@ -87,6 +95,10 @@ class Game:
         return scoresheet(self.setup.variant, self.setup.seats, self.lines)
 
     @property
+    def status(self) -> GameStatus:
+        return GameStatus.OVER if self.sheet.over else GameStatus.IN_PROGRESS
+
+    @property
     def next_deal(self) -> NextDeal:
         return next_deal(self.setup.seats, self.setup.first_dealer, self.lines)
 
@@ -118,6 +130,10 @@ def get_game(db: Database, game_id: int) -> Game:
     row = db.execute(f"SELECT {_COLUMNS} FROM games WHERE id = ?", [game_id]).fetchone()
     if row is None:
         raise NotFound.game(game_id)
+    return _game(db, row)
+
+
+def _game(db: Database, row: tuple[Any, ...]) -> Game:
     id_, variant, seats, players, first_dealer, scorekeeper, table, created_at, created_by, owner = row
     spec = json.loads(variant)
     setup = GameSetup(
@@ -164,3 +180,52 @@ def game_owner(db: Database, game_id: int) -> int | None:
     if row is None:
         raise NotFound.game(game_id)
     return int(row[0]) if row[0] is not None else None
+
+
+@dataclass(frozen=True)
+class GameFilter:
+    """Which games a list shows. ``owner``: only the games that key started; ``open``: with
+    (or, false, without) a hand whose referred rulings wait for a decision; ``variant``:
+    by variant id (a house variant's base); ``date``: started that UTC day
+    (``YYYY-MM-DD``); ``status``: in progress or over, as its scoresheet says now."""
+
+    owner: int | None = None
+    open: bool | None = None
+    variant: str | None = None
+    table: str | None = None
+    date: str | None = None
+    status: GameStatus | None = None
+
+
+def list_games(
+    db: Database, where: GameFilter, *, after: int = 0, limit: int = 25, newest: bool = True
+) -> tuple[list[Game], int | None]:
+    """A page of games by id, newest first (or oldest), from the one after ``after``
+    (0: the start); and the ``after`` of the next page (or ``None``)."""
+    clauses: list[str] = []
+    params: list[Any] = []
+    for column, value in (
+        ("g.variant_id", where.variant),
+        ("g.table_label", where.table),
+        ("substr(g.created_at, 1, 10)", where.date),
+        ("g.created_by_key", where.owner),
+    ):
+        if value is not None:
+            clauses.append(f"{column} = ?")
+            params.append(value)
+    if where.open is not None:
+        has_open = f"EXISTS (SELECT 1 FROM hands h WHERE h.game_id = g.id AND {OPEN_RULINGS})"
+        clauses.append(has_open if where.open else f"NOT {has_open}")
+    status = where.status
+
+    def fetch(cursor: int, count: int) -> list[Game]:
+        bound = ("g.id < ?" if newest else "g.id > ?") if cursor else "1"
+        sql = (
+            f"SELECT {', '.join('g.' + c for c in _COLUMNS.split(', '))} FROM games g "
+            f"WHERE {' AND '.join([bound, *clauses])} ORDER BY g.id {'DESC' if newest else 'ASC'} LIMIT ?"
+        )
+        rows = db.execute(sql, [*([cursor] if cursor else []), *params, count]).fetchall()
+        return [_game(db, row) for row in rows]
+
+    keep = None if status is None else (lambda game: game.status == status)
+    return keyset_page(fetch, lambda game: game.id, after, limit, keep)

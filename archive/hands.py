@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
@@ -23,11 +23,11 @@ from rulings.audit import HandAudit
 from rulings.decisions import Decision
 
 from . import chain
-from .db import compact, now, row_id, sha256, write
+from .db import compact, keyset_page, now, row_id, sha256, write
 from .documents import audit_document, decision_document, read_audit
 from .errors import Conflict, NotFound
 from .keys import Key
-from .state import HandState, fold
+from .state import HandState, HandStatus, fold
 
 _COLUMNS = (
     "id, content_hash, game_id, seq, table_label, variant, hand_number, dealer, record, "
@@ -143,6 +143,9 @@ _OPEN = (
     "SELECT 1 FROM entries e WHERE e.hand_id = h.id AND e.kind = 'decision' AND e.ruling = r.value))"
 )
 
+OPEN_RULINGS = "h.referred != '[]' AND " + _OPEN
+"""Hand ``h`` has a referred ruling no decision has answered yet."""
+
 OWNED_BY = "(h.created_by_key = ? OR h.game_id IN (SELECT g.id FROM games g WHERE g.created_by_key = ?))"
 """The hands a key owns: those it stored, and every hand of a game it started."""
 
@@ -150,25 +153,30 @@ OWNED_BY = "(h.created_by_key = ? OR h.game_id IN (SELECT g.id FROM games g WHER
 @dataclass(frozen=True)
 class HandFilter:
     """Which hands a list shows. ``owner``: only the hands that key owns (``OWNED_BY``);
-    ``open``: with a referred ruling no decision has answered yet (or, false, without)."""
+    ``open``: with a referred ruling no decision has answered yet (or, false, without);
+    ``date``: stored on that UTC day (``YYYY-MM-DD``); ``status``: standing now."""
 
     owner: int | None = None
     open: bool | None = None
     game: int | None = None
     variant: str | None = None
     table: str | None = None
+    date: str | None = None
+    status: HandStatus | None = None
 
 
 def list_hands(
-    db: Database, where: HandFilter, *, after: int = 0, limit: int = 50
+    db: Database, where: HandFilter, *, after: int = 0, limit: int = 50, newest: bool = False
 ) -> tuple[list[StoredHand], int | None]:
-    """Hands by id after ``after``; returns a page and the ``after`` of the next page (or ``None``)."""
-    clauses: list[str] = ["h.id > ?"]
-    params: list[Any] = [after]
+    """A page of hands by id, from the one after ``after`` (0: from the start), oldest first
+    or ``newest`` first; returns the page and the ``after`` of the next page (or ``None``)."""
+    clauses: list[str] = []
+    params: list[Any] = []
     for column, value in (
         ("h.game_id", where.game),
         ("h.variant", where.variant),
         ("h.table_label", where.table),
+        ("substr(h.created_at, 1, 10)", where.date),
     ):
         if value is not None:
             clauses.append(f"{column} = ?")
@@ -177,11 +185,24 @@ def list_hands(
         clauses.append(OWNED_BY)
         params += [where.owner, where.owner]
     if where.open is not None:
-        clauses.append("h.referred != '[]' AND " + _OPEN if where.open else "NOT " + _OPEN)
-    page = _hands(db, " AND ".join(clauses), [*params, limit + 1], "ORDER BY h.id LIMIT ?")
-    more = len(page) > limit
-    page = page[:limit]
-    return page, (page[-1].id if more else None)
+        clauses.append(OPEN_RULINGS if where.open else "NOT " + _OPEN)
+    status = where.status
+
+    def fetch(cursor: int, count: int) -> list[StoredHand]:
+        bound = ("h.id < ?" if newest else "h.id > ?") if cursor else "1"
+        order = "DESC" if newest else "ASC"
+        return _hands(
+            db,
+            " AND ".join([bound, *clauses]),
+            [*([cursor] if cursor else []), *params, count],
+            f"ORDER BY h.id {order} LIMIT ?",
+        )
+
+    return keyset_page(fetch, lambda h: h.id, after, limit, None if status is None else _status_is(status))
+
+
+def _status_is(status: HandStatus) -> Callable[[StoredHand], bool]:
+    return lambda hand: hand.state.status == status
 
 
 # --- storing ----------------------------------------------------------------------------

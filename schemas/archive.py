@@ -7,13 +7,14 @@ the contract: ``tests/test_openapi.py`` checks them against openapi.yaml.
 
 from __future__ import annotations
 
+from datetime import date
 from typing import Any, NamedTuple
 
 from marshmallow import RAISE, Schema, ValidationError, fields, post_load, validate
 
 from rulings.decisions import ACTIONS, CLAIM_OUTCOMES, Action, ClaimOutcome, Decision
 from rulings.life import offered
-from service import HandFilter, StoredHand
+from service import GameFilter, GameStatus, HandFilter, HandStatus, StoredHand
 from service.errors import Rejected
 
 from .bounds import (
@@ -101,31 +102,101 @@ class KeyRequestSchema(Schema):
     role = fields.String(required=True, validate=validate.OneOf(("scorer", "director", "auditor", "admin")))
 
 
-class HandQuerySchema(Schema):
-    """The query of ``GET /v1/hands``."""
+DATE_PATTERN = r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"
+
+ORDERS = ("oldest", "newest")
+"""A list's order by id; a page's ``after`` is the last id of the page before, in that order."""
+
+
+def _is_date(text: str) -> None:
+    """A calendar day as ``YYYY-MM-DD`` (only that form: ``date.fromisoformat`` alone would
+    take ``20261201`` too, looser than the contract)."""
+    try:
+        date.fromisoformat(text)
+    except ValueError:
+        raise ValidationError("Not a calendar day (YYYY-MM-DD).") from None
+
+
+def day_field() -> fields.String:
+    """A ``date`` filter: the UTC day a hand was stored or a game started."""
+    return fields.String(
+        load_default=None, validate=[validate.Regexp(DATE_PATTERN, error="Use YYYY-MM-DD."), _is_date]
+    )
+
+
+class _PageQuerySchema(Schema):
+    """What every list's query shares: the page (keyset: ``after`` an id) and its order."""
 
     class Meta:
         unknown = RAISE
 
-    open = fields.Boolean(load_default=None, truthy={"true"}, falsy={"false"})
-    game = fields.Integer(load_default=None, validate=validate.Range(1, ROW_ID_MAX))
     variant = Text(VARIANT_ID_MAX_LENGTH, load_default=None)
     table = Text(TABLE_MAX_LENGTH, load_default=None)
+    date = day_field()
     after = fields.Integer(load_default=0, validate=validate.Range(0, ROW_ID_MAX))
+    order = fields.String(load_default=None, validate=validate.OneOf(ORDERS))
+
+
+class HandQuerySchema(_PageQuerySchema):
+    """The query of ``GET /v1/hands`` (and the pages' lists of hands)."""
+
+    open = fields.Boolean(load_default=None, truthy={"true"}, falsy={"false"})
+    game = fields.Integer(load_default=None, validate=validate.Range(1, ROW_ID_MAX))
+    status = fields.String(load_default=None, validate=validate.OneOf([s.value for s in HandStatus]))
     limit = fields.Integer(load_default=50, validate=validate.Range(1, PAGE_MAX))
 
     @post_load
     def _query(self, data: dict[str, Any], **kwargs: Any) -> HandQuery:
-        where = HandFilter(open=data["open"], game=data["game"], variant=data["variant"], table=data["table"])
-        return HandQuery(where, data["after"], data["limit"])
+        status = data["status"]
+        where = HandFilter(
+            open=data["open"],
+            game=data["game"],
+            variant=data["variant"],
+            table=data["table"],
+            date=data["date"],
+            status=None if status is None else HandStatus(status),
+        )
+        return HandQuery(where, data["after"], data["limit"], data["order"] == "newest")
 
 
 class HandQuery(NamedTuple):
-    """A loaded ``GET /v1/hands`` query: which hands, and which page of them."""
+    """A loaded ``GET /v1/hands`` query: which hands, and which page of them (oldest
+    first unless ``newest``)."""
 
     where: HandFilter
     after: int
     limit: int
+    newest: bool = False
+
+
+class GameQuerySchema(_PageQuerySchema):
+    """The query of ``GET /v1/games`` (and the pages' list of games): newest first unless
+    ``order=oldest``."""
+
+    open = fields.Boolean(load_default=None, truthy={"true"}, falsy={"false"})
+    status = fields.String(load_default=None, validate=validate.OneOf([s.value for s in GameStatus]))
+    limit = fields.Integer(load_default=25, validate=validate.Range(1, PAGE_MAX))
+
+    @post_load
+    def _query(self, data: dict[str, Any], **kwargs: Any) -> GameQuery:
+        status = data["status"]
+        where = GameFilter(
+            open=data["open"],
+            variant=data["variant"],
+            table=data["table"],
+            date=data["date"],
+            status=None if status is None else GameStatus(status),
+        )
+        return GameQuery(where, data["after"], data["limit"], data["order"] != "oldest")
+
+
+class GameQuery(NamedTuple):
+    """A loaded ``GET /v1/games`` query."""
+
+    where: GameFilter
+    after: int
+    limit: int
+    newest: bool = True
 
 
 def load(schema: Schema, data: Any) -> Any:

@@ -19,7 +19,7 @@ from referee.record import Problem, RecordError, pointer
 from rulings.scoresheet import GameSetup, NextDeal, Sheet
 from service import Game
 from service.errors import Rejected
-from service.games import GameAudit, GameHand
+from service.games import GameAudit, GameHand, pass_direction
 
 from .bounds import HAND_NUMBER_MAX, NAME_MAX_LENGTH, SEAT_MAX_LENGTH, TABLE_MAX_LENGTH
 from .problems import flatten
@@ -224,9 +224,15 @@ class RulesSchema(Schema):
 class NextHandSchema(Schema):
     hand_number = fields.Integer()
     dealer = fields.String()
+    pass_direction = fields.String()
 
 
-def sheet_fields(sheet: Sheet, next_deal: NextDeal) -> dict[str, Any]:
+def upcoming(setup: GameSetup, deal: NextDeal) -> dict[str, Any]:
+    """The next hand as answers show it: number, dealer, and which way the cards pass."""
+    return {**deal._asdict(), "pass_direction": pass_direction(setup, deal)}
+
+
+def sheet_fields(sheet: Sheet, next_deal: NextDeal, setup: GameSetup) -> dict[str, Any]:
     """The scoresheet part of a game answer, shared by stored and validated games."""
     return {
         "rules": RulesSchema().dump(sheet.rules),
@@ -239,7 +245,7 @@ def sheet_fields(sheet: Sheet, next_deal: NextDeal) -> dict[str, Any]:
             if sheet.match_points is not None
             else None
         ),
-        "next_hand": None if sheet.over else NextHandSchema().dump(next_deal),
+        "next_hand": None if sheet.over else NextHandSchema().dump(upcoming(setup, next_deal)),
     }
 
 
@@ -373,7 +379,7 @@ def dump_game(game: Game) -> dict[str, Any]:
                 **_setup_fields(game.setup, game.variant),
                 "created_at": game.created_at,
                 "created_by": game.created_by,
-                **sheet_fields(sheet, game.next_deal),
+                **sheet_fields(sheet, game.next_deal, game.setup),
                 "final": final,
                 "hands": hands,
                 "signers": list(game.setup.sheet_signers),
@@ -405,5 +411,32 @@ def dump_game_validation(audit: GameAudit) -> dict[str, Any]:
         )
     setup = _setup_fields(audit.setup, variant_data(audit.setup.variant))
     return cast(
-        dict[str, Any], _VALIDATION.dump({**setup, **sheet_fields(sheet, audit.next_deal), "hands": rows})
+        dict[str, Any],
+        _VALIDATION.dump({**setup, **sheet_fields(sheet, audit.next_deal, audit.setup), "hands": rows}),
     )
+
+
+class GameSummarySchema(Schema):
+    """A game in a list: its table, where it stands, and what waits for the director."""
+
+    id = fields.Integer()
+    variant = fields.Raw()
+    seats = fields.Function(lambda g: list(g.setup.seats))
+    players = fields.Function(lambda g: dict(g.setup.players))
+    table = fields.Function(lambda g: g.setup.table)
+    created_at = fields.String()
+    created_by = fields.String(allow_none=True)
+    status = fields.Function(lambda g: g.status.value)
+    hands = fields.Function(lambda g: len(g.hands))
+    totals = fields.Function(lambda g: dict(g.sheet.totals))
+    next_hand = fields.Function(
+        lambda g: None if g.sheet.over else NextHandSchema().dump(upcoming(g.setup, g.next_deal))
+    )
+    open_hands = fields.Function(lambda g: [h.id for h in g.hands if h.state.open])
+
+
+class GameListSchema(Schema):
+    """``GET /v1/games``: a page of games and the cursor of the next."""
+
+    games = fields.List(fields.Nested(GameSummarySchema))
+    next_after = fields.Integer(allow_none=True)

@@ -16,17 +16,17 @@ from typing import Any
 from sqlite_utils import Database
 
 import archive
-from archive import Game, Key, Placement, StoredHand
+from archive import Game, GameFilter, Key, Placement, StoredHand
 from archive.chain import Entry
 from referee.cards import Card
 from referee.notation import read_record
 from referee.record import Event, HandRecord, Pass, Problem, RecordError
-from referee.variant import MoonOption
+from referee.variant import MoonOption, pass_direction_name
 from rulings.audit import HandAudit
 from rulings.decisions import rescore
 from rulings.scoresheet import GameSetup, HandLine, NextDeal, Sheet, next_deal, scoresheet
 
-from .access import Permission, require, visible_game
+from .access import Permission, require, scope, visible_game
 from .audit import audit_record
 from .errors import Conflict, Rejected
 
@@ -130,10 +130,62 @@ def position_lost(setup: GameSetup, lines: Sequence[HandLine], hand: GameHand) -
     return None
 
 
+def pass_direction(setup: GameSetup, deal: NextDeal) -> str:
+    """Which way the cards pass on ``deal``: ``left``, ``right``, ``across``, ``hold``..."""
+    seats = len(setup.seats)
+    return pass_direction_name(setup.variant.pass_offset(deal.hand_number, seats), seats)
+
+
 def _reading(setup: GameSetup, deal: NextDeal) -> tuple[str, int]:
     """What decides whether a hand can have happened at a position: its dealer and the
     direction of its pass (the totals before it change its score, never its possibility)."""
     return deal.dealer, setup.variant.pass_offset(deal.hand_number, len(setup.seats))
+
+
+def hand_for_game(game: Game, record: HandRecord) -> GameHand:
+    """A whole hand record (one "check a hand" audited on its own) as the game's next hand.
+
+    It must be that hand: the game's variant and seats, its next dealer and hand
+    number (sent on as the table's check, so a hand stored meanwhile makes it a 409),
+    and totals before it that are the game's, if it names any; otherwise the stored
+    audit would not be the one the director checked. ``Rejected`` names each field
+    that differs.
+    """
+    setup, deal = game.setup, game.next_deal
+    problems = []
+    if record.variant != setup.variant:
+        problems.append(Problem("/variant", "not_this_game", f"game {game.id} plays {setup.variant.id}"))
+    if record.seats != setup.seats:
+        seats = " ".join(setup.seats)
+        problems.append(Problem("/seats", "not_this_game", f"game {game.id} is played by {seats}"))
+    if record.dealer != deal.dealer:
+        problems.append(
+            Problem("/dealer", "not_this_game", f"{deal.dealer} deals the next hand of game {game.id}")
+        )
+    if record.hand_number != deal.hand_number:
+        problems.append(
+            Problem(
+                "/hand_number", "not_this_game", f"the next hand of game {game.id} is hand {deal.hand_number}"
+            )
+        )
+    if record.scores_before and dict(record.scores_before) != dict(game.sheet.totals):
+        totals = ", ".join(f"{seat} {points}" for seat, points in game.sheet.totals.items())
+        problems.append(
+            Problem("/scores_before", "not_this_game", f"the totals of game {game.id} are {totals}")
+        )
+    if problems:
+        raise Rejected(problems, f"This record is not the next hand of game {game.id}; see errors.")
+    return GameHand(
+        deal=record.deal,
+        play=record.play,
+        kitty=record.kitty,
+        passes=record.passes,
+        claimed=record.claimed,
+        moon_choice=record.moon_choice,
+        exposed_in_deal=record.exposed_in_deal,
+        backs=record.backs,
+        hand_number=record.hand_number,
+    )
 
 
 def line_of(audit: HandAudit) -> HandLine:
@@ -154,6 +206,15 @@ def get_game(db: Database, key: Key, game_id: int) -> Game:
     """A game this key may see, with its hands; ``NotFound`` otherwise."""
     require(key, Permission.READ)
     return visible_game(key, archive.get_game(db, game_id))
+
+
+def list_games(
+    db: Database, key: Key, where: GameFilter, *, after: int = 0, limit: int = 25, newest: bool = True
+) -> tuple[list[Game], int | None]:
+    """A page of the games this key may see (a scorer: those it started), newest first
+    unless ``newest`` is false; and the ``after`` of the next page."""
+    require(key, Permission.READ)
+    return archive.list_games(db, replace(where, owner=scope(key)), after=after, limit=limit, newest=newest)
 
 
 def append_hand(db: Database, key: Key, game_id: int, hand: GameHand) -> tuple[StoredHand, bool]:

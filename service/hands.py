@@ -10,6 +10,8 @@ one of them may.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from sqlite_utils import Database
 
 import archive
@@ -57,12 +59,13 @@ def _visible(db: Database, key: Key, hand_id: int) -> StoredHand:
 
 
 def list_hands(
-    db: Database, key: Key, where: HandFilter, *, after: int = 0, limit: int = 50
+    db: Database, key: Key, where: HandFilter, *, after: int = 0, limit: int = 50, newest: bool = False
 ) -> tuple[list[StoredHand], int | None]:
-    """A page of the hands this key may see, by id; and the ``after`` of the next page."""
+    """A page of the hands this key may see, by id (oldest or ``newest`` first); and the
+    ``after`` of the next page."""
     require(key, Permission.READ)
-    mine = HandFilter(scope(key), where.open, where.game, where.variant, where.table)
-    return archive.list_hands(db, mine, after=after, limit=limit)
+    mine = replace(where, owner=scope(key))
+    return archive.list_hands(db, mine, after=after, limit=limit, newest=newest)
 
 
 def verify(db: Database, key: Key, hand_id: int) -> archive.ChainReport:

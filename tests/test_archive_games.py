@@ -73,7 +73,7 @@ def test_the_game_supplies_hand_number_dealer_and_scores_before(client, scorer):
     assert second["record"]["scores_before"] == {"N": 26, "E": 26, "S": 26, "W": 0}
     assert second["record"]["variant"] == "mso-2000" and second["record"]["seats"] == ["N", "E", "S", "W"]
     game = read(client, scorer, game_id)
-    assert game["next_hand"] == {"hand_number": 3, "dealer": "N"}
+    assert game["next_hand"] == {"hand_number": 3, "dealer": "N", "pass_direction": "across"}
     assert [h["totals"] for h in game["hands"]] == [
         {"N": 26, "E": 26, "S": 26, "W": 0},
         {"N": 26, "E": 52, "S": 52, "W": 26},
@@ -182,7 +182,7 @@ def test_a_void_deal_is_redealt_by_the_same_dealer_under_the_same_number(client,
     (void,) = play(client, scorer, game_id, misdeal)
     assert void["audit"]["void"] is True and (void["hand_number"], void["dealer"]) == (2, "N")
     game = read(client, scorer, game_id)
-    assert game["next_hand"] == {"hand_number": 2, "dealer": "N"}
+    assert game["next_hand"] == {"hand_number": 2, "dealer": "N", "pass_direction": "right"}
     (redeal,) = play(client, scorer, game_id, moon("E", 2))
     assert (redeal["seq"], redeal["hand_number"], redeal["dealer"]) == (3, 2, "N")
 
@@ -363,7 +363,7 @@ def test_readme_directors_session_is_true(client, as_role):
             "table": "7",
         },
     ).get_json()
-    assert game["next_hand"] == {"hand_number": 1, "dealer": "W"}
+    assert game["next_hand"] == {"hand_number": 1, "dealer": "W", "pass_direction": "left"}
     hand = json.loads((root / "examples" / "mso-game-hand.json").read_text())
     stored = client.post(f"{GAMES}/{game['id']}/hands", headers=director, json=hand).get_json()
     assert (stored["status"], stored["score"], stored["penalties"]) == (
@@ -400,7 +400,7 @@ def test_readme_directors_session_is_true(client, as_role):
     assert signed["status"] == "final" and signed["missing_signatures"] == []
     game = read(client, director, game["id"])
     assert game["totals"] == {"N": 26, "E": 8, "S": 2, "W": 16} and game["hands"][0]["status"] == "final"
-    assert game["next_hand"] == {"hand_number": 2, "dealer": "N"}
+    assert game["next_hand"] == {"hand_number": 2, "dealer": "N", "pass_direction": "right"}
     early = client.post(
         f"{GAMES}/{game['id']}/signatures", headers=director, json={"seat": "N", "name": "Ann"}
     )

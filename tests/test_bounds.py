@@ -143,9 +143,19 @@ def component(name: str) -> dict:
     return SPEC["components"]["schemas"][name]
 
 
+def parameters(path: str) -> dict[str, dict]:
+    """A GET operation's query parameters by name, shared ones (``$ref``) resolved."""
+    found = {}
+    for parameter in SPEC["paths"][path]["get"]["parameters"]:
+        if "$ref" in parameter:
+            parameter = SPEC["components"]["parameters"][parameter["$ref"].rsplit("/", 1)[1]]
+        found[parameter["name"]] = parameter["schema"]
+    return found
+
+
 def test_the_spec_states_every_integer_bound():
     decision = component("DecisionRequest")["properties"]
-    list_params = {p["name"]: p["schema"] for p in SPEC["paths"]["/v1/hands"]["get"]["parameters"]}
+    list_params = parameters("/v1/hands")
     stated = {
         "HAND_NUMBER_MAX": component("HandNumber")["maximum"],
         "SCORE_MAX": component("Scores")["additionalProperties"]["maximum"],
@@ -161,6 +171,8 @@ def test_the_spec_states_every_integer_bound():
         expected = -getattr(bounds, name[1:]) if name.startswith("-") else getattr(bounds, name)
         assert value == expected, name
     assert list_params["after"]["maximum"] == bounds.ROW_ID_MAX
+    games = parameters("/v1/games")
+    assert (games["after"]["maximum"], games["limit"]["maximum"]) == (bounds.ROW_ID_MAX, bounds.PAGE_MAX)
     record, game_hand = component("HandRecord")["properties"], component("GameHand")["properties"]
     assert record["hand_number"] == {"$ref": "#/components/schemas/HandNumber"}
     assert {"$ref": "#/components/schemas/HandNumber"} in game_hand["hand_number"]["oneOf"]

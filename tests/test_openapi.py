@@ -187,6 +187,8 @@ def ARCHIVE_SCHEMAS() -> dict[str, type]:
         "GameRecord": game.GameRecordSchema,
         "GameRules": game.RulesSchema,
         "NextHand": game.NextHandSchema,
+        "GameSummary": game.GameSummarySchema,
+        "GameList": game.GameListSchema,
         "GameHandLine": game.GameHandLineSchema,
         "Game": game.GameSchema,
         "GameValidationHand": game.GameValidationHandSchema,

@@ -245,7 +245,8 @@ def test_check_page_draws_a_long_john_table_around_an_oval(client, seats):
     assert response.status_code == 200
     page = response.get_data(as_text=True)
     assert f"table-diagram seats-{seats}" in page
-    assert len(re.findall(r'class="seat row-\d col-\d"', page)) == seats
+    # each seat twice: as dealt, and after the pass (shown beside it on request)
+    assert len(re.findall(r'class="seat row-\d col-\d"', page)) == 2 * seats
     assert "cancelled" in page  # identical cards of the suit led, struck through and named
     if seats == 6:
         assert "Kitty:" in page

@@ -169,6 +169,9 @@ def test_pages_reflow_at_200_percent_and_start_with_a_skip_link(browser, site):
         f"/director/hands/{demo.revoke_hand}",
         f"/director/games/{demo.game_id}",
         "/director/check",
+        "/director/games",
+        "/director/hands",
+        "/director/games/new",
     ):
         page.goto(base + url)
         width = page.evaluate("[document.documentElement.scrollWidth, document.documentElement.clientWidth]")
@@ -196,6 +199,9 @@ def test_pages_and_docs_render_under_the_csp_without_a_violation(browser, page, 
         f"/director/hands/{demo.revoke_hand}",
         f"/director/games/{demo.game_id}",
         "/director/check",
+        "/director/games",
+        "/director/hands",
+        "/director/games/new",
         "/docs",
     ):
         response = page.goto(base + url)

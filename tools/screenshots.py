@@ -2,18 +2,23 @@
 
 Seeds a throw-away archive (``tools.demo``), serves it, and has Debian's
 Chromium (``/usr/bin/chromium``, driven by Playwright) take the hand page of
-the README's revoke and the game's scoresheet into ``docs/``.
+the README's revoke and the game's scoresheet into ``docs/``; then runs a
+table through the pages as a director would (start a game, type a hand with
+a typo, fix it, list games and hands, check a hand and store it) and takes
+each page on the way (:data:`FLOW`).
 """
 
 from __future__ import annotations
 
+import json
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 from app import create_app
 
-from .demo import ROOT, seed, serve
+from .demo import EXAMPLE, PLAYERS, ROOT, random_game_hand, seed, serve
 
 WIDTH = 1024  # CSS pixels; keeps each PNG under 300 KB
 
@@ -57,9 +62,105 @@ def main(out: Path = ROOT / "docs") -> None:
             page.goto(f"{base}/director/games/{demo.game_id}")
             page.emulate_media(media="print")
             page.screenshot(path=str(out / "scoresheet.png"), full_page=True)
+            page.emulate_media(media="screen")
+            run_a_table(page, base, demo.revoke_hand, out, Path(tmp))
             browser.close()
-    for name in ("hand-page.png", "scoresheet.png"):
+    for name in ("hand-page.png", "scoresheet.png", *FLOW):
         print(out / name, (out / name).stat().st_size, "bytes", file=sys.stderr)
+
+
+FLOW = {
+    "new-game.png": "Start a game: variant, seats and players, first dealer, table",
+    "game-next-deal.png": "A game in progress: the running scoresheet and the next deal",
+    "hand-entry-error.png": "The next hand typed in, with a typo shown at its field",
+    "games.png": "The list of games, filtered, newest first",
+    "hands.png": "The list of hands, filtered, newest first",
+    "check-store.png": "Check a hand, then store it on its own or into a game",
+    "deal-after-pass.png": "The deal after the pass, beside the deal as dealt",
+    "hand-print.png": "A hand page as printed: one sheet",
+}
+"""The pages of a director's table, in the order the README shows them."""
+
+
+def _form(hand: dict[str, Any]) -> dict[str, str]:
+    """A game hand as the hand form takes it (four seats: N E S W)."""
+    fields: dict[str, str] = {}
+    for i, seat in enumerate(PLAYERS):
+        fields[f"deal-{i}"] = " ".join(hand["deal"][seat])
+        fields[f"pass-{i}"] = " ".join(hand.get("passes", {}).get(seat, ()))
+        fields[f"claimed-{i}"] = str(hand.get("claimed", {}).get(seat, ""))
+    play = hand["play"]
+    fields["tricks"] = "\n".join(
+        " ".join(f"{e['seat']}:{e['card']}" for e in play[k : k + 4]) for k in range(0, len(play), 4)
+    )
+    return fields
+
+
+def _shot(page: Any, path: Path, bottom: str | None = None) -> None:
+    """The page from the top (to the end of ``bottom``, when given)."""
+    if bottom is None:
+        page.screenshot(path=str(path), full_page=True)
+        return
+    box = page.locator(bottom).first.bounding_box()
+    page.screenshot(
+        path=str(path),
+        full_page=True,
+        clip={"x": 0, "y": 0, "width": WIDTH, "height": box["y"] + box["height"]},
+    )
+
+
+def run_a_table(page: Any, base: str, revoke_hand: int, out: Path, tmp: Path) -> None:
+    """Game 2 at table 9, run from the pages; each page of :data:`FLOW` photographed on the way."""
+    page.goto(f"{base}/director/games/new")
+    for i, (seat, name) in enumerate(PLAYERS.items()):
+        page.fill(f"#seat-{i}", seat)
+        page.fill(f"#player-{i}", name)
+    page.fill("#first_dealer", "N")
+    page.fill("#table", "9")
+    _shot(page, out / "new-game.png")
+    page.click("form.entry button[type=submit]")
+    page.wait_for_url(f"{base}/director/games/**")
+    game = page.url.rsplit("/", 1)[1]
+    page.click("#next a.button")
+    first = random_game_hand(7, 1)
+    for name, value in _form(first).items():
+        page.fill(f"#{name}", value)
+    page.fill("#deal-2", page.input_value("#deal-2").replace(first["deal"]["S"][3], "1OH", 1))
+    page.click("form.hand-entry button[type=submit]")
+    _shot(page, out / "hand-entry-error.png", "form.hand-entry fieldset:nth-of-type(2)")
+    page.fill("#deal-2", " ".join(first["deal"]["S"]))
+    page.click("form.hand-entry button[type=submit]")
+    page.wait_for_url("**#next")
+    second = tmp / "hand-2.json"
+    second.write_text(json.dumps(random_game_hand(8, 2)))
+    page.set_input_files("#next input[type=file]", str(second))
+    page.click("#next form.upload button[type=submit]")
+    page.wait_for_url("**#next")
+    page.goto(f"{base}/director/games/{game}")
+    _shot(page, out / "game-next-deal.png", ".scoresheet")
+    page.goto(f"{base}/director/games")
+    _shot(page, out / "games.png")
+    page.goto(f"{base}/director/hands?variant=mso-2000")
+    _shot(page, out / "hands.png", "table.hands-list tbody tr:nth-child(8)")
+    page.goto(f"{base}/director/check")
+    record = json.loads(EXAMPLE.read_text()) | {
+        "variant": "mso-2000",
+        "seats": list(PLAYERS),
+        "dealer": "N",
+        "hand_number": 1,
+    }
+    page.fill("#record", json.dumps(record))
+    page.click("main form button[type=submit]")
+    _shot(page, out / "check-store.png", "section.store")
+    page.goto(f"{base}/director/hands/{revoke_hand}#deal-after")
+    page.evaluate("window.scrollTo(0, 0)")
+    _shot(page, out / "deal-after-pass.png", "section[aria-labelledby=deal-h]")
+    page.set_viewport_size({"width": 794, "height": 1123})  # A4 at 96 dpi
+    page.emulate_media(media="print")
+    page.goto(f"{base}/director/hands/{revoke_hand}")
+    page.screenshot(path=str(out / "hand-print.png"), full_page=True)
+    page.emulate_media(media="screen")
+    page.set_viewport_size({"width": WIDTH, "height": 900})
 
 
 if __name__ == "__main__":

@@ -100,6 +100,8 @@ class SeatView:
     dealt: list[SuitRow]
     row: int
     column: int
+    after_pass: list[SuitRow] = field(default_factory=list)
+    """The hand the seat played from: as dealt, less what it passed, plus what it received."""
 
 
 def seat_places(count: int) -> list[tuple[int, int]]:
@@ -262,6 +264,12 @@ def build(
             continue
         to = given.to or (seats[(i + offset) % len(seats)] if offset else None)
         passes.append(PassView(seat, to, [CardView.of(c.code) for c in given.cards]))
+    held = {seat: Counter(c.code for c in record.deal.get(seat, ())) for seat in seats}
+    for p in passes:
+        held[p.giver] -= Counter(c.code for c in p.cards)
+        if p.to in held:
+            held[p.to] += Counter(c.code for c in p.cards)
+    table = [replace(s, after_pass=suit_rows(list(held[s.seat].elements()))) for s in table]
 
     # which rulings sit on which card of which trick
     on_card: dict[tuple[int, str, str], list[int]] = {}

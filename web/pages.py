@@ -59,7 +59,7 @@ from schemas.record import load_record
 from schemas.result import dump_result
 from schemas.strictjson import JSONError, loads_strict
 from schemas.text import TextError, clean
-from service import Decided, HandFilter, HandState, Key, StoredHand
+from service import Decided, Game, GameFilter, GameStatus, HandFilter, HandState, Key, StoredHand
 from service import games as games_use
 from service import hands as use
 from service.access import Permission, may
@@ -528,7 +528,22 @@ def _game_page(game_id: int, signing: Sequence[Problem] = (), status: int = 200)
         sheet_signed=sheet_signed,
         may_sign=may(key, Permission.SIGN),
         signing=list(signing),
+        next=upcoming(game),
+        may_submit=may(key, Permission.SUBMIT),
     ), status
+
+
+def upcoming(game: Game) -> dict[str, Any] | None:
+    """The next deal as the pages show it (``None`` once the game is over)."""
+    if game.sheet.over:
+        return None
+    deal = game.next_deal
+    return {
+        "hand_number": deal.hand_number,
+        "dealer": deal.dealer,
+        "pass_direction": games_use.pass_direction(game.setup, deal),
+        "kitty": game.setup.variant.kitty_size(len(game.setup.seats)) > 0,
+    }
 
 
 # --- check a hand (nothing stored) --------------------------------------------------------
@@ -562,7 +577,18 @@ def check() -> ResponseReturnValue:
     except RecordError as error:
         return _check_problems(text, list(error.problems), data, 422)
     view = build(record, result)
-    return render_template("director/check.html", text=text, problems=None, view=view)
+    return render_template(
+        "director/check.html", text=text, problems=None, view=view, games=store_choices(signed_in())
+    )
+
+
+def store_choices(key: Key | None) -> list[Game] | None:
+    """The games a checked hand may go into (in progress, newest first, that this key may
+    add to); ``None`` when no key is signed in that may store hands."""
+    if key is None or not may(key, Permission.SUBMIT):
+        return None
+    where = GameFilter(status=GameStatus.IN_PROGRESS)
+    return games_use.list_games(get_db(), key, where, limit=50)[0]
 
 
 def _check_problems(text: str, problems: list[Problem], data: Any, status: int) -> tuple[str, int]:
