@@ -1,10 +1,10 @@
 """A director runs tables from the pages alone, in Debian's Chromium (Playwright), as in
 ``test_pages_browser.py``: start a game, enter a hand by form, upload the next, play a whole
-MSO game and a long-john game to their last hand, and read a hand as played and on paper.
+MSO game and a long-john game from the first deal to the signed sheet (each signature the
+variant asks for given on the pages), and read a hand as played and on paper.
 
-Each step a director takes is one method of :class:`Director`, so a later step (signing the
-game sheet) is one more method and one more line in the end-to-end tests. The hands are
-legal hands from ``playout`` (random ones, and moons that end a game on time).
+Each step a director takes is one method of :class:`Director`. The hands are legal hands
+from ``playout`` (random ones, and moons that end a game on time).
 """
 
 from __future__ import annotations
@@ -86,6 +86,39 @@ class Director:
         self.tab.click("#next form.upload button[type=submit]")
         self.tab.wait_for_url(re.compile(rf".*/director/games/{self.game_id}#next$"))
 
+    def sign_hands(self) -> dict[int, list[str]]:
+        """Each hand of the sheet signed from its page by every seat its form still offers (the
+        variant's signers, in seat order); the seats that signed, by hand number."""
+        tab = self.tab
+        tab.goto(f"{self.base}/director/games/{self.game_id}")
+        links = tab.locator(".scoresheet tbody tr th a")
+        hands = [links.nth(i).get_attribute("href") for i in range(links.count())]
+        signed: dict[int, list[str]] = {}
+        for number, href in enumerate(hands, start=1):
+            tab.goto(f"{self.base}{href}")
+            signed[number] = []
+            while tab.locator("form.sign").count():
+                form = tab.locator("form.sign")
+                signed[number].append(form.locator("#sign-seat").input_value())
+                form.locator("button[type=submit]").click()
+                tab.wait_for_url(re.compile(r".*/director/hands/\d+#signatures$"))
+            current = tab.locator("#history-h + .scroll tbody tr").last.inner_text()
+            assert current.endswith("final"), (number, current)  # the current version, signed
+        return signed
+
+    def sign_sheet(self) -> list[str]:
+        """The scoresheet signed from the game page by every seat it waits for, in the order
+        the form offers them; the seats that signed."""
+        tab = self.tab
+        tab.goto(f"{self.base}/director/games/{self.game_id}")
+        signed = []
+        while tab.locator("form.sign").count():
+            form = tab.locator("form.sign")
+            signed.append(form.locator("#sheet-seat").input_value())
+            form.locator("button[type=submit]").click()
+            tab.wait_for_url(re.compile(r".*#sign-h$"))
+        return signed
+
     def hands_on_sheet(self) -> int:
         self.tab.goto(f"{self.base}/director/games/{self.game_id}")
         return self.tab.locator(".scoresheet tbody tr th a").count()
@@ -164,7 +197,7 @@ def test_an_uploaded_hand_that_cannot_have_happened_shows_its_problem_at_the_car
     assert director.hands_on_sheet() == 0
 
 
-# --- whole games, first deal to last hand ------------------------------------------------------
+# --- whole games, first deal to signed sheet ------------------------------------------------
 
 
 def test_a_director_runs_a_four_hand_mso_game_in_the_browser(director):
@@ -183,6 +216,11 @@ def test_a_director_runs_a_four_hand_mso_game_in_the_browser(director):
     totals = tab.locator(".scoresheet tfoot tr").first.inner_text()
     assert re.findall(r"\d+", totals) == ["104", "52", "104", "52"]
     assert "Winners: E (Bo), W (Di)." in tab.locator("main").inner_text()
+    # MSO: all four sign each hand, and the scoresheet at the game's end, from the pages
+    assert director.sign_hands() == {number: ["N", "E", "S", "W"] for number in range(1, 5)}
+    assert director.sign_sheet() == ["N", "E", "S", "W"]
+    for seat in SEATS:
+        assert players[seat] in tab.locator(f'.signatures li[data-seat="{seat}"] .line.signed').inner_text()
     # the games list has it, over, at its table
     tab.goto(f"{director.base}/director/games?table=21&status=over")
     assert tab.locator("table.games-list tbody tr").count() == 1
@@ -203,6 +241,9 @@ def test_a_director_runs_a_long_john_game_in_the_browser(director):
     assert director.next_deal() == ""
     assert "ended after hand 4" in tab.locator(".facts").first.inner_text()
     assert "Winner" in tab.locator("main").inner_text()
+    # long-john: the scorekeeper (the first seat, as none was named) signs each hand; no sheet
+    assert director.sign_hands() == {number: ["A"] for number in range(1, 5)}
+    assert director.sign_sheet() == []
 
 
 # --- a hand as played, and on paper ----------------------------------------------------------------
