@@ -28,6 +28,7 @@ class Permission(StrEnum):
     SUBMIT = "submit"
     SIGN = "sign"
     DECIDE = "decide"
+    RUN_EVENTS = "events"
     KEYS_READ = "keys:read"
     KEYS_WRITE = "keys:write"
 
@@ -37,13 +38,14 @@ _SCORER = frozenset({Permission.VALIDATE, Permission.READ, Permission.SUBMIT, Pe
 PERMISSIONS: Mapping[Role, frozenset[Permission]] = MappingProxyType(
     {
         Role.SCORER: _SCORER,
-        Role.DIRECTOR: _SCORER | {Permission.DECIDE},
+        Role.DIRECTOR: _SCORER | {Permission.DECIDE, Permission.RUN_EVENTS},
         Role.AUDITOR: frozenset({Permission.VALIDATE, Permission.READ, Permission.KEYS_READ}),
         Role.ADMIN: frozenset({Permission.VALIDATE, Permission.KEYS_READ, Permission.KEYS_WRITE}),
     }
 )
 """Role -> what it may do. ``read``: hands, games, logs; ``submit``: hands and games;
-``sign``: signatures; ``decide``: director's decisions; ``keys:*``: the key list."""
+``sign``: signatures; ``decide``: director's decisions; ``events``: create events, seat
+their rounds, override them; ``keys:*``: the key list."""
 
 WHAT = {
     Permission.VALIDATE: "validate hands",
@@ -51,6 +53,7 @@ WHAT = {
     Permission.SUBMIT: "submit hands and games",
     Permission.SIGN: "sign hands",
     Permission.DECIDE: "decide rulings",
+    Permission.RUN_EVENTS: "run events",
     Permission.KEYS_READ: "list API keys",
     Permission.KEYS_WRITE: "manage API keys",
 }

@@ -3,9 +3,11 @@
 Each finished table awards match points by place (``referee.game.match_points``:
 5-3-2-1 at MSO, tied players sharing the places they span); a bye awards the
 average of a table's match points (:attr:`EventFormat.bye_match_points`).
-Players are ranked by, in turn:
+Players are ranked by, in turn (``table_winners`` formats, Long John, put
+"games played", i.e. rounds reached, before all of it: a finalist ranks above
+everyone out in round 1):
 
-1. match points, most first;
+1. match points, most first (none at Long John);
 2. wins: games finished lowest, alone or tied, most first;
 3. average final total over the games played, lowest first (Hearts is low-wins);
 4. player number, lowest first (registration order: the last resort is fixed,
@@ -22,7 +24,7 @@ from fractions import Fraction
 
 from referee.game import match_points
 
-from .format import EventFormat
+from .format import Advancement, EventFormat
 
 
 @dataclass(frozen=True)
@@ -89,10 +91,19 @@ def standings(
             points[player] += fmt.bye_match_points
             bye_count[player] += 1
 
-    def key(player: int) -> tuple[Fraction, int, int, Fraction, int]:
+    reached = fmt.advancement is Advancement.TABLE_WINNERS
+
+    def key(player: int) -> tuple[int, Fraction, int, int, Fraction, int]:
         played = games[player]
         average = Fraction(totals[player], played) if played else Fraction(0)
-        return (-points[player], -wins[player], 0 if played else 1, average, player)
+        return (
+            -played if reached else 0,
+            -points[player],
+            -wins[player],
+            0 if played else 1,
+            average,
+            player,
+        )
 
     ranked = sorted(players, key=key)
     return [
