@@ -329,6 +329,10 @@ def override(db: Database, key: Key, event_id: int, change: Override) -> EventRe
         event = archive.get_event(db, event_id)
         body: dict[str, Any] = {"action": change.action.value, "reason": change.reason}
         if change.action is Action.ADD:
+            if len(event.active_players) >= event.format.max_players:
+                raise Rejected(
+                    [Problem("/name", "too_many_players", f"the event has its {event.format.max_players}")]
+                )
             body["player"] = archive.add_player(db, event_id, _required(change.name, "/name"))
             body["name"] = change.name
         elif change.action is Action.WITHDRAW:

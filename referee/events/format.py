@@ -21,6 +21,8 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import Any
 
+from referee.variants import VARIANTS
+
 
 class Advancement(StrEnum):
     """How the field goes on after the seated rounds."""
@@ -99,6 +101,12 @@ def format_problems(fmt: EventFormat) -> list[tuple[str, str]]:
         problems.append(("min_players", "at least the smallest table, and at most max_players"))
     if fmt.random_rounds < 1:
         problems.append(("random_rounds", "at least one round seated at random"))
+    variant = VARIANTS.get(fmt.variant)
+    if variant is None:
+        problems.append(("variant", f"unknown variant {fmt.variant!r}"))
+    elif any(size not in variant.seat_counts for size in sizes):
+        seats = ", ".join(str(n) for n in variant.seat_counts)
+        problems.append(("table_sizes", f"{fmt.variant} seats {seats} players at a table"))
     if fmt.advancement is Advancement.MATCH_POINTS:
         if len(sizes) != 1:
             problems.append(("table_sizes", "match-point events seat tables of one size"))
@@ -110,8 +118,12 @@ def format_problems(fmt: EventFormat) -> list[tuple[str, str]]:
             and (fmt.playoff_qualifiers < sizes[0] or fmt.playoff_qualifiers % sizes[0])
         ):
             problems.append(("playoff_qualifiers", "a whole number of tables"))
-    elif fmt.swiss_rounds or fmt.match_points or fmt.playoff_qualifiers is not None:
-        problems.append(("advancement", "table-winner events have no Swiss rounds, match points or playoffs"))
+    else:
+        for name in ("swiss_rounds", "match_points", "playoff_qualifiers"):
+            if getattr(fmt, name) not in (0, (), None):
+                problems.append((name, "table-winner events have no Swiss rounds, match points or playoffs"))
+        if fmt.random_rounds != 1:
+            problems.append(("random_rounds", "table-winner events seat only their first round at random"))
     return problems
 
 

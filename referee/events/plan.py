@@ -99,6 +99,8 @@ def next_round(fmt: EventFormat, players: Sequence[int], rounds: Sequence[Played
         raise CannotSeat("round_in_progress", f"round {len(rounds)} is still being played")
     if rounds and rounds[-1].round.final:
         raise CannotSeat("event_over", f"round {len(rounds)} was the final")
+    if not rounds and len(players) < fmt.min_players:
+        raise CannotSeat("too_few_players", f"{fmt.id} needs at least {fmt.min_players} players")
     number = len(rounds) + 1
     rng = random.Random(seed)
     if fmt.advancement is Advancement.TABLE_WINNERS:
