@@ -168,31 +168,42 @@ def _greedy(order: Sequence[int], sizes: Sequence[int], met: Met) -> list[list[i
     return tables
 
 
-def _improve(tables: list[list[int]], met: Met) -> list[list[int]]:
-    """Swap two players of different tables while a swap lowers the repeats."""
+def _improve(tables: list[list[int]], met: Met, heads: Sequence[int] = ()) -> list[list[int]]:
+    """Swap two players of different tables while a swap lowers the repeats. ``heads``:
+    one more player seated at each table (they stay where they are, and count)."""
+    seated = [[*t, heads[at]] if heads else t for at, t in enumerate(tables)]
 
-    def cost(player: int, table: list[int], without: int) -> int:
-        return sum(met.get(pair(player, o), 0) for o in table if o != without)
+    def cost(player: int, at: int, without: int) -> int:
+        return sum(met.get(pair(player, o), 0) for o in seated[at] if o != without and o != player)
 
     improved = True
     while improved:
         improved = False
-        for i, first in enumerate(tables):
-            for second in tables[i + 1 :]:
-                for a_at, a in enumerate(first):
-                    for b_at, b in enumerate(second):
-                        delta = (
-                            cost(b, first, a) - cost(a, first, a) + cost(a, second, b) - cost(b, second, b)
-                        )
+        for i in range(len(tables)):
+            for j in range(i + 1, len(tables)):
+                first, second = tables[i], tables[j]
+                for a_at in range(len(first)):
+                    for b_at in range(len(second)):
+                        a, b = first[a_at], second[b_at]
+                        delta = cost(b, i, a) - cost(a, i, a) + cost(a, j, b) - cost(b, j, b)
                         if delta < 0:
                             first[a_at], second[b_at] = b, a
-                            a = b
+                            if heads:
+                                seated[i][a_at], seated[j][b_at] = b, a
                             improved = True
     return tables
 
 
 def seat_by_standing(order: Sequence[int], size: int, met: Met) -> Seating:
-    """Swiss tables of ``size`` from players in standing order (best first)."""
+    """Swiss tables of ``size`` from players in standing order (best first).
+
+    Each table is headed by the best player not yet seated and filled with the next
+    players who add the fewest repeats (at most :data:`SWISS_WINDOW` places down); then
+    two players other than the heads swap between neighbouring tables while that lowers
+    the repeats. When straight bands of the standings (1-4, 5-8, ...) repeat no more,
+    the bands are the seating: avoiding repeats never costs more repeats than it saves.
+    """
+    bands = [list(order[at : at + size]) for at in range(0, len(order), size)]
     left = list(order)
     tables: list[list[int]] = []
     while left:
@@ -203,9 +214,11 @@ def seat_by_standing(order: Sequence[int], size: int, met: Met) -> Seating:
             table.append(left.pop(costs.index(min(costs))))
         tables.append(table)
     for at in range(len(tables) - 1):
-        pair_of = [tables[at], tables[at + 1]]
-        _improve(pair_of, met)
-    return Seating(tuple(tuple(t) for t in tables), repeats(tables, met))
+        upper, lower = tables[at][1:], tables[at + 1][1:]
+        _improve([upper, lower], met, heads=(tables[at][0], tables[at + 1][0]))
+        tables[at][1:], tables[at + 1][1:] = upper, lower
+    best = min((bands, tables), key=lambda seating: repeats(seating, met))  # ties: the bands
+    return Seating(tuple(tuple(t) for t in best), repeats(best, met))
 
 
 def snake(seeds: Sequence[int], size: int) -> tuple[tuple[int, ...], ...]:
