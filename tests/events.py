@@ -14,8 +14,8 @@ from typing import Any
 from games import body
 
 from playout import build_hand
-from playout.long_john_hands import make_record, random_policy, shuffled_deal
 from playout.long_john import pass_offset
+from playout.long_john_hands import make_record, random_policy, shuffled_deal
 from playout.tables import random_passes
 
 EVENTS = "/v1/events"
