@@ -18,6 +18,7 @@ from itertools import combinations, pairwise
 
 import pytest
 from events import EVENTS, create_event, play_round
+from support import validator
 
 import archive
 from app import create_app
@@ -200,3 +201,14 @@ def test_a_tables_game_is_an_ordinary_game_linked_from_the_round(league, mso):
     game = client.get(f"/v1/games/{table['game_id']}", headers=keys["director"]).get_json()
     assert game["variant"] == "mso-2000" and game["table"] == f"E{event['id']} R1 T1"
     assert game["players"] == {s["seat"]: s["name"] for s in table["seats"]}
+
+
+def test_every_event_answer_of_a_played_event_matches_the_spec(league, mso, long_john):
+    client, keys = league
+    for event in (mso[0], long_john[0]):
+        base = f"{EVENTS}/{event['id']}"
+        validator("Event").validate(client.get(base, headers=keys["auditor"]).get_json())
+        validator("EventRound").validate(client.get(f"{base}/rounds/1", headers=keys["auditor"]).get_json())
+        validator("Standings").validate(client.get(f"{base}/standings", headers=keys["auditor"]).get_json())
+        validator("EventLog").validate(client.get(f"{base}/log", headers=keys["auditor"]).get_json())
+    validator("EventList").validate(client.get(EVENTS, headers=keys["scorer"]).get_json())
