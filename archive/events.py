@@ -53,6 +53,7 @@ class EventRound:
     repeats: int
     byes: tuple[int, ...]
     qualifiers: tuple[int, ...]
+    final: bool
     created_at: str
     tables: tuple[EventTable, ...]
 
@@ -135,8 +136,8 @@ def insert_round(db: Database, event_id: int, planned: PlannedRound, seed: int, 
     """Store a seated round, its tables each with the game it plays."""
     with write(db):
         db.execute(
-            "INSERT INTO event_rounds (event_id, number, kind, seed, repeats, byes, qualifiers, created_at) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO event_rounds (event_id, number, kind, seed, repeats, byes, qualifiers, final, "
+            "created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
             [
                 event_id,
                 planned.number,
@@ -145,6 +146,7 @@ def insert_round(db: Database, event_id: int, planned: PlannedRound, seed: int, 
                 planned.repeats,
                 compact(list(planned.byes)),
                 compact(list(planned.qualifiers)),
+                int(planned.final),
                 now(),
             ],
         )
@@ -198,11 +200,12 @@ def get_event(db: Database, event_id: int) -> Event:
             repeats,
             tuple(json.loads(byes)),
             tuple(json.loads(qualifiers)),
+            bool(final),
             created,
             tuple(tables.get(number, [])),
         )
-        for number, kind, seed, repeats, byes, qualifiers, created in db.execute(
-            "SELECT number, kind, seed, repeats, byes, qualifiers, created_at FROM event_rounds "
+        for number, kind, seed, repeats, byes, qualifiers, final, created in db.execute(
+            "SELECT number, kind, seed, repeats, byes, qualifiers, final, created_at FROM event_rounds "
             "WHERE event_id = ? ORDER BY number",
             [event_id],
         )

@@ -192,6 +192,7 @@ def m005_events(db: Database) -> None:
             repeats INTEGER NOT NULL,
             byes TEXT NOT NULL,
             qualifiers TEXT NOT NULL,
+            final INTEGER NOT NULL CHECK (final IN (0, 1)),
             created_at TEXT NOT NULL,
             PRIMARY KEY (event_id, number)
         )""")

@@ -219,7 +219,7 @@ def dump_round(event: EventReport, report: RoundReport) -> dict[str, Any]:
         "repeats": r.repeats,
         "byes": list(r.byes),
         "qualifiers": list(r.qualifiers),
-        "final": report.planned().round.final,
+        "final": r.final,
         "complete": report.complete,
         "created_at": r.created_at,
         "tables": [dump_table(event, t) for t in report.tables],

@@ -111,6 +111,7 @@ class RoundReport:
             self.round.byes,
             self.round.repeats,
             self.round.qualifiers,
+            self.round.final,
         )
         return PlayedRound(seated, tuple(t.result for t in self.tables))
 
@@ -130,7 +131,7 @@ class EventReport:
         last = self.rounds[-1]
         if not last.complete:
             return EventStatus.PLAYING
-        return EventStatus.OVER if last.planned().round.final else EventStatus.BETWEEN_ROUNDS
+        return EventStatus.OVER if last.round.final else EventStatus.BETWEEN_ROUNDS
 
     @property
     def winners(self) -> tuple[int, ...]:
@@ -269,6 +270,7 @@ def seat_next_round(db: Database, key: Key, event_id: int, seed: int | None = No
                 "games": games,
                 "byes": list(planned.byes),
                 "qualifiers": list(planned.qualifiers),
+                "final": planned.final,
                 "repeats": planned.repeats,
             },
             key.label,

@@ -340,3 +340,18 @@ def test_a_house_format_whose_options_contradict_is_refused_naming_the_option(ba
     with pytest.raises(FormatError) as refused:
         house_format(base, options)
     assert option in [name for name, _ in refused.value.problems]
+
+
+@pytest.mark.parametrize("players", [6, 7, 8])
+def test_long_john_of_eight_or_fewer_plays_its_final_at_once(players):
+    (only,) = play_event(LONG_JOHN, players, 1)
+    assert only.round.final and len(only.round.tables) == 1
+    with pytest.raises(CannotSeat) as refused:
+        next_round(LONG_JOHN, list(range(1, players + 1)), [only], 2)
+    assert refused.value.code == "event_over"
+
+
+def test_an_mso_round_of_one_table_is_not_the_final_before_the_playoffs():
+    rounds = play_event(MSO_2000, 4, 1)
+    assert [r.round.kind for r in rounds] == [RoundKind.RANDOM] * 3 + [RoundKind.SWISS, RoundKind.PLAYOFF]
+    assert [r.round.final for r in rounds] == [False] * 4 + [True]

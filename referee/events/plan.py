@@ -46,10 +46,9 @@ class Round:
     repeats: int = 0
     qualifiers: tuple[int, ...] = ()
     """Players the director's rule added to the table winners (Long John)."""
-
-    @property
-    def final(self) -> bool:
-        return self.kind in (RoundKind.PLAYOFF, RoundKind.WINNERS) and len(self.tables) == 1
+    final: bool = False
+    """The event's last round: a playoff of one table, or any Long John round of one table
+    (eight players or fewer play the final at once)."""
 
 
 @dataclass(frozen=True)
@@ -139,7 +138,7 @@ def _match_point_round(
         if len(seeds) % size:
             seeds = _fill_playoff(seeds, order, size)
     tables = snake(seeds, size)
-    return Round(number, RoundKind.PLAYOFF, tables, (), repeats(tables, met))
+    return Round(number, RoundKind.PLAYOFF, tables, (), repeats(tables, met), final=len(tables) == 1)
 
 
 def _fill_playoff(seeds: list[int], order: Sequence[int], size: int) -> list[int]:
@@ -206,7 +205,7 @@ def _winners_round(
             f"{len(field)} players cannot sit at tables of {allowed}: add or withdraw players",
         )
     seating = seat_at_random(field, sizes, met, rng)
-    return Round(number, kind, seating.tables, (), seating.repeats, added)
+    return Round(number, kind, seating.tables, (), seating.repeats, added, final=len(sizes) == 1)
 
 
 def advancing_field(
