@@ -231,7 +231,7 @@ def test_mso_playoffs_take_the_top_of_the_standings_and_send_one_a_table_to_a_fi
 
 
 @settings(max_examples=40, deadline=None)
-@given(players=st.sampled_from(SEATABLE_LONG_JOHN), seed=st.integers(0, 2**31 - 1))
+@given(players=st.sampled_from([n for n in SEATABLE_LONG_JOHN if n > 8]), seed=st.integers(0, 2**31 - 1))
 def test_long_john_advances_exactly_the_table_winners_ties_all(players, seed):
     rng = random.Random(seed)
     first = next_round(LONG_JOHN, list(range(1, players + 1)), [], rng.randrange(2**31))
