@@ -7,7 +7,10 @@ Two questions, each answered here and nowhere else:
    its own key created, by key id, and every hand of a game it started;
    auditors and directors see everything; an admin manages keys and reads
    nothing. A hand or game a key may not see is reported exactly as a
-   missing one (:func:`visible_hand`, :func:`visible_game`).
+   missing one (:func:`visible_hand`, :func:`visible_game`). An event
+   (its players, pairings and standings) is posted for everyone at it: every
+   key that reads the archive sees every event (:func:`visible_event`); only
+   a director runs one (``events``: create, seat, override).
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ from collections.abc import Mapping
 from enum import StrEnum
 from types import MappingProxyType
 
-from archive import Game, Key, Role, StoredHand
+from archive import Event, Game, Key, Role, StoredHand
 from archive.errors import NotFound
 
 from .errors import Forbidden
@@ -82,6 +85,13 @@ def visible_hand(key: Key, hand: StoredHand, game_owner: int | None = None) -> S
     if owner is not None and owner not in (hand.owner, game_owner):
         raise NotFound.hand(hand.id)
     return hand
+
+
+def visible_event(key: Key, event: Event) -> Event:
+    """``event`` for any key that reads the archive (pairings and standings are public at
+    the event); ``Forbidden`` for one that does not."""
+    require(key, Permission.READ)
+    return event
 
 
 def visible_game(key: Key, game: Game) -> Game:

@@ -50,7 +50,7 @@ from referee.notation import read_variant
 from referee.record import Problem
 from rulings.scoresheet import GameSetup
 
-from .access import Permission, require
+from .access import Permission, require, visible_event
 from .errors import Conflict, Rejected
 from .games import start_game
 
@@ -187,8 +187,8 @@ def _standings(fmt: EventFormat, event: Event, rounds: Sequence[RoundReport]) ->
 def get_event(db: Database, key: Key, event_id: int) -> EventReport:
     """An event as it stands (events are read by every key that reads the archive: pairings
     and standings are posted for all to see)."""
-    require(key, Permission.READ)
-    return report(db, archive.get_event(db, event_id))
+    require(key, Permission.READ)  # before the lookup: a refusal says nothing of what exists
+    return report(db, visible_event(key, archive.get_event(db, event_id)))
 
 
 def list_events(db: Database, key: Key) -> list[tuple[int, str, str, str]]:
@@ -199,7 +199,7 @@ def list_events(db: Database, key: Key) -> list[tuple[int, str, str, str]]:
 def event_log(db: Database, key: Key, event_id: int) -> EventChainReport:
     """The event's log and whether its chain holds."""
     require(key, Permission.READ)
-    archive.get_event(db, event_id)
+    visible_event(key, archive.get_event(db, event_id))
     return archive.event_log(db, event_id)
 
 

@@ -7,6 +7,11 @@ import random
 import pytest
 from events import EVENTS, create_event, game_hand, play_game, seat
 
+from referee.events import MSO_2000
+from service import events as use
+from service.errors import Forbidden
+from service.keys import authenticate
+
 
 @pytest.fixture
 def director(as_role):
@@ -213,3 +218,15 @@ def test_an_event_or_round_that_does_not_exist_is_a_404(client, director, proble
     problem(client.get(f"{EVENTS}/99", headers=director), 404)
     event = create_event(client, director, "mso-2000", 8)
     problem(client.get(f"{EVENTS}/{event['id']}/rounds/1", headers=director), 404)
+
+
+def test_the_one_access_rule_every_reader_sees_every_event_an_admin_none(db, keys):
+    key = {role: authenticate(db, token) for role, token in keys.items()}
+    created = use.create_event(db, key["director"], use.NewEvent("Open", MSO_2000, "mso-2000", ("A", "B")))
+    for role in ("scorer", "auditor", "director"):
+        assert use.get_event(db, key[role], created.event.id).event.name == "Open"
+    for role in ("scorer", "auditor", "admin"):
+        with pytest.raises(Forbidden):
+            use.create_event(db, key[role], use.NewEvent("Mine", MSO_2000, "mso-2000", ("A",)))
+    with pytest.raises(Forbidden):
+        use.get_event(db, key["admin"], created.event.id)
