@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import sqlite3
 
 import pytest
 from events import EVENTS, create_event, game_hand, play_game, seat
@@ -230,3 +231,18 @@ def test_the_one_access_rule_every_reader_sees_every_event_an_admin_none(db, key
             use.create_event(db, key[role], use.NewEvent("Mine", MSO_2000, "mso-2000", ("A",)))
     with pytest.raises(Forbidden):
         use.get_event(db, key["admin"], created.event.id)
+
+
+def test_the_event_log_is_append_only_and_a_changed_entry_breaks_its_chain(client, director, db):
+    event = create_event(client, director, "mso-2000", 8)
+    seat(client, director, event["id"], seed=1)
+    with pytest.raises(sqlite3.IntegrityError):  # the trigger refuses any UPDATE
+        db.execute("UPDATE event_log SET body = '{}' WHERE event_id = ? AND n = 2", [event["id"]])
+    db.execute("DROP TRIGGER event_log_no_update")  # someone with the file in hand
+    db.execute(
+        "UPDATE event_log SET body = replace(body, '\"seed\":1', '\"seed\":2') WHERE event_id = ? AND n = 2",
+        [event["id"]],
+    )
+    db.conn.commit()
+    log = client.get(f"{EVENTS}/{event['id']}/log", headers=director).get_json()
+    assert not log["ok"] and (2, "altered_entry") in [(p["n"], p["code"]) for p in log["problems"]]
