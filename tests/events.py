@@ -8,7 +8,9 @@ names (the player on the dealer's left leads there).
 
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
 from typing import Any
 
 from games import body
@@ -67,3 +69,17 @@ def play_round(
 ) -> dict[int, dict[str, Any]]:
     """Every table of a seated round played out: game id -> the game's final answer."""
     return {t["game_id"]: play_game(client, headers, t["game_id"], rng) for t in seated["tables"]}
+
+
+MOONS = sorted((Path(__file__).resolve().parent.parent / "examples" / "event").glob("moon-*.json"))
+
+
+def play_moons(client: Any, headers: dict[str, str], seated: dict[str, Any]) -> None:
+    """Every table of a seated MSO round over in four hands: North shoots the moon each time
+    (the README's ``examples/event/``), 0 against 104."""
+    for table in seated["tables"]:
+        for path in MOONS:
+            response = client.post(
+                f"/v1/games/{table['game_id']}/hands", headers=headers, json=json.loads(path.read_text())
+            )
+            assert response.status_code == 201, response.get_json()

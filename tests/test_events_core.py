@@ -126,7 +126,7 @@ def test_balanced_sizes_are_the_fewest_tables_as_even_as_can_be():
 # --- fewest repeated opponents ----------------------------------------------------------------
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=15, deadline=None)
 @given(players=st.integers(8, 15), seed=st.integers(0, 2**31 - 1))
 def test_mso_random_rounds_on_small_fields_repeat_no_more_than_an_exhaustive_search(players, seed):
     rounds = play_event(MSO_2000, players, seed, stop_after=3)
@@ -138,7 +138,7 @@ def test_mso_random_rounds_on_small_fields_repeat_no_more_than_an_exhaustive_sea
         met = add_meetings(met, played.round.tables)
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=15, deadline=None)
 @given(players=st.integers(12, 16), seed=st.integers(0, 2**31 - 1))
 def test_long_john_tables_on_small_fields_repeat_no_more_than_an_exhaustive_search(players, seed):
     """The same field seated again after a first round (as the winners of several rounds

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import csv
 import io
-import random
 
 import pytest
-from events import EVENTS, create_event, play_round, seat
+from events import EVENTS, create_event, play_moons, seat
 from test_pages import CSRF, sign_in
 
 
@@ -17,7 +16,7 @@ def played(client, as_role):
     director = as_role("director")
     event = create_event(client, director, "mso-2000", 8, name="Club open")
     first = seat(client, director, event["id"], seed=4)
-    play_round(client, director, first, random.Random(4))
+    play_moons(client, director, first)
     return event["id"], first
 
 
