@@ -129,3 +129,48 @@ def test_an_event_that_does_not_exist_is_an_html_404(client, keys):
     sign_in(client, keys, "auditor")
     response = client.get("/director/events/42")
     assert response.status_code == 404 and response.mimetype == "text/html"
+
+
+def test_a_director_swaps_two_players_from_the_overview_with_a_reason(client, keys, as_role):
+    director = as_role("director")
+    event = create_event(client, director, "mso-2000", 8)
+    seated = seat(client, director, event["id"], seed=4)
+    a, b = seated["tables"][0]["seats"][0]["player"], seated["tables"][1]["seats"][0]["player"]
+    sign_in(client, keys, "director")
+    form = {
+        "csrf_token": CSRF,
+        "action": "swap",
+        "player": str(a),
+        "with_player": str(b),
+        "reason": "Asked to",
+    }
+    response = client.post(f"/director/events/{event['id']}/overrides", data=form)
+    assert response.status_code == 303
+    now = client.get(f"{EVENTS}/{event['id']}", headers=director).get_json()
+    assert now["rounds"][0]["tables"][0]["seats"][0]["player"] == b
+    log = client.get(f"{EVENTS}/{event['id']}/log", headers=director).get_json()
+    assert log["entries"][-1]["body"]["reason"] == "Asked to"
+
+
+def test_a_refused_override_shows_its_problems_and_keeps_the_form(client, keys, as_role):
+    director = as_role("director")
+    event = create_event(client, director, "mso-2000", 8)
+    seat(client, director, event["id"], seed=4)
+    sign_in(client, keys, "director")
+    form = {"csrf_token": CSRF, "action": "withdraw", "player": "x1", "reason": "Unwell"}
+    response = client.post(f"/director/events/{event['id']}/overrides", data=form)
+    html = response.get_data(as_text=True)
+    assert response.status_code == 422 and "<code>/player</code> type" in html and "Unwell" in html
+    form["player"] = "99"
+    html = client.post(f"/director/events/{event['id']}/overrides", data=form).get_data(as_text=True)
+    assert "unknown_player" in html
+
+
+def test_an_override_form_without_its_csrf_token_is_refused(client, keys, as_role):
+    director = as_role("director")
+    event = create_event(client, director, "mso-2000", 8)
+    seat(client, director, event["id"], seed=4)
+    sign_in(client, keys, "director")
+    form = {"action": "add", "name": "Eve", "reason": "Late"}
+    assert client.post(f"/director/events/{event['id']}/overrides", data=form).status_code == 400
+    assert len(client.get(f"{EVENTS}/{event['id']}", headers=director).get_json()["players"]) == 8

@@ -14,15 +14,18 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 
-from flask import Response, flash, redirect, render_template, url_for
+from flask import Response, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
 from edge.db import get_db
+from referee.record import Problem
+from schemas.events import load_override
 from service import events as use
 from service.access import Permission, may
+from service.errors import Rejected
 
 from .pages import bp, need
 
@@ -49,8 +52,9 @@ def events() -> str:
     return render_template("director/events.html", rows=rows)
 
 
-@bp.get("/events/<id:event_id>")
-def event(event_id: int) -> str:
+def _event_page(
+    event_id: int, problems: Sequence[Problem] = (), form: Mapping[str, str] | None = None, status: int = 200
+) -> tuple[str, int]:
     report = _report(event_id)
     key = need(Permission.READ)
     return render_template(
@@ -58,7 +62,52 @@ def event(event_id: int) -> str:
         event=report,
         name=lambda p: _name(report, p),
         may_run=may(key, Permission.RUN_EVENTS),
-    )
+        actions=[a.value for a in use.Action],
+        problems=list(problems),
+        form=form or {},
+    ), status
+
+
+@bp.get("/events/<id:event_id>")
+def event(event_id: int) -> tuple[str, int]:
+    return _event_page(event_id)
+
+
+OVERRIDE_NUMBERS = ("player", "with_player", "table", "seed")
+
+
+def _override_data(form: Mapping[str, str]) -> tuple[dict[str, object], list[Problem]]:
+    """The API's override body from the form: fields left empty are left out; a number
+    that is not one is a problem at its pointer."""
+    data: dict[str, object] = {"action": form.get("action", ""), "reason": form.get("reason", "")}
+    problems = []
+    for name in OVERRIDE_NUMBERS:
+        value = form.get(name, "").strip()
+        if value:
+            try:
+                data[name] = int(value)
+            except ValueError:
+                problems.append(Problem(f"/{name}", "type", "a whole number"))
+    if form.get("name", "").strip():
+        data["name"] = form["name"]
+    return data, problems
+
+
+@bp.post("/events/<id:event_id>/overrides")
+def override(event_id: int) -> ResponseReturnValue:
+    """A director's override from the overview's form: the API's use case, its refusals
+    shown on the page with the form as it was sent."""
+    key = need(Permission.RUN_EVENTS)
+    data, problems = _override_data(request.form)
+    if not problems:
+        try:
+            use.override(get_db(), key, event_id, load_override(data))
+        except Rejected as error:
+            problems = list(error.problems)
+        else:
+            flash(f"Override recorded: {data['action']}.")
+            return redirect(url_for("pages.event", event_id=event_id), 303)
+    return _event_page(event_id, problems, dict(request.form), 422)
 
 
 @bp.post("/events/<id:event_id>/rounds")
