@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from flask import Flask
 
-from . import audits, cors, docs, errors, games, hands, health, keys, ratelimit, variants
+from . import audits, cors, docs, errors, events, games, hands, health, keys, ratelimit, variants
 
 
 def init_app(app: Flask) -> None:
     """Register the API's routes and its problem+json error handlers."""
     errors.init_app(app)
-    for module in (hands, games, audits, keys, variants, health, docs):
+    for module in (hands, games, events, audits, keys, variants, health, docs):
         app.register_blueprint(module.bp)
     cors.init_app(app)  # only when CORS_ORIGINS names origins
     ratelimit.init_app(app)  # only when RATELIMIT_PER_KEY is set

@@ -35,6 +35,10 @@ class NotFound(ArchiveError):
         return cls(f"No game {game_id}.")
 
     @classmethod
+    def event(cls, event_id: int) -> NotFound:
+        return cls(f"No event {event_id}.")
+
+    @classmethod
     def key(cls, key_id: int) -> NotFound:
         return cls(f"No key {key_id}.")
 

@@ -31,6 +31,15 @@ The tables:
   not ended and its key is live; cookies of earlier releases named only a
   key, could not be ended, and are no longer honoured. Keys revoked before
   this step need no rows: their sessions never had one.
+- Events (step 5): ``events`` (name, format, who created it; append-only),
+  ``event_players`` (numbered in registration order; a withdrawal is dated,
+  never deleted), ``event_rounds`` (kind, the seed that seated it, its
+  repeats, byes and added qualifiers; append-only), ``event_tables`` (each
+  table's players in seat order and the ordinary game it plays; a director's
+  override may point a table that has not started at a new game) and
+  ``event_log``, the event's hash-chained log (``archive.chain``'s hashing:
+  creation, every round seated and every override with its reason), whose
+  triggers refuse UPDATE and DELETE.
 - ``m006_rulings``: ``entries`` also takes ``consequence`` entries (a hand
   of a game re-audited after a decision on an earlier hand changed the
   totals before it; the table is copied row for row into one with the wider
@@ -156,6 +165,67 @@ def m004_sessions(db: Database) -> None:
             CHECK ((ended_at IS NULL) = (end_reason IS NULL))
         )""")
     db.execute("CREATE INDEX sessions_live_by_key ON sessions(key_id) WHERE ended_at IS NULL")
+
+
+@MIGRATIONS(name="m005_events")
+def m005_events(db: Database) -> None:
+    db.execute("""
+        CREATE TABLE events (
+            id INTEGER PRIMARY KEY,
+            name TEXT NOT NULL,
+            format TEXT NOT NULL,
+            format_id TEXT NOT NULL,
+            created_at TEXT NOT NULL,
+            created_by TEXT,
+            created_by_key INTEGER REFERENCES keys(id)
+        )""")
+    _append_only(db, "events")
+    db.execute("""
+        CREATE TABLE event_players (
+            event_id INTEGER NOT NULL REFERENCES events(id),
+            player INTEGER NOT NULL,
+            name TEXT NOT NULL,
+            added_at TEXT NOT NULL,
+            withdrawn_at TEXT,
+            PRIMARY KEY (event_id, player)
+        )""")
+    db.execute("""
+        CREATE TABLE event_rounds (
+            event_id INTEGER NOT NULL REFERENCES events(id),
+            number INTEGER NOT NULL,
+            kind TEXT NOT NULL CHECK (kind IN ('random', 'swiss', 'playoff', 'winners')),
+            seed INTEGER NOT NULL,
+            repeats INTEGER NOT NULL,
+            byes TEXT NOT NULL,
+            qualifiers TEXT NOT NULL,
+            final INTEGER NOT NULL CHECK (final IN (0, 1)),
+            created_at TEXT NOT NULL,
+            PRIMARY KEY (event_id, number)
+        )""")
+    _append_only(db, "event_rounds")
+    db.execute("""
+        CREATE TABLE event_tables (
+            event_id INTEGER NOT NULL,
+            round INTEGER NOT NULL,
+            number INTEGER NOT NULL,
+            players TEXT NOT NULL,
+            game_id INTEGER NOT NULL UNIQUE REFERENCES games(id),
+            PRIMARY KEY (event_id, round, number),
+            FOREIGN KEY (event_id, round) REFERENCES event_rounds(event_id, number)
+        )""")
+    db.execute("""
+        CREATE TABLE event_log (
+            event_id INTEGER NOT NULL REFERENCES events(id),
+            n INTEGER NOT NULL,
+            kind TEXT NOT NULL,
+            at TEXT NOT NULL,
+            actor TEXT,
+            body TEXT NOT NULL,
+            prev TEXT NOT NULL,
+            hash TEXT NOT NULL,
+            PRIMARY KEY (event_id, n)
+        )""")
+    _append_only(db, "event_log")
 
 
 @MIGRATIONS(name="m006_rulings")

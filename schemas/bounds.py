@@ -40,6 +40,18 @@ handful of times."""
 PAGE_MAX = 500
 """The largest page of ``GET /v1/hands`` (``limit``)."""
 
+EVENT_PLAYERS_MAX = 256
+"""Players registered with an event: the largest format (``mso-2000``) takes 256; Long John 64."""
+
+EVENT_NUMBER_MAX = 10_000
+"""A player's or a table's number in an event (registrations and late entries, never near it)."""
+
+SEED_MAX = 2**31 - 1
+"""A round's seed (drawn below 2**31, so every JSON client reads it exactly)."""
+
+EVENT_ROUNDS_MAX = 64
+"""Rounds a house event format may ask for, and a table size's upper bound at 64 players."""
+
 # --- text --------------------------------------------------------------------------------
 
 SEAT_MAX_LENGTH = 16

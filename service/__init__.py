@@ -9,6 +9,8 @@ import-linter contracts in ``pyproject.toml`` hold that).
 - ``hands``: audit a record, submit, read, list, decide, sign, verify;
 - ``games``: start, read, take the next hand, sign the scoresheet, re-audit
   the later hands after a decision, validate a recorded game;
+- ``events``: create an event, seat its rounds (each table an ordinary game),
+  its standings, playoffs and the director's overrides;
 - ``keys``: who is asking, and the admin's key list;
 - ``access``: who may do what (roles, and scorers' own hands and games);
 - ``reaudit``: every stored hand replayed by the engine running now;
@@ -22,6 +24,8 @@ from archive import (
     ROLES,
     ChainReport,
     Decided,
+    Event,
+    EventChainReport,
     Game,
     GameFilter,
     GameStatus,
@@ -40,6 +44,8 @@ __all__ = [
     "ArchiveUnavailable",
     "ChainReport",
     "Decided",
+    "Event",
+    "EventChainReport",
     "Game",
     "GameFilter",
     "GameStatus",

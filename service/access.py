@@ -7,7 +7,10 @@ Two questions, each answered here and nowhere else:
    its own key created, by key id, and every hand of a game it started;
    auditors and directors see everything; an admin manages keys and reads
    nothing. A hand or game a key may not see is reported exactly as a
-   missing one (:func:`visible_hand`, :func:`visible_game`).
+   missing one (:func:`visible_hand`, :func:`visible_game`). An event
+   (its players, pairings and standings) is posted for everyone at it: every
+   key that reads the archive sees every event (:func:`visible_event`); only
+   a director runs one (``events``: create, seat, override).
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ from collections.abc import Mapping
 from enum import StrEnum
 from types import MappingProxyType
 
-from archive import Game, Key, Role, StoredHand
+from archive import Event, Game, Key, Role, StoredHand
 from archive.errors import NotFound
 
 from .errors import Forbidden
@@ -28,6 +31,7 @@ class Permission(StrEnum):
     SUBMIT = "submit"
     SIGN = "sign"
     DECIDE = "decide"
+    RUN_EVENTS = "events"
     KEYS_READ = "keys:read"
     KEYS_WRITE = "keys:write"
 
@@ -37,13 +41,14 @@ _SCORER = frozenset({Permission.VALIDATE, Permission.READ, Permission.SUBMIT, Pe
 PERMISSIONS: Mapping[Role, frozenset[Permission]] = MappingProxyType(
     {
         Role.SCORER: _SCORER,
-        Role.DIRECTOR: _SCORER | {Permission.DECIDE},
+        Role.DIRECTOR: _SCORER | {Permission.DECIDE, Permission.RUN_EVENTS},
         Role.AUDITOR: frozenset({Permission.VALIDATE, Permission.READ, Permission.KEYS_READ}),
         Role.ADMIN: frozenset({Permission.VALIDATE, Permission.KEYS_READ, Permission.KEYS_WRITE}),
     }
 )
 """Role -> what it may do. ``read``: hands, games, logs; ``submit``: hands and games;
-``sign``: signatures; ``decide``: director's decisions; ``keys:*``: the key list."""
+``sign``: signatures; ``decide``: director's decisions; ``events``: create events, seat
+their rounds, override them; ``keys:*``: the key list."""
 
 WHAT = {
     Permission.VALIDATE: "validate hands",
@@ -51,6 +56,7 @@ WHAT = {
     Permission.SUBMIT: "submit hands and games",
     Permission.SIGN: "sign hands",
     Permission.DECIDE: "decide rulings",
+    Permission.RUN_EVENTS: "run events",
     Permission.KEYS_READ: "list API keys",
     Permission.KEYS_WRITE: "manage API keys",
 }
@@ -79,6 +85,13 @@ def visible_hand(key: Key, hand: StoredHand, game_owner: int | None = None) -> S
     if owner is not None and owner not in (hand.owner, game_owner):
         raise NotFound.hand(hand.id)
     return hand
+
+
+def visible_event(key: Key, event: Event) -> Event:
+    """``event`` for any key that reads the archive (pairings and standings are public at
+    the event); ``Forbidden`` for one that does not."""
+    require(key, Permission.READ)
+    return event
 
 
 def visible_game(key: Key, game: Game) -> Game:

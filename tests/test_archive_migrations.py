@@ -11,7 +11,14 @@ from app import create_app
 
 V1 = Path(__file__).parent / "fixtures" / "archive-v1.sql"
 V1_KEY = "hr_v1-director-key"
-STEPS = ["m001_hands_log_keys", "m002_games", "m003_owner_key", "m004_sessions", "m006_rulings"]
+STEPS = [
+    "m001_hands_log_keys",
+    "m002_games",
+    "m003_owner_key",
+    "m004_sessions",
+    "m005_events",
+    "m006_rulings",
+]
 
 
 def test_a_new_archive_has_8k_pages_wal_and_every_step(tmp_path):

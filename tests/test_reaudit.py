@@ -346,7 +346,7 @@ def test_an_archive_of_an_older_schema_is_exit_3_and_left_as_it_was(tmp_path):
     assert result.exit_code == ExitStatus.FAILED
     said = " ".join(result.stderr.split())  # the message is wrapped to the terminal
     pending = said[said.index("schema steps") : said.index("pending")]
-    assert all(step in pending for step in ("m003_owner_key", "m004_sessions", "m006_rulings"))
+    assert all(step in pending for step in ("m003_owner_key", "m004_sessions", "m005_events", "m006_rulings"))
     assert "init-db" in said
     assert sha256(file) == before
 

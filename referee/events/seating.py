@@ -1,0 +1,233 @@
+"""Seating players at tables: at random with the fewest repeated opponents, by standing, snake.
+
+Players are numbers (an event's player numbers). ``met`` counts how often
+each pair has already sat at one table. A seating's **repeats** is the sum,
+over every pair it seats together, of the times that pair met before: a pair
+meeting a second time counts 1, a third time 2. Every function here is
+deterministic given its inputs and ``rng``, so a round is reproduced from the
+seed the service logs with it.
+
+- :func:`seat_at_random`: the players shuffled by ``rng``, then the seating
+  with the fewest repeats. Fields small enough (at most
+  :data:`EXHAUSTIVE_LIMIT` distinct seatings) are searched exhaustively, so the
+  minimum is exact; larger ones by a greedy start and swaps between tables
+  that lower repeats, from a few shuffled starts.
+- :func:`seat_by_standing`: Swiss tables filled from the top of the standings,
+  each table taking the next players in standing order who add the fewest
+  repeats (looking at most :data:`SWISS_WINDOW` places down), then swaps
+  between neighbouring tables that lower repeats.
+- :func:`snake`: playoff tables by seed, so each table has one player of each band.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from itertools import combinations
+from math import comb, factorial
+
+Pair = tuple[int, int]
+Met = Mapping[Pair, int]
+
+EXHAUSTIVE_LIMIT = 7000
+"""Fields with at most this many distinct seatings are searched exhaustively (12 players
+at three tables of four: 5,775; 16 at two tables of eight: 6,435)."""
+
+RESTARTS = 4
+"""Shuffled starts of the swap search on larger fields (stopping early at zero repeats)."""
+
+SWISS_WINDOW = 8
+"""How far down the standings a Swiss table looks for a player it has not met."""
+
+
+def pair(a: int, b: int) -> Pair:
+    return (a, b) if a < b else (b, a)
+
+
+def meetings(tables: Sequence[Sequence[int]]) -> dict[Pair, int]:
+    """How often each pair sat together at these tables."""
+    met: dict[Pair, int] = {}
+    for table in tables:
+        for a, b in combinations(table, 2):
+            key = pair(a, b)
+            met[key] = met.get(key, 0) + 1
+    return met
+
+
+def add_meetings(met: Met, tables: Sequence[Sequence[int]]) -> dict[Pair, int]:
+    total = dict(met)
+    for key, times in meetings(tables).items():
+        total[key] = total.get(key, 0) + times
+    return total
+
+
+def repeats(tables: Sequence[Sequence[int]], met: Met) -> int:
+    """The seating's repeats against the meetings before it."""
+    return sum(met.get(pair(a, b), 0) for table in tables for a, b in combinations(table, 2))
+
+
+def balanced_sizes(players: int, sizes: Sequence[int]) -> tuple[int, ...] | None:
+    """The fewest tables of the allowed ``sizes`` that seat every player, as even as can be
+    (largest first), or ``None`` when no such tables exist (9 players at tables of 6-8)."""
+    smallest, largest = min(sizes), max(sizes)
+    if players < smallest:
+        return None
+    tables = -(-players // largest)
+    if players < smallest * tables:
+        return None
+    base, extra = divmod(players, tables)
+    split = tuple([base + 1] * extra + [base] * (tables - extra))
+    return split if all(size in sizes for size in split) else None
+
+
+@dataclass(frozen=True)
+class Seating:
+    tables: tuple[tuple[int, ...], ...]
+    repeats: int
+
+
+def seatings_count(sizes: Sequence[int]) -> int:
+    """How many distinct ways to seat ``sum(sizes)`` players at tables of these sizes
+    (tables of one size are interchangeable; seats within a table are not counted)."""
+    left = sum(sizes)
+    ways = 1
+    for size in sizes:
+        ways *= comb(left, size)
+        left -= size
+    for size in set(sizes):
+        ways //= factorial(sizes.count(size))
+    return ways
+
+
+def seat_at_random(players: Sequence[int], sizes: Sequence[int], met: Met, rng: random.Random) -> Seating:
+    """Seat ``players`` at tables of ``sizes`` (summing to their number) with the fewest
+    repeats: exact on small fields, a swap search on large ones."""
+    order = list(players)
+    rng.shuffle(order)
+    sizes = sorted(sizes, reverse=True)
+    if seatings_count(sizes) <= EXHAUSTIVE_LIMIT:
+        return exhaustive(order, sizes, met)
+    best: Seating | None = None
+    for start in range(RESTARTS):
+        if start:
+            rng.shuffle(order)
+        tables = _improve(_greedy(order, sizes, met), met)
+        found = Seating(tuple(tuple(t) for t in tables), repeats(tables, met))
+        if best is None or found.repeats < best.repeats:
+            best = found
+        if best.repeats == 0:
+            break
+    assert best is not None
+    return best
+
+
+def all_seatings(players: Sequence[int], sizes: Sequence[int]) -> Iterator[list[tuple[int, ...]]]:
+    """Every distinct seating of ``players`` at tables of ``sizes`` (largest first), each once."""
+    if not sizes:
+        yield []
+        return
+    size, rest = sizes[0], sizes[1:]
+    if rest and rest[0] == size:  # the next table is alike: the first player sits here
+        first, others = players[0], players[1:]
+        choices: Iterator[tuple[int, ...]] = ((first, *chosen) for chosen in combinations(others, size - 1))
+    else:
+        choices = combinations(players, size)
+    for table in choices:
+        taken = set(table)
+        left = [p for p in players if p not in taken]
+        for tail in all_seatings(left, rest):
+            yield [table, *tail]
+
+
+def exhaustive(players: Sequence[int], sizes: Sequence[int], met: Met) -> Seating:
+    """The first seating with the fewest repeats, in the order of ``players``."""
+    best: Seating | None = None
+    for tables in all_seatings(players, sizes):
+        count = repeats(tables, met)
+        if best is None or count < best.repeats:
+            best = Seating(tuple(tables), count)
+            if count == 0:
+                break
+    assert best is not None
+    return best
+
+
+def _greedy(order: Sequence[int], sizes: Sequence[int], met: Met) -> list[list[int]]:
+    """Each player in turn to the table with room where they add the fewest repeats."""
+    tables: list[list[int]] = [[] for _ in sizes]
+    for player in order:
+        best_at, best_cost = -1, 0
+        for at, table in enumerate(tables):
+            if len(table) >= sizes[at]:
+                continue
+            cost = sum(met.get(pair(player, other), 0) for other in table)
+            if best_at < 0 or cost < best_cost:
+                best_at, best_cost = at, cost
+        tables[best_at].append(player)
+    return tables
+
+
+def _improve(tables: list[list[int]], met: Met, heads: Sequence[int] = ()) -> list[list[int]]:
+    """Swap two players of different tables while a swap lowers the repeats. ``heads``:
+    one more player seated at each table (they stay where they are, and count)."""
+    seated = [[*t, heads[at]] if heads else t for at, t in enumerate(tables)]
+
+    def cost(player: int, at: int, without: int) -> int:
+        return sum(met.get(pair(player, o), 0) for o in seated[at] if o != without and o != player)
+
+    improved = True
+    while improved:
+        improved = False
+        for i in range(len(tables)):
+            for j in range(i + 1, len(tables)):
+                first, second = tables[i], tables[j]
+                for a_at in range(len(first)):
+                    for b_at in range(len(second)):
+                        a, b = first[a_at], second[b_at]
+                        delta = cost(b, i, a) - cost(a, i, a) + cost(a, j, b) - cost(b, j, b)
+                        if delta < 0:
+                            first[a_at], second[b_at] = b, a
+                            if heads:
+                                seated[i][a_at], seated[j][b_at] = b, a
+                            improved = True
+    return tables
+
+
+def seat_by_standing(order: Sequence[int], size: int, met: Met) -> Seating:
+    """Swiss tables of ``size`` from players in standing order (best first).
+
+    Each table is headed by the best player not yet seated and filled with the next
+    players who add the fewest repeats (at most :data:`SWISS_WINDOW` places down); then
+    two players other than the heads swap between neighbouring tables while that lowers
+    the repeats. When straight bands of the standings (1-4, 5-8, ...) repeat no more,
+    the bands are the seating: avoiding repeats never costs more repeats than it saves.
+    """
+    bands = [list(order[at : at + size]) for at in range(0, len(order), size)]
+    left = list(order)
+    tables: list[list[int]] = []
+    while left:
+        table = [left.pop(0)]
+        while len(table) < size:
+            window = left[:SWISS_WINDOW]
+            costs = [sum(met.get(pair(p, o), 0) for o in table) for p in window]
+            table.append(left.pop(costs.index(min(costs))))
+        tables.append(table)
+    for at in range(len(tables) - 1):
+        upper, lower = tables[at][1:], tables[at + 1][1:]
+        _improve([upper, lower], met, heads=(tables[at][0], tables[at + 1][0]))
+        tables[at][1:], tables[at + 1][1:] = upper, lower
+    best = min((bands, tables), key=lambda seating: repeats(seating, met))  # ties: the bands
+    return Seating(tuple(tuple(t) for t in best), repeats(best, met))
+
+
+def snake(seeds: Sequence[int], size: int) -> tuple[tuple[int, ...], ...]:
+    """Tables of ``size`` by seed: table 1 gets seeds 1, 2T, 2T+1, 4T; table T gets T, T+1,
+    3T, 3T+1 (T tables), so every table has one player of each band."""
+    count = len(seeds) // size
+    tables: list[list[int]] = [[] for _ in range(count)]
+    for band in range(size):
+        row = seeds[band * count : (band + 1) * count]
+        for at, player in enumerate(row if band % 2 == 0 else reversed(row)):
+            tables[at].append(player)
+    return tuple(tuple(t) for t in tables)

@@ -1,0 +1,85 @@
+"""Events for tests: create one through the API and play every table's game to its end.
+
+Each hand is played by the random legal player in :mod:`playout` (the
+independent generator): ``mso-2000`` hands by ``playout.build_hand``,
+``long-john`` hands by its Long John module, dealt by the dealer the game
+names (the player on the dealer's left leads there).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+from games import body
+
+from playout import build_hand
+from playout.long_john import pass_offset
+from playout.long_john_hands import make_record, random_policy, shuffled_deal
+from playout.tables import random_passes
+
+EVENTS = "/v1/events"
+
+
+def create_event(
+    client: Any, headers: dict[str, str], fmt: Any, players: int, name: str = "Test open"
+) -> dict[str, Any]:
+    response = client.post(
+        EVENTS,
+        headers=headers,
+        json={"name": name, "format": fmt, "players": [f"Player {i}" for i in range(1, players + 1)]},
+    )
+    assert response.status_code == 201, response.get_json()
+    return response.get_json()
+
+
+def seat(client: Any, headers: dict[str, str], event_id: int, seed: int | None = None) -> dict[str, Any]:
+    response = client.post(
+        f"{EVENTS}/{event_id}/rounds", headers=headers, json={} if seed is None else {"seed": seed}
+    )
+    assert response.status_code == 201, response.get_json()
+    return response.get_json()
+
+
+def game_hand(rng: random.Random, game: dict[str, Any]) -> dict[str, Any]:
+    """The game's next hand, played at random and legally."""
+    number, dealer = game["next_hand"]["hand_number"], game["next_hand"]["dealer"]
+    seats = game["seats"]
+    if len(seats) == 4:
+        return body(build_hand(rng, "mso-2000", number))
+    deal, kitty = shuffled_deal(rng, seats)
+    passes = random_passes(rng, seats, deal, pass_offset(len(seats), number))
+    return body(make_record(rng, list(seats), number, dealer, deal, kitty, passes, random_policy))
+
+
+def play_game(client: Any, headers: dict[str, str], game_id: int, rng: random.Random) -> dict[str, Any]:
+    """Play the game to its end; its final answer."""
+    game = client.get(f"/v1/games/{game_id}", headers=headers).get_json()
+    while game["status"] != "over":
+        response = client.post(f"/v1/games/{game_id}/hands", headers=headers, json=game_hand(rng, game))
+        assert response.status_code == 201, response.get_json()
+        game = client.get(f"/v1/games/{game_id}", headers=headers).get_json()
+    return game
+
+
+def play_round(
+    client: Any, headers: dict[str, str], seated: dict[str, Any], rng: random.Random
+) -> dict[int, dict[str, Any]]:
+    """Every table of a seated round played out: game id -> the game's final answer."""
+    return {t["game_id"]: play_game(client, headers, t["game_id"], rng) for t in seated["tables"]}
+
+
+MOONS = sorted((Path(__file__).resolve().parent.parent / "examples" / "event").glob("moon-*.json"))
+
+
+def play_moons(client: Any, headers: dict[str, str], seated: dict[str, Any]) -> None:
+    """Every table of a seated MSO round over in four hands: North shoots the moon each time
+    (the README's ``examples/event/``), 0 against 104."""
+    for table in seated["tables"]:
+        for path in MOONS:
+            response = client.post(
+                f"/v1/games/{table['game_id']}/hands", headers=headers, json=json.loads(path.read_text())
+            )
+            assert response.status_code == 201, response.get_json()
