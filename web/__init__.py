@@ -62,8 +62,10 @@ def owns(path: str) -> bool:
 
 def init_app(app: Flask) -> None:
     """Register the pages and their session settings."""
-    from . import gamepages  # noqa: F401  # its routes join the pages' blueprint
-    from . import events  # noqa: F401  # the event pages register on the pages' blueprint
+    from . import (
+        events,  # noqa: F401  # the event pages register on the pages' blueprint
+        gamepages,  # noqa: F401  # its routes join the pages' blueprint
+    )
     from .pages import bp
 
     _secret_key(app)
