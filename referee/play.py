@@ -25,7 +25,7 @@ from .findings import (
 )
 from .record import ClaimKind, ClaimTerms, Event, EventAction, pointer
 from .solver import Claim, Position, solve
-from .table import HEARTS, OpenFinding, Play, Table, TrickInPlay
+from .table import OpenFinding, Play, Table, TrickInPlay
 
 _new = tuple.__new__  # Play(...) without the keyword-argument machinery
 
@@ -33,57 +33,51 @@ _new = tuple.__new__  # Play(...) without the keyword-argument machinery
 def play_phase(table: Table, events: tuple[Event, ...]) -> None:
     """Apply every play event in order.
 
-    The common case (a seat in turn, after trick 1, owing no penalty card,
-    following suit or discarding when void, or leading a non-heart or a heart
-    once hearts are broken) breaks no rule by construction, and is applied
-    inline. Everything else goes through :func:`play_card` and the cascade.
+    Every card is checked by the one cascade, :meth:`Table.fault`. A card that
+    breaks no rule, played by the seat in turn to a trick nothing irregular has
+    touched, by a seat owing no penalty card, is then applied here inline: for
+    it :func:`play_card` would do only that (no finding to open, no lead out of
+    turn to settle). Everything else goes through :func:`play_card`.
     """
     hands, left_of = table.hands, table.left_of
     penalty_cards = table.penalty_cards
     seat_count = len(table.seats)
-    point_cards, last_trick = table.variant.point_cards, table.hand_size
+    fault = table.fault
+    last_trick = table.hand_size
     for index, event in enumerate(events):
         seat, action, card, _, _ = event
         trick = table.current
-        hand = hands[seat]  # every seat in the play is at the table (check_table)
         if (
             action == "card"  # EventAction.CARD, as the literal: the cheapest test per event
             and seat == trick.turn
             and trick.clean
             and card is not None
-            and card in hand
             and not penalty_cards[seat]
         ):
+            hand = hands[seat]  # every seat in the play is at the table (check_table)
             plays = trick.plays
-            number = trick.number
-            if plays:  # a follow: trick 1 only matters for point cards, the joker for its trick
-                led = trick.led
-                legal = (
-                    (number > 1 or card not in point_cards)
-                    and card.suit is not None
-                    and (led is card.suit or not table.holds_suit(seat, led))
-                )
-            else:  # a lead after trick 1
-                legal = (
-                    1 < number < last_trick
-                    and table.tricks[-1].clean
-                    and card.suit is not None
-                    and (card.suit is not HEARTS or table.broken)
-                )
-                trick.led = card.suit
-            if legal:
-                copies = hand[card]
-                if copies == 1:
-                    del hand[card]
-                else:
-                    hand[card] = copies - 1
-                plays.append(_new(Play, (seat, card, index)))
-                if len(plays) == seat_count:
-                    close_trick(table, trick)
-                else:
-                    trick.turn = left_of[seat]
-                continue
+            if card in hand and (plays or _may_lead(table, trick, last_trick)):
+                if not plays:
+                    trick.led = card.suit
+                if fault(seat, card, trick) is None:
+                    copies = hand[card]
+                    if copies == 1:
+                        del hand[card]
+                    else:
+                        hand[card] = copies - 1
+                    plays.append(_new(Play, (seat, card, index)))
+                    if len(plays) == seat_count:
+                        close_trick(table, trick)
+                    else:
+                        trick.turn = left_of[seat]
+                    continue
         _EVENTS[action](table, index, event)
+
+
+def _may_lead(table: Table, trick: TrickInPlay, last_trick: int) -> bool:
+    """Whether a lead to ``trick`` needs nothing but the cascade: the hand is not over and
+    the trick before it is established with nothing to settle."""
+    return trick.number <= last_trick and (not table.tricks or table.tricks[-1].clean)
 
 
 def next_to_play(table: Table, trick: TrickInPlay) -> str:

@@ -9,13 +9,13 @@ a house variant is a definition with some fields replaced (``referee.house``).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
-from .cards import JACK_OF_DIAMONDS, JOKER, QUEEN_OF_SPADES, STANDARD_DECK, Card, Suit
+from .cards import JACK_OF_DIAMONDS, JOKER, QUEEN_OF_SPADES, STANDARD_DECK, TWO_OF_CLUBS, Card, Suit
 
 if TYPE_CHECKING:  # pragma: no cover - findings imports MoonOption from here
     from .findings import Code
@@ -191,6 +191,10 @@ class Variant:
     card_points: Mapping[Card, int] = field(init=False, repr=False, compare=False)
     point_cards: frozenset[Card] = field(init=False, repr=False, compare=False)
     breakers: frozenset[Card] = field(init=False, repr=False, compare=False)
+    first_lead_card: Card | None = field(init=False, repr=False, compare=False)
+    """The card trick 1 must be led with (2♣), or ``None`` when the lead is free."""
+    first_trick_points: frozenset[Card] = field(init=False, repr=False, compare=False)
+    """The cards trick 1 may not carry while a seat has another legal card (empty: no such rule)."""
     _decks: Mapping[int, Deck] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -208,6 +212,11 @@ class Variant:
             frozenset(c for c in STANDARD_DECK if c.suit is Suit.HEARTS or c is QUEEN_OF_SPADES),
         )
         object.__setattr__(self, "breakers", frozenset(c for c in STANDARD_DECK if self.breaks_hearts(c)))
+        # compiled once for the legality cascade (``referee.table.Table.fault``)
+        object.__setattr__(self, "first_lead_card", TWO_OF_CLUBS if self.two_of_clubs_leads else None)
+        object.__setattr__(
+            self, "first_trick_points", self.point_cards if self.no_points_on_first_trick else frozenset()
+        )
         object.__setattr__(
             self, "_decks", MappingProxyType({n: self._build_deck(n) for n in self.seat_counts})
         )
@@ -273,6 +282,15 @@ class Variant:
 
     def breaks_hearts(self, card: Card) -> bool:
         return card.suit is Suit.HEARTS or (self.queen_breaks_hearts and card is QUEEN_OF_SPADES)
+
+    def may_lead_hearts(self, cards: Iterable[Card]) -> bool:
+        """Hearts unbroken: a leader holding ``cards`` may lead a heart when it holds only
+        hearts (MSO, Long John: or only hearts and one Q♠). The one reading, for the
+        replay's cascade, the claim check and the solver alike."""
+        others = [card for card in cards if card.suit is not Suit.HEARTS]
+        if not others:
+            return True
+        return self.may_lead_hearts_with_queen and others == [QUEEN_OF_SPADES]
 
     @property
     def two_of_clubs_leads(self) -> bool:
