@@ -214,7 +214,8 @@ def check_held(table: Table, seat: str, given: Pass) -> None:
     """Every passed card must have been dealt to the seat passing it (each copy once)."""
     dealt = table.hands[seat]
     cards = given.cards
-    if dealt.keys() >= set(cards) and len(set(cards)) == len(cards):
+    distinct = set(cards)
+    if len(distinct) == len(cards) and dealt.keys() >= distinct:
         return
     for k, card in enumerate(cards):
         if card not in dealt or (cards.count(card) > dealt[card] and card not in cards[:k]):

@@ -56,7 +56,11 @@ def play_phase(table: Table, events: tuple[Event, ...]) -> None:
         ):
             hand = hands[seat]  # every seat in the play is at the table (check_table)
             plays = trick.plays
-            if card in hand and (plays or _may_lead(table, trick, last_trick)):
+            # a lead needs nothing but the cascade while the hand is not over and the
+            # trick before is established with nothing to settle
+            if card in hand and (
+                plays or (trick.number <= last_trick and (not (done := table.tricks) or done[-1].clean))
+            ):
                 if not plays:
                     trick.led = card.suit
                 if fault(seat, card, trick) is None:
@@ -72,12 +76,6 @@ def play_phase(table: Table, events: tuple[Event, ...]) -> None:
                         trick.turn = left_of[seat]
                     continue
         _EVENTS[action](table, index, event)
-
-
-def _may_lead(table: Table, trick: TrickInPlay, last_trick: int) -> bool:
-    """Whether a lead to ``trick`` needs nothing but the cascade: the hand is not over and
-    the trick before it is established with nothing to settle."""
-    return trick.number <= last_trick and (not table.tricks or table.tricks[-1].clean)
 
 
 def next_to_play(table: Table, trick: TrickInPlay) -> str:
@@ -226,25 +224,26 @@ def close_trick(table: Table, trick: TrickInPlay) -> None:
     """
     plays = trick.plays
     variant = table.variant
-    card_points, point_cards = variant.card_points, variant.point_cards
+    card_points, point_cards, breakers = variant.card_points, variant.point_cards, variant.breakers
     first = plays[0]
     best: Play | None = first
     led, best_rank = first.card.suit, first.card.rank
     points = 0
     has_point_cards = False
+    broken = table.broken
     for play in plays:
         card = play.card
         if card.suit is led and card.rank > best_rank:
             best, best_rank = play, card.rank
-        if card in card_points:
+        if card in card_points:  # every breaker and point card has points (if only 0)
             points += card_points[card]
-            has_point_cards = has_point_cards or card in point_cards
+            if card in point_cards:
+                has_point_cards = True
+                broken = broken or card in breakers
     if variant.cancellation and led is not None:
         best = uncancelled_winner(table, trick, led)
     trick.points = points
-    if not table.broken:
-        breakers = variant.breakers
-        table.broken = any(play.card in breakers for play in plays)
+    table.broken = broken
     if has_point_cards and table.kitty_trick is None and variant.kitty_to == "first-counter-trick":
         table.kitty_trick = trick.number
     table.tricks.append(trick)
