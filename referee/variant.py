@@ -142,13 +142,16 @@ class Deck:
     kitty_size: int
     point_card_count: int
     moon_value: int
+    pass_cycle: tuple[int, ...] = ()
+    """The variant's pass offsets at this table, hand by hand (``Variant.pass_offset``)."""
 
     def matches(self, cards: list[Card]) -> bool:
-        """Whether ``cards`` are exactly this deck, every copy once."""
+        """Whether ``cards`` are exactly this deck, every copy once (a single deck: as many
+        cards as the deck, all of them its cards, so none twice: one set comparison)."""
         if len(cards) != len(self.cards):
             return False
         if self.single:
-            return len(set(cards)) == len(cards) and self.counts.keys() >= set(cards)
+            return self.counts.keys() == set(cards)
         return dict(Counter(cards)) == self.counts
 
 
@@ -262,6 +265,7 @@ class Variant:
             kitty_size=len(cards) % seats,
             point_card_count=len(point_cards),
             moon_value=sum(self.card_points[c] for c in point_cards),
+            pass_cycle=PASS_CYCLES[self.pass_cycle](seats),
         )
 
     # -- questions the replay asks ----------------------------------------
@@ -277,7 +281,8 @@ class Variant:
         return self.deck(seats).kitty_size
 
     def pass_offset(self, hand_number: int, seats: int) -> int:
-        cycle = PASS_CYCLES[self.pass_cycle](seats)
+        deck = self._decks.get(seats)
+        cycle = deck.pass_cycle if deck is not None else PASS_CYCLES[self.pass_cycle](seats)
         return cycle[(hand_number - 1) % len(cycle)]
 
     def breaks_hearts(self, card: Card) -> bool:
