@@ -17,6 +17,8 @@ table, or a play of a card never dealt.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from itertools import repeat
+from operator import itemgetter
 from typing import Any, NamedTuple, cast
 
 from marshmallow import RAISE, Schema, ValidationError, fields, post_load, validate
@@ -554,7 +556,7 @@ def _plain_passes(value: Any) -> dict[str, Pass] | None:
     for seat, given in value.items():
         if not 0 < len(seat) <= SEAT_MAX_LENGTH:
             return None
-        here = pointer("passes", seat)
+        here = "/passes/" + seat if "/" not in seat and "~" not in seat else pointer("passes", seat)
         if type(given) is list:
             cards = _plain_cards(given)
             if cards is None:
@@ -572,23 +574,26 @@ def _plain_passes(value: Any) -> dict[str, Pass] | None:
     return passes
 
 
-def _plain_play(value: Any) -> tuple[Event, ...] | None:
-    """Only ``{"seat": s, "card": c}`` events, read as :class:`PlayField` reads them."""
+_SEAT_OF = itemgetter("seat")
+_CARD_OF = itemgetter("card")
+
+
+def _plain_play(value: Any, seats: frozenset[str]) -> tuple[Event, ...] | None:
+    """Only ``{"seat": s, "card": c}`` events by seats at the table, read as
+    :class:`PlayField` reads them; in C-level passes (``map``), none per event in Python.
+    An event that is not such an object raises ``KeyError`` or ``TypeError``: not plain."""
     if type(value) is not list:
         return None
-    get = CARDS.get
-    new = tuple.__new__
-    action, no_order = _CARD_EVENT, ()
-    events = []
-    for item in value:
-        if type(item) is not dict or len(item) != 2:
-            return None
-        seat = item.get("seat")
-        card = get(item.get("card", ""))  # "", None or a code that is not plain: no card
-        if card is None or type(seat) is not str or not 0 < len(seat) <= SEAT_MAX_LENGTH:
-            return None
-        events.append(new(Event, (seat, action, card, no_order, None)))
-    return tuple(events)
+    played = list(map(_SEAT_OF, value))
+    cards = list(map(CARDS.get, map(_CARD_OF, value)))
+    if (
+        None in cards
+        or not seats.issuperset(played)
+        or sum(map(len, value)) != 2 * len(value)  # each has both keys: so nothing more
+    ):
+        return None
+    fields = zip(played, repeat(_CARD_EVENT), cards, repeat(()), repeat(None))
+    return tuple(map(tuple.__new__, repeat(Event), fields))
 
 
 def read_plain(data: Any) -> HandRecord | None:
@@ -596,7 +601,7 @@ def read_plain(data: Any) -> HandRecord | None:
     with the schema). Never a different record from the schema's for the same data."""
     try:
         return _read_plain(data)
-    except TypeError:  # an unhashable value where a key or card code belongs: not plain
+    except (TypeError, KeyError):  # a value of the wrong kind where the plain shape has one
         return None
 
 
@@ -629,7 +634,7 @@ def _read_plain(data: Any) -> HandRecord | None:
     kitty = _plain_cards(data.get("kitty", []))
     exposed = _plain_cards(data.get("exposed_in_deal", []))
     passes = _plain_passes(data.get("passes", {}))
-    play = _plain_play(data.get("play", []))
+    play = _plain_play(data.get("play", []), frozenset(seats))
     scores_before = _plain_scores(data.get("scores_before"))
     claimed = _plain_scores(data.get("claimed"))
     moon = data.get("moon_choice")
