@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import Any, NamedTuple
 
 import referee
@@ -26,6 +27,8 @@ from referee.scoring import MoonOutcome
 
 from .decisions import Standing
 from .log import JudgedHand, Ruling
+
+_SEAT_AND_CARD = itemgetter(0, 1)  # a Play's (seat, card), at C speed
 
 
 class AuditedTrick(NamedTuple):
@@ -51,7 +54,7 @@ class AuditedTrick(NamedTuple):
             (
                 trick.number,
                 trick.leader,
-                tuple([(seat, card) for seat, card, _ in trick.plays]),
+                tuple(map(_SEAT_AND_CARD, trick.plays)),
                 trick.winner,
                 trick.taken_by,
                 trick.points,
