@@ -3,7 +3,8 @@
 Checking a card (:meth:`Table.fault`) is kept apart from playing it
 (``referee.play``): the check is an ordered cascade of filters (follow suit,
 opening lead, hearts broken, first-trick points) and the first one a card
-fails names the rule it broke.
+fails names the rule it broke. Every card of a replay goes through it, the
+common legal card included.
 """
 
 from __future__ import annotations
@@ -80,8 +81,8 @@ class TrickInPlay:
     """A trick being played: its plays so far and the findings attached to them.
 
     ``clean`` stays true while nothing irregular touched the trick (no
-    finding, no card out of turn, nothing taken back): only then may the
-    replay's fast path add to it.
+    finding, no card out of turn, nothing taken back): only then may
+    ``play_phase`` apply a card the cascade passes inline, without ``play_card``.
     """
 
     __slots__ = (
