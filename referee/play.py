@@ -241,7 +241,9 @@ def close_trick(table: Table, trick: TrickInPlay) -> None:
                 has_point_cards = True
                 broken = broken or card in breakers
     if variant.cancellation and led is not None:
-        best = uncancelled_winner(table, trick, led)
+        followed = [card for _, card, _ in plays if card.suit is led]
+        if len(set(followed)) < len(followed):  # two identical cards of the suit led cancel
+            best = uncancelled_winner(table, trick, led)
     trick.points = points
     table.broken = broken
     if has_point_cards and table.kitty_trick is None and variant.kitty_to == "first-counter-trick":
