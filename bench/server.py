@@ -15,9 +15,16 @@ stalled after their headers, a third trickling their body a byte every
 - ``sync``: gunicorn with 2 sync workers, what ``hearts-referee serve`` ran
   before (``gunicorn -k sync -w 2 'app:create_app()'``);
 - ``serve``: ``hearts-referee serve`` as it is (2 gevent workers);
+- ``echo`` (``--servers serve,echo``): ``bench/echo.py``, a bare Flask app that answers
+  with the body it was sent, under ``serve``'s worker class, worker count and limits:
+  the floor of the HTTP target (``--target``, below);
 - ``waitress`` (``--servers sync,serve,waitress``, if waitress is installed: it is
   not a dependency): one process, 4 threads, the alternative that buffers whole
   requests before a thread sees them.
+
+``--target`` measures only the HTTP target instead: ``serve`` (with its default settings,
+the request log included) against ``echo``, wrk runs alternating between the two
+(``bench/validate.py`` runs the same, shorter, and prints it with its rows).
 
 Prints medians: requests/s, latency p50 and p99 (ms), wrk's timeouts and
 errors, and the slowest ``/healthz`` probe (a probe that got no answer in
@@ -40,7 +47,8 @@ import tempfile
 import threading
 import time
 import urllib.request
-from contextlib import suppress
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -67,6 +75,20 @@ def command(server: str, port: int) -> list[str]:
     bind = f"127.0.0.1:{port}"
     if server == "sync":
         return [str(BIN / "gunicorn"), "-k", "sync", "-w", "2", "-b", bind, "app:create_app()"]
+    if server == "echo":  # serve's worker class, worker count and limits, around a bare Flask app
+        return [
+            str(BIN / "gunicorn"),
+            "-k",
+            "cli.worker.RefereeWorker",
+            "-w",
+            "2",
+            "--worker-connections",
+            "1000",
+            "--no-control-socket",
+            "-b",
+            bind,
+            "bench.echo:app",
+        ]
     if server == "waitress":
         if not (BIN / "waitress-serve").exists():
             raise SystemExit("waitress is not installed: pip install waitress (it is not a dependency)")
@@ -200,6 +222,68 @@ def run(server: str, args: argparse.Namespace, script: Path) -> dict[str, dict[s
         shutil.rmtree(workdir, ignore_errors=True)
 
 
+HTTP_TARGET = 0.80
+"""``POST /v1/hands/validate`` under ``serve`` at this share of a bare Flask echo's throughput."""
+
+
+@contextmanager
+def started(server: str, env_extra: dict[str, str] | None = None) -> Iterator[int]:
+    """Run ``server`` on a fresh archive until the block ends; yields its port."""
+    workdir = Path(tempfile.mkdtemp(prefix="bench-server-"))
+    port = free_port()
+    env = {k: v for k, v in os.environ.items() if not k.startswith("FLASK_")}
+    env["FLASK_DATABASE"] = str(workdir / "archive.sqlite")
+    env.update(env_extra or {})
+    process = subprocess.Popen(
+        command(server, port),
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+    try:
+        deadline = time.monotonic() + 30
+        while healthz(port) >= PROBE_TIMEOUT:
+            if time.monotonic() > deadline:
+                raise SystemExit(f"{server} did not start")
+            time.sleep(0.2)
+        yield port
+    finally:
+        os.killpg(process.pid, signal.SIGTERM)
+        process.wait(timeout=30)
+        shutil.rmtree(workdir, ignore_errors=True)
+
+
+def http_target(seconds: int, rounds: int, connections: int = 16) -> tuple[float, float]:
+    """Median requests/s of ``serve`` (production settings) and of ``echo`` on the same body,
+    wrk runs alternating between them so a noisy neighbour slows both alike."""
+    with tempfile.NamedTemporaryFile("w", suffix=".lua", delete=False) as lua:
+        lua.write(LUA.format(body=BODY))
+    script = Path(lua.name)
+    rates: dict[str, list[float]] = {"serve": [], "echo": []}
+    try:
+        with started("serve") as serve_port, started("echo") as echo_port:
+            ports = {"serve": serve_port, "echo": echo_port}
+            for port in ports.values():
+                wrk(port, 1, connections, script)  # warm-up
+            for _ in range(rounds):
+                for name, port in ports.items():
+                    rates[name].append(wrk(port, seconds, connections, script)["rps"])
+    finally:
+        script.unlink()
+    return statistics.median(rates["serve"]), statistics.median(rates["echo"])
+
+
+def http_target_line(serve: float, echo: float) -> str:
+    share = serve / echo if echo else 0.0
+    verdict = "met" if share >= HTTP_TARGET else "NOT met"
+    return (
+        f"  HTTP validate >= {HTTP_TARGET:.0%} of a bare Flask echo: {serve:,.0f} against "
+        f"{echo:,.0f} req/s, {share:.0%}, {verdict}"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -209,9 +293,18 @@ def main() -> None:
     parser.add_argument("--connections", type=int, default=16, help="wrk's keep-alive connections")
     parser.add_argument("--slow", type=int, default=50, help="slow connections held open meanwhile")
     parser.add_argument("--servers", default="sync,serve", help="which servers, comma-separated")
+    parser.add_argument("--target", action="store_true", help="only serve against echo: the HTTP target")
     args = parser.parse_args()
     if shutil.which("wrk") is None:
         raise SystemExit("wrk is missing: apt-get install -y wrk")
+    if args.target:
+        serve, echo = http_target(args.seconds, args.rounds, args.connections)
+        print(
+            f"POST {PATH} ({BODY.stat().st_size} B), {args.connections} connections, "
+            f"{args.seconds} s runs alternating, median of {args.rounds}"
+        )
+        print(http_target_line(serve, echo))
+        return
     servers = args.servers.split(",")
     with tempfile.NamedTemporaryFile("w", suffix=".lua", delete=False) as lua:
         lua.write(LUA.format(body=BODY))

@@ -52,12 +52,17 @@ HEADERS: Mapping[str, str] = MappingProxyType(
 )
 
 
+_ALL = (*HEADERS.items(), ("Cache-Control", "no-store"))
+_NAMES = frozenset(name.lower() for name, _ in _ALL)
+
+
 def secure(response: Response) -> Response:
-    """Add the headers (a response may have set its own ``Cache-Control``; static files do)."""
-    for name, value in HEADERS.items():
-        response.headers.setdefault(name, value)
-    if "Cache-Control" not in response.headers:
-        response.headers["Cache-Control"] = "no-store"
+    """Add the headers a response has not set itself (static files set their own
+    ``Cache-Control``): one look at the headers it has, then one ``extend``, where
+    ``setdefault`` would scan them once per header."""
+    headers = response.headers
+    present = _NAMES.intersection(name.lower() for name in headers.keys())  # noqa: SIM118  # iterating Headers gives (name, value) pairs
+    headers.extend([(name, value) for name, value in _ALL if name.lower() not in present])
     return response
 
 

@@ -16,11 +16,10 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from .cards import JOKER, QUEEN_OF_SPADES, TWO_OF_CLUBS, Card, Suit
+from .cards import JOKER, TWO_OF_CLUBS, Card, Suit
 
 if TYPE_CHECKING:  # pragma: no cover
     from .table import Table
-    from .variant import Variant
 
 
 def claim_holds(table: Table, seat: str, order: Sequence[Card]) -> tuple[bool | None, str]:
@@ -50,7 +49,7 @@ def claim_holds(table: Table, seat: str, order: Sequence[Card]) -> tuple[bool | 
         if number == 1 and variant.two_of_clubs_leads and card is not TWO_OF_CLUBS and TWO_OF_CLUBS in order:
             return False, f"trick 1 must be led with 2♣, not {card.label}"
         rest = order[k:]
-        if card.suit is Suit.HEARTS and not broken and not _may_lead_hearts(variant, rest):
+        if card.suit is Suit.HEARTS and not broken and not variant.may_lead_hearts(rest):
             return False, f"{card.label} would be led to trick {number} before hearts are broken"
         for defender in table.seats:
             if defender == seat:
@@ -65,10 +64,3 @@ def claim_holds(table: Table, seat: str, order: Sequence[Card]) -> tuple[bool | 
         led_before[card.suit] += 1
         broken = broken or variant.breaks_hearts(card)
     return True, "the announced order wins every remaining trick against any defence"
-
-
-def _may_lead_hearts(variant: Variant, rest: Sequence[Card]) -> bool:
-    others = [c for c in rest if c.suit is not Suit.HEARTS]
-    if not others:
-        return True
-    return variant.may_lead_hearts_with_queen and others == [QUEEN_OF_SPADES]

@@ -25,7 +25,7 @@ from .findings import (
 )
 from .record import ClaimKind, ClaimTerms, Event, EventAction, pointer
 from .solver import Claim, Position, solve
-from .table import HEARTS, OpenFinding, Play, Table, TrickInPlay
+from .table import OpenFinding, Play, Table, TrickInPlay
 
 _new = tuple.__new__  # Play(...) without the keyword-argument machinery
 
@@ -33,56 +33,48 @@ _new = tuple.__new__  # Play(...) without the keyword-argument machinery
 def play_phase(table: Table, events: tuple[Event, ...]) -> None:
     """Apply every play event in order.
 
-    The common case (a seat in turn, after trick 1, owing no penalty card,
-    following suit or discarding when void, or leading a non-heart or a heart
-    once hearts are broken) breaks no rule by construction, and is applied
-    inline. Everything else goes through :func:`play_card` and the cascade.
+    Every card is checked by the one cascade, :meth:`Table.fault`. A card that
+    breaks no rule, played by the seat in turn to a trick nothing irregular has
+    touched, by a seat owing no penalty card, is then applied here inline: for
+    it :func:`play_card` would do only that (no finding to open, no lead out of
+    turn to settle). Everything else goes through :func:`play_card`.
     """
     hands, left_of = table.hands, table.left_of
     penalty_cards = table.penalty_cards
     seat_count = len(table.seats)
-    point_cards, last_trick = table.variant.point_cards, table.hand_size
+    fault = table.fault
+    last_trick = table.hand_size
     for index, event in enumerate(events):
         seat, action, card, _, _ = event
         trick = table.current
-        hand = hands[seat]  # every seat in the play is at the table (check_table)
         if (
             action == "card"  # EventAction.CARD, as the literal: the cheapest test per event
             and seat == trick.turn
             and trick.clean
             and card is not None
-            and card in hand
             and not penalty_cards[seat]
         ):
+            hand = hands[seat]  # every seat in the play is at the table (check_table)
             plays = trick.plays
-            number = trick.number
-            if plays:  # a follow: trick 1 only matters for point cards, the joker for its trick
-                led = trick.led
-                legal = (
-                    (number > 1 or card not in point_cards)
-                    and card.suit is not None
-                    and (led is card.suit or not table.holds_suit(seat, led))
-                )
-            else:  # a lead after trick 1
-                legal = (
-                    1 < number < last_trick
-                    and table.tricks[-1].clean
-                    and card.suit is not None
-                    and (card.suit is not HEARTS or table.broken)
-                )
-                trick.led = card.suit
-            if legal:
-                copies = hand[card]
-                if copies == 1:
-                    del hand[card]
-                else:
-                    hand[card] = copies - 1
-                plays.append(_new(Play, (seat, card, index)))
-                if len(plays) == seat_count:
-                    close_trick(table, trick)
-                else:
-                    trick.turn = left_of[seat]
-                continue
+            # a lead needs nothing but the cascade while the hand is not over and the
+            # trick before is established with nothing to settle
+            if card in hand and (
+                plays or (trick.number <= last_trick and (not (done := table.tricks) or done[-1].clean))
+            ):
+                if not plays:
+                    trick.led = card.suit
+                if fault(seat, card, trick) is None:
+                    copies = hand[card]
+                    if copies == 1:
+                        del hand[card]
+                    else:
+                        hand[card] = copies - 1
+                    plays.append(_new(Play, (seat, card, index)))
+                    if len(plays) == seat_count:
+                        close_trick(table, trick)
+                    else:
+                        trick.turn = left_of[seat]
+                    continue
         _EVENTS[action](table, index, event)
 
 
@@ -232,25 +224,28 @@ def close_trick(table: Table, trick: TrickInPlay) -> None:
     """
     plays = trick.plays
     variant = table.variant
-    card_points, point_cards = variant.card_points, variant.point_cards
+    card_points, point_cards, breakers = variant.card_points, variant.point_cards, variant.breakers
     first = plays[0]
     best: Play | None = first
     led, best_rank = first.card.suit, first.card.rank
     points = 0
     has_point_cards = False
+    broken = table.broken
     for play in plays:
         card = play.card
         if card.suit is led and card.rank > best_rank:
             best, best_rank = play, card.rank
-        if card in card_points:
+        if card in card_points:  # every breaker and point card has points (if only 0)
             points += card_points[card]
-            has_point_cards = has_point_cards or card in point_cards
+            if card in point_cards:
+                has_point_cards = True
+                broken = broken or card in breakers
     if variant.cancellation and led is not None:
-        best = uncancelled_winner(table, trick, led)
+        followed = [card for _, card, _ in plays if card.suit is led]
+        if len(set(followed)) < len(followed):  # two identical cards of the suit led cancel
+            best = uncancelled_winner(table, trick, led)
     trick.points = points
-    if not table.broken:
-        breakers = variant.breakers
-        table.broken = any(play.card in breakers for play in plays)
+    table.broken = broken
     if has_point_cards and table.kitty_trick is None and variant.kitty_to == "first-counter-trick":
         table.kitty_trick = trick.number
     table.tricks.append(trick)

@@ -309,22 +309,22 @@ _NewTrick = Callable[[type[Trick], Iterable[object]], Trick]
 
 def _public(trick: TrickInPlay, table: Table, new: _NewTrick = tuple.__new__) -> Trick:
     """The trick as the replay publishes it (``new``: a ``Trick`` without ``Trick.__new__``'s
-    keyword handling, for the common trick with nothing cancelled or collected)."""
+    keyword handling)."""
     number = trick.number
-    if trick.winner is not None and not table.cancelled and not table.collects:
-        return new(
-            Trick,
-            (number, trick.leader, tuple(trick.plays), trick.winner, trick.points, trick.taken_by, (), ()),
-        )
-    return Trick(
-        number,
-        trick.leader,
-        tuple(trick.plays),
-        trick.winner,
-        trick.points,
-        trick.taken_by,
-        table.cancelled.get(number, ()),
-        tuple(table.collects.get(number, ())),
+    cancelled = table.cancelled.get(number, ()) if table.cancelled else ()
+    collects = tuple(table.collects.get(number, ())) if table.collects else ()
+    return new(
+        Trick,
+        (
+            number,
+            trick.leader,
+            tuple(trick.plays),
+            trick.winner,
+            trick.points,
+            trick.taken_by,
+            cancelled,
+            collects,
+        ),
     )
 
 

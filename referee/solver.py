@@ -41,7 +41,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple
 
-from .cards import JOKER, QUEEN_OF_SPADES, TWO_OF_CLUBS, Card, Suit
+from .cards import JOKER, TWO_OF_CLUBS, Card, Suit
 from .record import ClaimKind
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -271,17 +271,11 @@ class _Search:
         else:
             if node.number == 1 and variant.two_of_clubs_leads and TWO_OF_CLUBS in hand:
                 return [TWO_OF_CLUBS]
-            if not node.broken and not self._may_lead_hearts(hand):
+            if not node.broken and not variant.may_lead_hearts(hand):
                 cards = [c for c in cards if c.suit is not HEARTS] or cards
         if node.number == 1 and variant.no_points_on_first_trick:
             cards = [c for c in cards if c not in self.point_cards] or cards
         return cards
-
-    def _may_lead_hearts(self, hand: tuple[Card, ...]) -> bool:
-        others = [c for c in hand if c.suit is not HEARTS]
-        if not others:
-            return True
-        return self.variant.may_lead_hearts_with_queen and others == [QUEEN_OF_SPADES]
 
     def choices(self, node: _Node, seat: int) -> list[Card]:
         """The cards a defender (or a free claimant) may play, one of each equivalent group."""

@@ -3,7 +3,8 @@
 Checking a card (:meth:`Table.fault`) is kept apart from playing it
 (``referee.play``): the check is an ordered cascade of filters (follow suit,
 opening lead, hearts broken, first-trick points) and the first one a card
-fails names the rule it broke.
+fails names the rule it broke. Every card of a replay goes through it, the
+common legal card included.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
-from .cards import JOKER, QUEEN_OF_SPADES, TWO_OF_CLUBS, Card, Suit
+from .cards import Card, Suit
 from .findings import CardFaultFacts, ClaimFacts, Code, Facts, Finding, PenaltyCardFacts
 from .record import Problem
 from .variant import Deck, Variant
@@ -80,8 +81,8 @@ class TrickInPlay:
     """A trick being played: its plays so far and the findings attached to them.
 
     ``clean`` stays true while nothing irregular touched the trick (no
-    finding, no card out of turn, nothing taken back): only then may the
-    replay's fast path add to it.
+    finding, no card out of turn, nothing taken back): only then may
+    ``play_phase`` apply a card the cascade passes inline, without ``play_card``.
     """
 
     __slots__ = (
@@ -200,51 +201,42 @@ class Table:
 
     # -- the cascade of play filters ------------------------------------------
     def fault(self, seat: str, card: Card, trick: TrickInPlay) -> Code | None:
-        """The first rule that playing ``card`` to ``trick`` now breaks, or ``None``."""
+        """The first rule that playing ``card`` to ``trick`` now breaks, or ``None``.
+
+        The one legality cascade: every card of a replay is checked here, the common
+        legal card included (``referee.play.play_phase`` applies it inline only once this
+        says ``None``). What the variant decides is compiled once
+        (:attr:`Variant.first_lead_card`, :attr:`Variant.first_trick_points`), so a card
+        after trick 1 costs a few identity tests: the joker, the suit led, hearts."""
         variant = self.variant
-        plays = trick.plays
-        if card is JOKER and trick.number < self.hand_size:
+        suit = card.suit
+        number = trick.number
+        if suit is None and number < self.hand_size:  # the joker, the one card without a suit
             return Code.JOKER_PLAYED_EARLY
-        if plays:
-            led = plays[0].card.suit
-            if card.suit is not led and self.holds_suit(seat, led):
+        if trick.plays:
+            led = trick.led
+            if suit is not led and self.holds_suit(seat, led):
                 return Code.REVOKE
         else:
-            if (
-                trick.number == 1
-                and variant.two_of_clubs_leads
-                and card is not TWO_OF_CLUBS
-                and self.holds(seat, TWO_OF_CLUBS)
-            ):
+            first = variant.first_lead_card
+            if number == 1 and first is not None and card is not first and first in self.hands[seat]:
                 return Code.WRONG_FIRST_LEAD
-            if card.suit is HEARTS and not self.broken and not self.may_lead_hearts(seat):
+            if suit is HEARTS and not self.broken and not self.may_lead_hearts(seat):
                 return Code.EARLY_HEART
-        if (
-            trick.number == 1
-            and variant.no_points_on_first_trick
-            and card in variant.point_cards
-            and self.has_other_than_points(seat, trick)
-        ):
+        if number == 1 and card in variant.first_trick_points and self.has_other_than_points(seat, trick):
             return Code.POINT_CARD_ON_FIRST_TRICK
         return None
 
     def may_lead_hearts(self, seat: str) -> bool:
-        """Hearts unbroken: a leader holding only hearts may lead one (MSO: or hearts and Q♠)."""
-        others = [card for card in self.hands[seat] if card.suit is not HEARTS]
-        if not others:
-            return True
-        return (
-            self.variant.may_lead_hearts_with_queen
-            and others == [QUEEN_OF_SPADES]
-            and self.hands[seat][QUEEN_OF_SPADES] == 1
-        )
+        """Hearts unbroken: may ``seat`` lead one with what it holds (:meth:`Variant.may_lead_hearts`)."""
+        return self.variant.may_lead_hearts(self.cards_left(seat))
 
     def has_other_than_points(self, seat: str, trick: TrickInPlay) -> bool:
         """Whether ``seat`` could play a legal card to trick 1 that carries no points."""
         point_cards = self.variant.point_cards
         hand = self.hands[seat]
         if trick.plays:
-            led = trick.plays[0].card.suit
+            led = trick.led
             if self.holds_suit(seat, led):
                 return any(c.suit is led and c not in point_cards for c in hand)
         return any(c not in point_cards for c in hand)

@@ -9,13 +9,13 @@ a house variant is a definition with some fields replaced (``referee.house``).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
-from .cards import JACK_OF_DIAMONDS, JOKER, QUEEN_OF_SPADES, STANDARD_DECK, Card, Suit
+from .cards import JACK_OF_DIAMONDS, JOKER, QUEEN_OF_SPADES, STANDARD_DECK, TWO_OF_CLUBS, Card, Suit
 
 if TYPE_CHECKING:  # pragma: no cover - findings imports MoonOption from here
     from .findings import Code
@@ -143,13 +143,16 @@ class Deck:
     kitty_size: int
     point_card_count: int
     moon_value: int
+    pass_cycle: tuple[int, ...] = ()
+    """The variant's pass offsets at this table, hand by hand (``Variant.pass_offset``)."""
 
     def matches(self, cards: list[Card]) -> bool:
-        """Whether ``cards`` are exactly this deck, every copy once."""
+        """Whether ``cards`` are exactly this deck, every copy once (a single deck: as many
+        cards as the deck, all of them its cards, so none twice: one set comparison)."""
         if len(cards) != len(self.cards):
             return False
         if self.single:
-            return len(set(cards)) == len(cards) and self.counts.keys() >= set(cards)
+            return self.counts.keys() == set(cards)
         return dict(Counter(cards)) == self.counts
 
 
@@ -194,6 +197,10 @@ class Variant:
     card_points: Mapping[Card, int] = field(init=False, repr=False, compare=False)
     point_cards: frozenset[Card] = field(init=False, repr=False, compare=False)
     breakers: frozenset[Card] = field(init=False, repr=False, compare=False)
+    first_lead_card: Card | None = field(init=False, repr=False, compare=False)
+    """The card trick 1 must be led with (2♣), or ``None`` when the lead is free."""
+    first_trick_points: frozenset[Card] = field(init=False, repr=False, compare=False)
+    """The cards trick 1 may not carry while a seat has another legal card (empty: no such rule)."""
     _decks: Mapping[int, Deck] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -211,6 +218,11 @@ class Variant:
             frozenset(c for c in STANDARD_DECK if c.suit is Suit.HEARTS or c is QUEEN_OF_SPADES),
         )
         object.__setattr__(self, "breakers", frozenset(c for c in STANDARD_DECK if self.breaks_hearts(c)))
+        # compiled once for the legality cascade (``referee.table.Table.fault``)
+        object.__setattr__(self, "first_lead_card", TWO_OF_CLUBS if self.two_of_clubs_leads else None)
+        object.__setattr__(
+            self, "first_trick_points", self.point_cards if self.no_points_on_first_trick else frozenset()
+        )
         object.__setattr__(
             self, "_decks", MappingProxyType({n: self._build_deck(n) for n in self.seat_counts})
         )
@@ -258,6 +270,7 @@ class Variant:
             kitty_size=len(cards) % seats,
             point_card_count=len(point_cards),
             moon_value=sum(self.card_points[c] for c in point_cards),
+            pass_cycle=PASS_CYCLES[self.pass_cycle](seats),
         )
 
     # -- questions the replay asks ----------------------------------------
@@ -273,11 +286,21 @@ class Variant:
         return self.deck(seats).kitty_size
 
     def pass_offset(self, hand_number: int, seats: int) -> int:
-        cycle = PASS_CYCLES[self.pass_cycle](seats)
+        deck = self._decks.get(seats)
+        cycle = deck.pass_cycle if deck is not None else PASS_CYCLES[self.pass_cycle](seats)
         return cycle[(hand_number - 1) % len(cycle)]
 
     def breaks_hearts(self, card: Card) -> bool:
         return card.suit is Suit.HEARTS or (self.queen_breaks_hearts and card is QUEEN_OF_SPADES)
+
+    def may_lead_hearts(self, cards: Iterable[Card]) -> bool:
+        """Hearts unbroken: a leader holding ``cards`` may lead a heart when it holds only
+        hearts (MSO, Long John: or only hearts and one Q♠). The one reading, for the
+        replay's cascade, the claim check and the solver alike."""
+        others = [card for card in cards if card.suit is not Suit.HEARTS]
+        if not others:
+            return True
+        return self.may_lead_hearts_with_queen and others == [QUEEN_OF_SPADES]
 
     @property
     def two_of_clubs_leads(self) -> bool:

@@ -17,7 +17,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from operator import itemgetter
+from typing import Any, NamedTuple
 
 import referee
 from referee.cards import Card
@@ -27,10 +28,14 @@ from referee.scoring import MoonOutcome
 from .decisions import Standing
 from .log import JudgedHand, Ruling
 
+_SEAT_AND_CARD = itemgetter(0, 1)  # a Play's (seat, card), at C speed
 
-@dataclass(frozen=True)
-class AuditedTrick:
-    """One trick as the audit reports it: plays in order, winner, taker, points."""
+
+class AuditedTrick(NamedTuple):
+    """One trick as the audit reports it: plays in order, winner, taker, points.
+
+    A ``NamedTuple`` rather than a frozen dataclass: a frozen dataclass's ``__init__`` sets
+    each field through ``object.__setattr__``, and every audit makes one per trick."""
 
     number: int
     leader: str
@@ -44,16 +49,19 @@ class AuditedTrick:
 
     @staticmethod
     def of(trick: Trick) -> AuditedTrick:
-        return AuditedTrick(
-            trick.number,
-            trick.leader,
-            tuple((play.seat, play.card) for play in trick.plays),
-            trick.winner,
-            trick.taken_by,
-            trick.points,
-            tuple(trick.cancelled),
-            trick.to_middle,
-            tuple(trick.collects),
+        return tuple.__new__(
+            AuditedTrick,
+            (
+                trick.number,
+                trick.leader,
+                tuple(map(_SEAT_AND_CARD, trick.plays)),
+                trick.winner,
+                trick.taken_by,
+                trick.points,
+                tuple(trick.cancelled),
+                trick.to_middle,
+                tuple(trick.collects),
+            ),
         )
 
 

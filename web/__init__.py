@@ -23,7 +23,8 @@ import os
 import secrets
 from pathlib import Path
 
-from flask import Flask
+from flask import Flask, Request
+from flask.sessions import SecureCookieSession, SecureCookieSessionInterface
 from werkzeug.exceptions import HTTPException
 
 PREFIX = "/director"
@@ -60,6 +61,17 @@ def owns(path: str) -> bool:
     return path == PREFIX or path.startswith(PREFIX + "/")
 
 
+class CookieSessions(SecureCookieSessionInterface):
+    """Flask's signed-cookie sessions, opened without building a signing serializer (an
+    ``itsdangerous`` serializer and its HMAC set-up, every request) when the request has no
+    session cookie: every API call. The answer is the base class's own for that case."""
+
+    def open_session(self, app: Flask, request: Request) -> SecureCookieSession | None:
+        if app.secret_key and not request.cookies.get(self.get_cookie_name(app)):
+            return self.session_class()
+        return super().open_session(app, request)
+
+
 def init_app(app: Flask) -> None:
     """Register the pages and their session settings."""
     from . import (
@@ -68,6 +80,7 @@ def init_app(app: Flask) -> None:
     )
     from .pages import bp
 
+    app.session_interface = CookieSessions()
     _secret_key(app)
     # Flask's defaults are HttpOnly and no SameSite; Lax keeps the cookie off other sites' POSTs
     # (the CSRF token is the guard; this is a second one). FLASK_SESSION_COOKIE_SAMESITE overrides.

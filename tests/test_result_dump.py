@@ -1,0 +1,36 @@
+"""The validation result is dumped as ``ValidationResultSchema`` declares it, field for field.
+
+``schemas.result.dump_result`` builds the answer in one call; the schema stays the declared
+shape (the one openapi.yaml is checked against, tests/test_openapi.py). For random hands of
+every variant, legal and damaged into rulings, both give the same JSON, in the same order.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from test_robustness import DAMAGE, SOURCES
+
+from referee import RecordError
+from schemas.record import load_record
+from schemas.result import ValidationResultSchema, dump_result
+from service.hands import audit_record
+
+SCHEMA = ValidationResultSchema()
+
+
+@settings(max_examples=200, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), variant=st.sampled_from(sorted(SOURCES)), blows=st.integers(0, 2))
+def test_the_result_is_what_the_declared_schema_dumps(seed, variant, blows):
+    rng = random.Random(seed)
+    record = SOURCES[variant](rng)
+    for _ in range(blows):
+        rng.choice(DAMAGE)(rng, record["play"])
+    try:
+        audit = audit_record(load_record(record))
+    except RecordError:
+        return
+    assert json.dumps(dump_result(audit)) == json.dumps(SCHEMA.dump(audit))
