@@ -52,17 +52,21 @@ def _spoil(rng: random.Random, record: dict[str, Any]) -> None:
     """Put an odd value somewhere: a top-level field, a seat's cards, a pass, an event."""
     where = rng.randrange(4)
     value = copy.deepcopy(rng.choice(ODD_VALUES))
+    # An earlier blow may have put an odd value where a part was: spoil only what is still
+    # the shape it names (a deal that is now a string has no seats to spoil).
+    deal, passes, play = record.get("deal"), record.get("passes"), record.get("play")
     if where == 0:
         record[rng.choice(FIELDS)] = value
-    elif where == 1 and record["deal"]:
-        cards = record["deal"][rng.choice(list(record["deal"]))]
-        if cards:
+    elif where == 1 and isinstance(deal, dict) and deal:
+        cards = deal[rng.choice(list(deal))]
+        if isinstance(cards, list) and cards:
             cards[rng.randrange(len(cards))] = value
-    elif where == 2 and record.get("passes"):
-        record["passes"][rng.choice(list(record["passes"]))] = value
-    elif record["play"]:
-        event = record["play"][rng.randrange(len(record["play"]))]
-        event[rng.choice(["seat", "card", "claims", "withdraws"])] = value
+    elif where == 2 and isinstance(passes, dict) and passes:
+        passes[rng.choice(list(passes))] = value
+    elif isinstance(play, list) and play:
+        event = play[rng.randrange(len(play))]
+        if isinstance(event, dict):
+            event[rng.choice(["seat", "card", "claims", "withdraws"])] = value
 
 
 def schema_reads(record: Any) -> Any:
