@@ -86,7 +86,8 @@ def point_cards_before(record: Mapping[str, Any], seat: str, trick: int) -> int:
 
 def stopped_moon(record: Mapping[str, Any], revoker: str, trick: int) -> str | None:
     """MSO: the seat that took every point card except some the revoker won in the
-    revoke's trick or later (the revoker having won none before it), if one did."""
+    revoke's trick or later (the revoker having won none before it, the seat at least
+    one), if one did."""
     won = dict.fromkeys(SEATS, 0)
     revoker_after = 0
     for number, plays in enumerate(tricks_of(record), start=1):
@@ -97,6 +98,13 @@ def stopped_moon(record: Mapping[str, Any], revoker: str, trick: int) -> str | N
             revoker_after += count
     if not revoker_after or won[revoker] != revoker_after:
         return None
+    # A seat that took no point card was on no moon: when the revoker took every one, nobody's
+    # moon was stopped (the revoker's own moon stands).
     return next(
-        (seat for seat in SEATS if seat != revoker and won[seat] + revoker_after == len(POINT_CARDS)), None
+        (
+            seat
+            for seat in SEATS
+            if seat != revoker and won[seat] and won[seat] + revoker_after == len(POINT_CARDS)
+        ),
+        None,
     )
