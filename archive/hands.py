@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
 from sqlite_utils import Database
 
+from referee.cards import Card
 from referee.notation import RecordParts, parts_data, record_data
 from referee.record import HandRecord
 from rulings.audit import HandAudit
@@ -224,9 +225,30 @@ def hand_hash(record: HandRecord, owner: int | None) -> str:
     return sha256(scope + _canonical(record_data(record)))
 
 
-def game_hand_hash(game_id: int, parts: RecordParts) -> str:
-    """What makes a hand resent to a game the same hand: what the table sent, and the game."""
-    return sha256(f"game:{game_id}\n" + _canonical(parts_data(parts)))
+def game_hand_hash(
+    game_id: int, hand_number: int, parts: RecordParts, deal: Mapping[str, Sequence[Card]]
+) -> str:
+    """What makes a hand resent to a game the same hand: the game, the hand number it is
+    stored under, and what the table sent, the deal included (a deal that repeats an
+    earlier hand card for card under a new number is a new hand)."""
+    return sha256(f"game:{game_id}\nhand:{hand_number}\n" + _canonical(_sent(parts, deal)))
+
+
+def earlier_game_hand_hashes(
+    game_id: int, parts: RecordParts, deal: Mapping[str, Sequence[Card]]
+) -> tuple[str, ...]:
+    """The forms game hands were stored under before the hand number was hashed in, which
+    archives keep: release 0.1.0 hashed the body as sent (found again when it was sent in
+    canonical form), later ones the table's parts without the deal. Neither names the
+    hand number, so the service compares the stored hand's own."""
+    return (
+        sha256(f"game:{game_id}\n" + _canonical(_sent(parts, deal))),
+        sha256(f"game:{game_id}\n" + _canonical(parts_data(parts))),
+    )
+
+
+def _sent(parts: RecordParts, deal: Mapping[str, Sequence[Card]]) -> dict[str, Any]:
+    return {"deal": {seat: [str(card) for card in held] for seat, held in deal.items()}} | parts_data(parts)
 
 
 def find_hand(db: Database, content_hash: str) -> StoredHand | None:

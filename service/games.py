@@ -227,8 +227,7 @@ def append_hand(db: Database, key: Key, game_id: int, hand: GameHand) -> tuple[S
     """
     require(key, Permission.SUBMIT)
     game = visible_game(key, archive.get_game(db, game_id))
-    content_hash = archive.game_hand_hash(game.id, hand)
-    found = archive.find_hand(db, content_hash)
+    found = resent(game, hand)
     if found is not None:
         return found, False
     try:
@@ -255,9 +254,29 @@ def append_hand(db: Database, key: Key, game_id: int, hand: GameHand) -> tuple[S
             raise Conflict.position_taken(game.id, lost) from None
         raise
     place = Placement(game.id, len(game.hands) + 1, game.setup.table)
+    content_hash = archive.game_hand_hash(game.id, played.record.hand_number, hand, hand.deal)
     return archive.store_hand(
         db, content_hash, played.record, played.audit, signers=game.setup.signers, place=place, by=key
     )
+
+
+def resent(game: Game, hand: GameHand) -> StoredHand | None:
+    """The stored hand of ``game`` that ``hand`` is a resend of, if any: the same cards
+    stored under the hand number the table sent (under any number if it sent none;
+    the latest such hand). A deal repeating an earlier hand's card for card under a
+    new ``hand_number`` is that new hand, not the earlier one. Hands stored before the
+    hand number was hashed in keep the hash they were stored under
+    (``archive.earlier_game_hand_hashes``), so their resends still find them.
+    """
+    earlier = archive.earlier_game_hand_hashes(game.id, hand, hand.deal)
+    for stored in reversed(game.hands):
+        if hand.hand_number is not None and stored.hand_number != hand.hand_number:
+            continue
+        if stored.content_hash in earlier or stored.content_hash == archive.game_hand_hash(
+            game.id, stored.hand_number, hand, hand.deal
+        ):
+            return stored
+    return None
 
 
 def sign_game(db: Database, key: Key, game_id: int, seat: str, name: str) -> tuple[Game, bool]:
