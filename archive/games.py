@@ -22,6 +22,7 @@ from rulings.scoresheet import GameSetup, HandLine, NextDeal, Sheet, next_deal, 
 
 from .db import compact, keyset_page, now, row_id, write
 from .errors import NotFound
+from .events import SCORED_BY
 from .hands import OPEN_RULINGS, StoredHand, game_hands
 from .keys import Key
 
@@ -184,7 +185,8 @@ def game_owner(db: Database, game_id: int) -> int | None:
 
 @dataclass(frozen=True)
 class GameFilter:
-    """Which games a list shows. ``owner``: only the games that key started; ``open``: with
+    """Which games a list shows. ``owner``: only the games that key started or scores (its
+    events' tables, ``SCORED_BY``); ``open``: with
     (or, false, without) a hand whose referred rulings wait for a decision; ``variant``:
     by variant id (a house variant's base); ``date``: started that UTC day
     (``YYYY-MM-DD``); ``status``: in progress or over, as its scoresheet says now."""
@@ -208,11 +210,13 @@ def list_games(
         ("g.variant_id", where.variant),
         ("g.table_label", where.table),
         ("substr(g.created_at, 1, 10)", where.date),
-        ("g.created_by_key", where.owner),
     ):
         if value is not None:
             clauses.append(f"{column} = ?")
             params.append(value)
+    if where.owner is not None:
+        clauses.append(f"(g.created_by_key = ? OR g.id IN ({SCORED_BY}))")
+        params += [where.owner, where.owner]
     if where.open is not None:
         has_open = f"EXISTS (SELECT 1 FROM hands h WHERE h.game_id = g.id AND {OPEN_RULINGS})"
         clauses.append(has_open if where.open else f"NOT {has_open}")

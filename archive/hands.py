@@ -27,6 +27,7 @@ from . import chain
 from .db import compact, keyset_page, now, row_id, sha256, write
 from .documents import audit_document, decision_document, read_audit
 from .errors import Conflict, NotFound
+from .events import SCORED_BY
 from .keys import Key
 from .state import HandState, HandStatus, fold
 
@@ -147,8 +148,12 @@ _OPEN = (
 OPEN_RULINGS = "h.referred != '[]' AND " + _OPEN
 """Hand ``h`` has a referred ruling no decision has answered yet."""
 
-OWNED_BY = "(h.created_by_key = ? OR h.game_id IN (SELECT g.id FROM games g WHERE g.created_by_key = ?))"
-"""The hands a key owns: those it stored, and every hand of a game it started."""
+OWNED_BY = (
+    "(h.created_by_key = ? OR h.game_id IN (SELECT g.id FROM games g WHERE g.created_by_key = ?) "
+    f"OR h.game_id IN ({SCORED_BY}))"
+)
+"""The hands a key owns: those it stored, and every hand of a game it started or scores
+(a table's game at an event that names the key among its scorers)."""
 
 
 @dataclass(frozen=True)
@@ -184,7 +189,7 @@ def list_hands(
             params.append(value)
     if where.owner is not None:
         clauses.append(OWNED_BY)
-        params += [where.owner, where.owner]
+        params += [where.owner, where.owner, where.owner]
     if where.open is not None:
         clauses.append(OPEN_RULINGS if where.open else "NOT " + _OPEN)
     status = where.status

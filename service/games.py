@@ -205,7 +205,11 @@ def start_game(db: Database, key: Key, setup: GameSetup) -> Game:
 def get_game(db: Database, key: Key, game_id: int) -> Game:
     """A game this key may see, with its hands; ``NotFound`` otherwise."""
     require(key, Permission.READ)
-    return visible_game(key, archive.get_game(db, game_id))
+    return _visible(db, key, game_id)
+
+
+def _visible(db: Database, key: Key, game_id: int) -> Game:
+    return visible_game(key, archive.get_game(db, game_id), archive.game_scorers(db, game_id))
 
 
 def list_games(
@@ -226,7 +230,7 @@ def append_hand(db: Database, key: Key, game_id: int, hand: GameHand) -> tuple[S
     hand that cannot have happened. Nothing is stored in any of those cases.
     """
     require(key, Permission.SUBMIT)
-    game = visible_game(key, archive.get_game(db, game_id))
+    game = _visible(db, key, game_id)
     found = resent(game, hand)
     if found is not None:
         return found, False
@@ -290,7 +294,7 @@ def sign_game(db: Database, key: Key, game_id: int, seat: str, name: str) -> tup
     """
     require(key, Permission.SIGN)
     with archive.write(db):
-        game = visible_game(key, archive.get_game(db, game_id))
+        game = _visible(db, key, game_id)
         setup = game.setup
         if seat not in setup.sheet_signers:
             code = "unknown_seat" if seat not in setup.seats else "not_a_signer"

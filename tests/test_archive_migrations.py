@@ -18,6 +18,7 @@ STEPS = [
     "m004_sessions",
     "m005_events",
     "m006_rulings",
+    "m007_followups",
 ]
 
 
