@@ -24,7 +24,7 @@ from rulings.audit import HandAudit
 from rulings.decisions import Decision
 
 from . import chain
-from .db import compact, keyset_page, now, row_id, sha256, write
+from .db import all_of, compact, keyset_page, now, row_id, sha256, write
 from .documents import audit_document, decision_document, read_audit
 from .errors import Conflict, NotFound
 from .events import SCORED_BY
@@ -146,7 +146,24 @@ _OPEN = (
 )
 
 OPEN_RULINGS = "h.referred != '[]' AND " + _OPEN
-"""Hand ``h`` has a referred ruling no decision has answered yet."""
+"""Hand ``h``'s first audit referred a ruling no decision has answered yet."""
+
+_REAUDITED = "EXISTS (SELECT 1 FROM entries e WHERE e.hand_id = h.id AND e.kind = 'consequence')"
+
+MAYBE_OPEN = f"(({OPEN_RULINGS}) OR {_REAUDITED})"
+"""What SQL can tell of hand ``h``'s open rulings: whether a ruling is open is the fold's
+answer (``HandState.open``), since a re-audit (``consequence``) can refer a ruling the
+first audit did not, or no longer refer one it did. A hand with an open ruling matches
+``MAYBE_OPEN``; a hand that matches ``SURELY_OPEN`` has one. Lists narrow by these, then
+keep what the fold says (``is_open``)."""
+
+SURELY_OPEN = f"(({OPEN_RULINGS}) AND NOT {_REAUDITED})"
+
+
+def is_open(hand: StoredHand) -> bool:
+    """Whether a referred ruling of the hand waits for the director, as its log folds."""
+    return bool(hand.state.open)
+
 
 OWNED_BY = (
     "(h.created_by_key = ? OR h.game_id IN (SELECT g.id FROM games g WHERE g.created_by_key = ?) "
@@ -190,9 +207,12 @@ def list_hands(
     if where.owner is not None:
         clauses.append(OWNED_BY)
         params += [where.owner, where.owner, where.owner]
+    keep: list[Callable[[StoredHand], bool]] = []
     if where.open is not None:
-        clauses.append(OPEN_RULINGS if where.open else "NOT " + _OPEN)
-    status = where.status
+        clauses.append(MAYBE_OPEN if where.open else f"NOT {SURELY_OPEN}")
+        keep.append(is_open if where.open else lambda hand: not is_open(hand))
+    if where.status is not None:
+        keep.append(_status_is(where.status))
 
     def fetch(cursor: int, count: int) -> list[StoredHand]:
         bound = ("h.id < ?" if newest else "h.id > ?") if cursor else "1"
@@ -204,7 +224,7 @@ def list_hands(
             f"ORDER BY h.id {order} LIMIT ?",
         )
 
-    return keyset_page(fetch, lambda h: h.id, after, limit, None if status is None else _status_is(status))
+    return keyset_page(fetch, lambda h: h.id, after, limit, all_of(keep))
 
 
 def _status_is(status: HandStatus) -> Callable[[StoredHand], bool]:
