@@ -28,7 +28,7 @@ from service import events as use
 from service.access import Permission, may
 from service.errors import Rejected
 
-from .entry import Entry, event_entry
+from .entry import Entry, cards_of, event_entry
 from .pages import bp, need
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -130,6 +130,14 @@ def _override_data(form: Mapping[str, str]) -> tuple[dict[str, object], list[Pro
                 problems.append(Problem(f"/{name}", "type", "a whole number"))
     if form.get("name", "").strip():
         data["name"] = form["name"]
+    if data["action"] == use.Action.SCORERS:
+        scorers: list[int] = []
+        for index, token in enumerate(cards_of(form.get("scorers", ""))):
+            if token.isdigit():
+                scorers.append(int(token))
+            else:
+                problems.append(Problem(f"/scorers/{index}", "type", "a key id is a whole number"))
+        data["scorers"] = scorers
     return data, problems
 
 
