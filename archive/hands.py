@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
@@ -256,7 +256,15 @@ def game_hand_hash(
     """What makes a hand resent to a game the same hand: the game, the hand number it is
     stored under, and what the table sent, the deal included (a deal that repeats an
     earlier hand card for card under a new number is a new hand)."""
-    return sha256(f"game:{game_id}\nhand:{hand_number}\n" + _canonical(_sent(parts, deal)))
+    return game_hand_hashes(game_id, [hand_number], parts, deal)[hand_number]
+
+
+def game_hand_hashes(
+    game_id: int, hand_numbers: Iterable[int], parts: RecordParts, deal: Mapping[str, Sequence[Card]]
+) -> dict[int, str]:
+    """:func:`game_hand_hash` under each of ``hand_numbers``, the hand written out once."""
+    sent = _canonical(_sent(parts, deal))
+    return {n: sha256(f"game:{game_id}\nhand:{n}\n" + sent) for n in set(hand_numbers)}
 
 
 def earlier_game_hand_hashes(

@@ -272,13 +272,13 @@ def resent(game: Game, hand: GameHand) -> StoredHand | None:
     hand number was hashed in keep the hash they were stored under
     (``archive.earlier_game_hand_hashes``), so their resends still find them.
     """
+    candidates = [s for s in game.hands if hand.hand_number in (None, s.hand_number)]
+    if not candidates:
+        return None
     earlier = archive.earlier_game_hand_hashes(game.id, hand, hand.deal)
-    for stored in reversed(game.hands):
-        if hand.hand_number is not None and stored.hand_number != hand.hand_number:
-            continue
-        if stored.content_hash in earlier or stored.content_hash == archive.game_hand_hash(
-            game.id, stored.hand_number, hand, hand.deal
-        ):
+    numbered = archive.game_hand_hashes(game.id, [s.hand_number for s in candidates], hand, hand.deal)
+    for stored in reversed(candidates):
+        if stored.content_hash in earlier or stored.content_hash == numbered[stored.hand_number]:
             return stored
     return None
 
