@@ -119,6 +119,13 @@ FILTERED_BATCH = 100
 """Rows read at a time when only the folded rows can tell which match (fewer round trips)."""
 
 
+def all_of(tests: list[Callable[[T], bool]]) -> Callable[[T], bool] | None:
+    """One ``keep`` of :func:`keyset_page` from every test (``None`` for none)."""
+    if not tests:
+        return None
+    return lambda row: all(test(row) for test in tests)
+
+
 def keyset_page(
     fetch: Callable[[int, int], list[T]],
     key: Callable[[T], int],

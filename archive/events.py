@@ -10,6 +10,7 @@ removing, reordering or changing an entry breaks the chain from there on.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -72,6 +73,7 @@ class Event:
     owner: int | None
     players: tuple[EventPlayer, ...]
     rounds: tuple[EventRound, ...]
+    scorers: tuple[int, ...] = ()
 
     def player(self, number: int) -> EventPlayer | None:
         return next((p for p in self.players if p.number == number), None)
@@ -210,7 +212,34 @@ def get_event(db: Database, event_id: int) -> Event:
             [event_id],
         )
     )
-    return Event(id_, name, read_format(spec), spec, created_at, created_by, owner, players, rounds)
+    scorers = tuple(
+        int(r[0])
+        for r in db.execute("SELECT key_id FROM event_scorers WHERE event_id = ? ORDER BY key_id", [event_id])
+    )
+    return Event(id_, name, read_format(spec), spec, created_at, created_by, owner, players, rounds, scorers)
+
+
+SCORED_BY = (
+    "SELECT t.game_id FROM event_tables t JOIN event_scorers s ON s.event_id = t.event_id WHERE s.key_id = ?"
+)
+"""The games a scorer key (``?``) scores: its events' tables' games (``service.access``)."""
+
+
+def set_scorers(db: Database, event_id: int, key_ids: Sequence[int]) -> None:
+    """The scorer keys the event lets score its tables, replacing the set (inside ``write``)."""
+    db.execute("DELETE FROM event_scorers WHERE event_id = ?", [event_id])
+    for key_id in sorted(set(key_ids)):
+        db.execute("INSERT INTO event_scorers (event_id, key_id) VALUES (?, ?)", [event_id, key_id])
+
+
+def game_scorers(db: Database, game_id: int) -> frozenset[int]:
+    """The scorer keys the event whose table plays this game lets score it (none outside events)."""
+    rows = db.execute(
+        "SELECT s.key_id FROM event_tables t JOIN event_scorers s ON s.event_id = t.event_id "
+        "WHERE t.game_id = ?",
+        [game_id],
+    )
+    return frozenset(int(r[0]) for r in rows)
 
 
 def list_events(db: Database) -> list[tuple[int, str, str, str]]:

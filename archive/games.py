@@ -10,6 +10,7 @@ that into a ``Conflict``.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import cached_property
@@ -20,9 +21,10 @@ from sqlite_utils import Database
 from referee.notation import read_variant, variant_data
 from rulings.scoresheet import GameSetup, HandLine, NextDeal, Sheet, next_deal, scoresheet
 
-from .db import compact, keyset_page, now, row_id, write
+from .db import all_of, compact, keyset_page, now, row_id, write
 from .errors import NotFound
-from .hands import OPEN_RULINGS, StoredHand, game_hands
+from .events import SCORED_BY
+from .hands import MAYBE_OPEN, SURELY_OPEN, StoredHand, game_hands, is_open
 from .keys import Key
 
 
@@ -184,7 +186,8 @@ def game_owner(db: Database, game_id: int) -> int | None:
 
 @dataclass(frozen=True)
 class GameFilter:
-    """Which games a list shows. ``owner``: only the games that key started; ``open``: with
+    """Which games a list shows. ``owner``: only the games that key started or scores (its
+    events' tables, ``SCORED_BY``); ``open``: with
     (or, false, without) a hand whose referred rulings wait for a decision; ``variant``:
     by variant id (a house variant's base); ``date``: started that UTC day
     (``YYYY-MM-DD``); ``status``: in progress or over, as its scoresheet says now."""
@@ -208,15 +211,22 @@ def list_games(
         ("g.variant_id", where.variant),
         ("g.table_label", where.table),
         ("substr(g.created_at, 1, 10)", where.date),
-        ("g.created_by_key", where.owner),
     ):
         if value is not None:
             clauses.append(f"{column} = ?")
             params.append(value)
-    if where.open is not None:
-        has_open = f"EXISTS (SELECT 1 FROM hands h WHERE h.game_id = g.id AND {OPEN_RULINGS})"
-        clauses.append(has_open if where.open else f"NOT {has_open}")
+    if where.owner is not None:
+        clauses.append(f"(g.created_by_key = ? OR g.id IN ({SCORED_BY}))")
+        params += [where.owner, where.owner]
+    keep: list[Callable[[Game], bool]] = []
+    if where.open is not None:  # narrowed by SQL, answered by the hands' folds (``MAYBE_OPEN``)
+        hand_is = "EXISTS (SELECT 1 FROM hands h WHERE h.game_id = g.id AND {})"
+        clauses.append(hand_is.format(MAYBE_OPEN) if where.open else "NOT " + hand_is.format(SURELY_OPEN))
+        wanted = where.open
+        keep.append(lambda game: any(is_open(hand) for hand in game.hands) == wanted)
     status = where.status
+    if status is not None:
+        keep.append(lambda game: game.status == status)
 
     def fetch(cursor: int, count: int) -> list[Game]:
         bound = ("g.id < ?" if newest else "g.id > ?") if cursor else "1"
@@ -227,5 +237,4 @@ def list_games(
         rows = db.execute(sql, [*([cursor] if cursor else []), *params, count]).fetchall()
         return [_game(db, row) for row in rows]
 
-    keep = None if status is None else (lambda game: game.status == status)
-    return keyset_page(fetch, lambda game: game.id, after, limit, keep)
+    return keyset_page(fetch, lambda game: game.id, after, limit, all_of(keep))

@@ -10,22 +10,24 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
 from sqlite_utils import Database
 
+from referee.cards import Card
 from referee.notation import RecordParts, parts_data, record_data
 from referee.record import HandRecord
 from rulings.audit import HandAudit
 from rulings.decisions import Decision
 
 from . import chain
-from .db import compact, keyset_page, now, row_id, sha256, write
+from .db import all_of, compact, keyset_page, now, row_id, sha256, write
 from .documents import audit_document, decision_document, read_audit
 from .errors import Conflict, NotFound
+from .events import SCORED_BY
 from .keys import Key
 from .state import HandState, HandStatus, fold
 
@@ -144,10 +146,31 @@ _OPEN = (
 )
 
 OPEN_RULINGS = "h.referred != '[]' AND " + _OPEN
-"""Hand ``h`` has a referred ruling no decision has answered yet."""
+"""Hand ``h``'s first audit referred a ruling no decision has answered yet."""
 
-OWNED_BY = "(h.created_by_key = ? OR h.game_id IN (SELECT g.id FROM games g WHERE g.created_by_key = ?))"
-"""The hands a key owns: those it stored, and every hand of a game it started."""
+_REAUDITED = "EXISTS (SELECT 1 FROM entries e WHERE e.hand_id = h.id AND e.kind = 'consequence')"
+
+MAYBE_OPEN = f"(({OPEN_RULINGS}) OR {_REAUDITED})"
+"""What SQL can tell of hand ``h``'s open rulings: whether a ruling is open is the fold's
+answer (``HandState.open``), since a re-audit (``consequence``) can refer a ruling the
+first audit did not, or no longer refer one it did. A hand with an open ruling matches
+``MAYBE_OPEN``; a hand that matches ``SURELY_OPEN`` has one. Lists narrow by these, then
+keep what the fold says (``is_open``)."""
+
+SURELY_OPEN = f"(({OPEN_RULINGS}) AND NOT {_REAUDITED})"
+
+
+def is_open(hand: StoredHand) -> bool:
+    """Whether a referred ruling of the hand waits for the director, as its log folds."""
+    return bool(hand.state.open)
+
+
+OWNED_BY = (
+    "(h.created_by_key = ? OR h.game_id IN (SELECT g.id FROM games g WHERE g.created_by_key = ?) "
+    f"OR h.game_id IN ({SCORED_BY}))"
+)
+"""The hands a key owns: those it stored, and every hand of a game it started or scores
+(a table's game at an event that names the key among its scorers)."""
 
 
 @dataclass(frozen=True)
@@ -183,10 +206,13 @@ def list_hands(
             params.append(value)
     if where.owner is not None:
         clauses.append(OWNED_BY)
-        params += [where.owner, where.owner]
+        params += [where.owner, where.owner, where.owner]
+    keep: list[Callable[[StoredHand], bool]] = []
     if where.open is not None:
-        clauses.append(OPEN_RULINGS if where.open else "NOT " + _OPEN)
-    status = where.status
+        clauses.append(MAYBE_OPEN if where.open else f"NOT {SURELY_OPEN}")
+        keep.append(is_open if where.open else lambda hand: not is_open(hand))
+    if where.status is not None:
+        keep.append(_status_is(where.status))
 
     def fetch(cursor: int, count: int) -> list[StoredHand]:
         bound = ("h.id < ?" if newest else "h.id > ?") if cursor else "1"
@@ -198,7 +224,7 @@ def list_hands(
             f"ORDER BY h.id {order} LIMIT ?",
         )
 
-    return keyset_page(fetch, lambda h: h.id, after, limit, None if status is None else _status_is(status))
+    return keyset_page(fetch, lambda h: h.id, after, limit, all_of(keep))
 
 
 def _status_is(status: HandStatus) -> Callable[[StoredHand], bool]:
@@ -224,9 +250,38 @@ def hand_hash(record: HandRecord, owner: int | None) -> str:
     return sha256(scope + _canonical(record_data(record)))
 
 
-def game_hand_hash(game_id: int, parts: RecordParts) -> str:
-    """What makes a hand resent to a game the same hand: what the table sent, and the game."""
-    return sha256(f"game:{game_id}\n" + _canonical(parts_data(parts)))
+def game_hand_hash(
+    game_id: int, hand_number: int, parts: RecordParts, deal: Mapping[str, Sequence[Card]]
+) -> str:
+    """What makes a hand resent to a game the same hand: the game, the hand number it is
+    stored under, and what the table sent, the deal included (a deal that repeats an
+    earlier hand card for card under a new number is a new hand)."""
+    return game_hand_hashes(game_id, [hand_number], parts, deal)[hand_number]
+
+
+def game_hand_hashes(
+    game_id: int, hand_numbers: Iterable[int], parts: RecordParts, deal: Mapping[str, Sequence[Card]]
+) -> dict[int, str]:
+    """:func:`game_hand_hash` under each of ``hand_numbers``, the hand written out once."""
+    sent = _canonical(_sent(parts, deal))
+    return {n: sha256(f"game:{game_id}\nhand:{n}\n" + sent) for n in set(hand_numbers)}
+
+
+def earlier_game_hand_hashes(
+    game_id: int, parts: RecordParts, deal: Mapping[str, Sequence[Card]]
+) -> tuple[str, ...]:
+    """The forms game hands were stored under before the hand number was hashed in, which
+    archives keep: release 0.1.0 hashed the body as sent (found again when it was sent in
+    canonical form), later ones the table's parts without the deal. Neither names the
+    hand number, so the service compares the stored hand's own."""
+    return (
+        sha256(f"game:{game_id}\n" + _canonical(_sent(parts, deal))),
+        sha256(f"game:{game_id}\n" + _canonical(parts_data(parts))),
+    )
+
+
+def _sent(parts: RecordParts, deal: Mapping[str, Sequence[Card]]) -> dict[str, Any]:
+    return {"deal": {seat: [str(card) for card in held] for seat, held in deal.items()}} | parts_data(parts)
 
 
 def find_hand(db: Database, content_hash: str) -> StoredHand | None:

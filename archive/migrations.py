@@ -270,6 +270,19 @@ def m006_rulings(db: Database) -> None:
     _append_only(db, "game_signatures")
 
 
+@MIGRATIONS(name="m007_followups")
+def m007_followups(db: Database) -> None:
+    # The scorer keys an event lets score its tables' games: the current set, as the
+    # event's log (``created``, then ``scorers`` overrides) last named it.
+    db.execute("""
+        CREATE TABLE event_scorers (
+            event_id INTEGER NOT NULL REFERENCES events(id),
+            key_id INTEGER NOT NULL REFERENCES keys(id),
+            PRIMARY KEY (event_id, key_id)
+        )""")
+    db.execute("CREATE INDEX event_scorers_key ON event_scorers(key_id)")
+
+
 def migrate(db: Database) -> list[str]:
     """Apply every pending step, all under one write lock; returns the names applied.
 

@@ -27,6 +27,7 @@ from typing import Any
 from rulings.audit import HandAudit
 from rulings.decisions import Decision, rescore
 from rulings.life import RulingLife, lives
+from rulings.log import Ruling
 
 from .chain import Entry
 from .documents import read_audit, read_decision
@@ -114,7 +115,15 @@ class HandState:
 
     @property
     def open(self) -> tuple[int, ...]:
+        """The referred rulings no decision has answered, as indexes into the rulings of
+        ``standing_audit`` (a re-audit can refer a ruling the first audit did not)."""
         return self.current.open
+
+    @property
+    def open_rulings(self) -> tuple[tuple[int, Ruling], ...]:
+        """Each open ruling with its index, read from the audit that referred it."""
+        rulings = self.standing_audit.rulings
+        return tuple((i, rulings[i]) for i in self.open)
 
     @property
     def missing_signatures(self) -> list[str]:

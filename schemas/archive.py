@@ -288,8 +288,7 @@ _RULING = RulingSchema()
 
 
 def _open_rulings(hand: StoredHand) -> list[dict[str, Any]]:
-    rulings = hand.state.audit.rulings
-    return [{"ruling": i, **_RULING.dump(rulings[i])} for i in hand.state.open]
+    return [{"ruling": i, **_RULING.dump(ruling)} for i, ruling in hand.state.open_rulings]
 
 
 class HandSummarySchema(Schema):

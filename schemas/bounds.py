@@ -52,6 +52,9 @@ SEED_MAX = 2**31 - 1
 EVENT_ROUNDS_MAX = 64
 """Rounds a house event format may ask for, and a table size's upper bound at 64 players."""
 
+EVENT_SCORERS_MAX = 64
+"""Scorer keys an event names (one scoring app a table at most, and tables seat 4 or more)."""
+
 # --- text --------------------------------------------------------------------------------
 
 SEAT_MAX_LENGTH = 16

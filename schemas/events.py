@@ -23,8 +23,10 @@ from .bounds import (
     EVENT_NUMBER_MAX,
     EVENT_PLAYERS_MAX,
     EVENT_ROUNDS_MAX,
+    EVENT_SCORERS_MAX,
     NAME_MAX_LENGTH,
     REASON_MAX_LENGTH,
+    ROW_ID_MAX,
     SEED_MAX,
 )
 from .game import number
@@ -95,6 +97,11 @@ class FormatField(fields.Field[tuple[EventFormat, Any]]):
         return fmt, format_data(fmt, loaded["base"])
 
 
+def _scorers(**kwargs: Any) -> fields.List[Any]:
+    """The ids of the scorer keys an event lets score its tables."""
+    return fields.List(_count(1, ROW_ID_MAX), validate=validate.Length(0, EVENT_SCORERS_MAX), **kwargs)
+
+
 class EventCreateSchema(Schema):
     """``POST /v1/events``: a name, a format and the players, numbered 1, 2, ... in order."""
 
@@ -106,11 +113,12 @@ class EventCreateSchema(Schema):
     players = fields.List(
         Text(NAME_MAX_LENGTH), required=True, validate=validate.Length(1, EVENT_PLAYERS_MAX)
     )
+    scorers = _scorers(load_default=list)
 
     @post_load
     def _event(self, data: dict[str, Any], **kwargs: Any) -> NewEvent:
         fmt, spec = data["format"]
-        return NewEvent(data["name"], fmt, spec, tuple(data["players"]))
+        return NewEvent(data["name"], fmt, spec, tuple(data["players"]), tuple(data["scorers"]))
 
 
 class RoundCreateSchema(Schema):
@@ -135,6 +143,7 @@ class OverrideSchema(Schema):
     table = _count(1, EVENT_NUMBER_MAX, load_default=None)
     name = Text(NAME_MAX_LENGTH, load_default=None)
     seed = _count(0, SEED_MAX, load_default=None)
+    scorers = _scorers(load_default=None)
 
     @validates_schema
     def _fields_of_action(self, data: dict[str, Any], **kwargs: Any) -> None:
@@ -144,6 +153,7 @@ class OverrideSchema(Schema):
             "reseat": ("table",),
             "add": ("name",),
             "withdraw": ("player",),
+            "scorers": ("scorers",),
         }.get(data.get("action", ""), ())
         missing = [
             Problem(f"/{name}", "required", f"{data['action']} needs {name}")
@@ -155,7 +165,10 @@ class OverrideSchema(Schema):
 
     @post_load
     def _override(self, data: dict[str, Any], **kwargs: Any) -> Override:
-        return Override(action=Action(data.pop("action")), **data)
+        scorers = data.pop("scorers")
+        return Override(
+            action=Action(data.pop("action")), scorers=None if scorers is None else tuple(scorers), **data
+        )
 
 
 def _load(schema: Schema, data: Any) -> Any:
@@ -258,6 +271,7 @@ def dump_event(event: EventReport) -> dict[str, Any]:
         "created_by": e.created_by,
         "status": event.status.value,
         "players": [{"number": p.number, "name": p.name, "active": p.active} for p in e.players],
+        "scorers": list(e.scorers),
         "rounds": [dump_round(event, r) for r in event.rounds],
         "winners": list(event.winners),
     }

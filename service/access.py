@@ -5,6 +5,10 @@ Two questions, each answered here and nowhere else:
 1. May this key's role do this at all? (:func:`require`; 403 when not.)
 2. May this key see this hand or game? A scorer sees the games and hands
    its own key created, by key id, and every hand of a game it started;
+   at an event, the games of its tables too when the event names the key
+   among its ``scorers`` (set when the event is created, or by a
+   ``scorers`` override logged with its reason): there the scoring app
+   submits, signs and reads as if it had started the game;
    auditors and directors see everything; an admin manages keys and reads
    nothing. A hand or game a key may not see is reported exactly as a
    missing one (:func:`visible_hand`, :func:`visible_game`). An event
@@ -15,7 +19,7 @@ Two questions, each answered here and nowhere else:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from enum import StrEnum
 from types import MappingProxyType
 
@@ -79,10 +83,20 @@ def scope(key: Key) -> int | None:
     return key.id if key.role == Role.SCORER else None
 
 
-def visible_hand(key: Key, hand: StoredHand, game_owner: int | None = None) -> StoredHand:
-    """``hand`` if ``key`` may see it (``game_owner``: who started its game, if any)."""
+def keeps(key: Key, owners: Collection[int | None]) -> bool:
+    """Whether ``key`` may see what ``owners`` keep: any key but a scorer; a scorer only
+    when it is one of them (the key that stored it, started its game, or an event's
+    scorer keys for its tables' games)."""
     owner = scope(key)
-    if owner is not None and owner not in (hand.owner, game_owner):
+    return owner is None or owner in owners
+
+
+def visible_hand(
+    key: Key, hand: StoredHand, game_owner: int | None = None, scorers: frozenset[int] = frozenset()
+) -> StoredHand:
+    """``hand`` if ``key`` may see it (``game_owner``: who started its game, if any;
+    ``scorers``: the scorer keys its event lets score that game)."""
+    if not keeps(key, {hand.owner, game_owner, *scorers}):
         raise NotFound.hand(hand.id)
     return hand
 
@@ -94,9 +108,9 @@ def visible_event(key: Key, event: Event) -> Event:
     return event
 
 
-def visible_game(key: Key, game: Game) -> Game:
-    """``game`` if ``key`` may see it."""
-    owner = scope(key)
-    if owner is not None and owner != game.owner:
+def visible_game(key: Key, game: Game, scorers: frozenset[int] = frozenset()) -> Game:
+    """``game`` if ``key`` may see it (``scorers``: the scorer keys its event lets score it,
+    ``archive.game_scorers``)."""
+    if not keeps(key, {game.owner, *scorers}):
         raise NotFound.game(game.id)
     return game

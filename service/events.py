@@ -33,7 +33,7 @@ from typing import Any
 from sqlite_utils import Database
 
 import archive
-from archive import Event, EventChainReport, EventRound, EventTable, Game, Key
+from archive import Event, EventChainReport, EventRound, EventTable, Game, Key, Role
 from referee.events import (
     Advancement,
     CannotSeat,
@@ -212,6 +212,8 @@ class NewEvent:
     format: EventFormat
     format_spec: Any
     players: tuple[str, ...]
+    scorers: tuple[int, ...] = ()
+    """The scorer keys (by id) that may score the event's tables (``service.access``)."""
 
 
 def create_event(db: Database, key: Key, new: NewEvent) -> EventReport:
@@ -222,16 +224,32 @@ def create_event(db: Database, key: Key, new: NewEvent) -> EventReport:
         raise Rejected(
             [Problem("/players", "too_many_players", f"{fmt.id} takes at most {fmt.max_players} players")]
         )
+    scorers = _scorer_keys(db, new.scorers, "/scorers")
     with archive.write(db):
         event_id = archive.insert_event(db, new.name, new.format_spec, fmt, list(new.players), key)
+        archive.set_scorers(db, event_id, scorers)
         archive.append_log(
             db,
             event_id,
             "created",
-            {"name": new.name, "format": new.format_spec, "players": list(new.players)},
+            {"name": new.name, "format": new.format_spec, "players": list(new.players), "scorers": scorers},
             key.label,
         )
     return report(db, archive.get_event(db, event_id))
+
+
+def _scorer_keys(db: Database, ids: Sequence[int], at: str) -> list[int]:
+    """``ids`` if each names a live scorer key; ``Rejected`` naming each that does not."""
+    problems = []
+    for index, key_id in enumerate(ids):
+        found = archive.get_key(db, key_id)
+        if found is None or found.role != Role.SCORER:
+            problems.append(
+                Problem(f"{at}/{index}", "not_a_scorer_key", f"key {key_id} is not a live scorer key")
+            )
+    if problems:
+        raise Rejected(problems)
+    return sorted(set(ids))
 
 
 def seat_next_round(db: Database, key: Key, event_id: int, seed: int | None = None) -> EventReport:
@@ -306,13 +324,15 @@ class Action(StrEnum):
     RESEAT = "reseat"
     ADD = "add"
     WITHDRAW = "withdraw"
+    SCORERS = "scorers"
 
 
 @dataclass(frozen=True)
 class Override:
     """One override. ``move``: ``player`` to ``table``; ``swap``: ``player`` and
     ``with_player``; ``reseat``: ``table`` (``seed`` optional); ``add``: ``name``;
-    ``withdraw``: ``player``. Always a ``reason``."""
+    ``withdraw``: ``player``; ``scorers``: the scorer keys that may score the event's
+    tables from now on (``scorers``, replacing the set). Always a ``reason``."""
 
     action: Action
     reason: str
@@ -321,6 +341,7 @@ class Override:
     table: int | None = None
     name: str | None = None
     seed: int | None = None
+    scorers: tuple[int, ...] | None = None
 
 
 def override(db: Database, key: Key, event_id: int, change: Override) -> EventReport:
@@ -337,6 +358,9 @@ def override(db: Database, key: Key, event_id: int, change: Override) -> EventRe
                 )
             body["player"] = archive.add_player(db, event_id, _required(change.name, "/name"))
             body["name"] = change.name
+        elif change.action is Action.SCORERS:
+            body["scorers"] = _scorer_keys(db, _required(change.scorers, "/scorers"), "/scorers")
+            archive.set_scorers(db, event_id, body["scorers"])
         elif change.action is Action.WITHDRAW:
             player = _active_player(event, change.player, "/player")
             archive.withdraw_player(db, event_id, player)

@@ -205,7 +205,11 @@ def start_game(db: Database, key: Key, setup: GameSetup) -> Game:
 def get_game(db: Database, key: Key, game_id: int) -> Game:
     """A game this key may see, with its hands; ``NotFound`` otherwise."""
     require(key, Permission.READ)
-    return visible_game(key, archive.get_game(db, game_id))
+    return _visible(db, key, game_id)
+
+
+def _visible(db: Database, key: Key, game_id: int) -> Game:
+    return visible_game(key, archive.get_game(db, game_id), archive.game_scorers(db, game_id))
 
 
 def list_games(
@@ -226,9 +230,8 @@ def append_hand(db: Database, key: Key, game_id: int, hand: GameHand) -> tuple[S
     hand that cannot have happened. Nothing is stored in any of those cases.
     """
     require(key, Permission.SUBMIT)
-    game = visible_game(key, archive.get_game(db, game_id))
-    content_hash = archive.game_hand_hash(game.id, hand)
-    found = archive.find_hand(db, content_hash)
+    game = _visible(db, key, game_id)
+    found = resent(game, hand)
     if found is not None:
         return found, False
     try:
@@ -255,9 +258,29 @@ def append_hand(db: Database, key: Key, game_id: int, hand: GameHand) -> tuple[S
             raise Conflict.position_taken(game.id, lost) from None
         raise
     place = Placement(game.id, len(game.hands) + 1, game.setup.table)
+    content_hash = archive.game_hand_hash(game.id, played.record.hand_number, hand, hand.deal)
     return archive.store_hand(
         db, content_hash, played.record, played.audit, signers=game.setup.signers, place=place, by=key
     )
+
+
+def resent(game: Game, hand: GameHand) -> StoredHand | None:
+    """The stored hand of ``game`` that ``hand`` is a resend of, if any: the same cards
+    stored under the hand number the table sent (under any number if it sent none;
+    the latest such hand). A deal repeating an earlier hand's card for card under a
+    new ``hand_number`` is that new hand, not the earlier one. Hands stored before the
+    hand number was hashed in keep the hash they were stored under
+    (``archive.earlier_game_hand_hashes``), so their resends still find them.
+    """
+    candidates = [s for s in game.hands if hand.hand_number in (None, s.hand_number)]
+    if not candidates:
+        return None
+    earlier = archive.earlier_game_hand_hashes(game.id, hand, hand.deal)
+    numbered = archive.game_hand_hashes(game.id, [s.hand_number for s in candidates], hand, hand.deal)
+    for stored in reversed(candidates):
+        if stored.content_hash in earlier or stored.content_hash == numbered[stored.hand_number]:
+            return stored
+    return None
 
 
 def sign_game(db: Database, key: Key, game_id: int, seat: str, name: str) -> tuple[Game, bool]:
@@ -271,7 +294,7 @@ def sign_game(db: Database, key: Key, game_id: int, seat: str, name: str) -> tup
     """
     require(key, Permission.SIGN)
     with archive.write(db):
-        game = visible_game(key, archive.get_game(db, game_id))
+        game = _visible(db, key, game_id)
         setup = game.setup
         if seat not in setup.sheet_signers:
             code = "unknown_seat" if seat not in setup.seats else "not_a_signer"

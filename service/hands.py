@@ -54,8 +54,11 @@ def get_hand(db: Database, key: Key, hand_id: int) -> StoredHand:
 
 def _visible(db: Database, key: Key, hand_id: int) -> StoredHand:
     hand = archive.get_hand(db, hand_id)
-    game_owner = archive.game_owner(db, hand.game_id) if hand.game_id is not None else None
-    return visible_hand(key, hand, game_owner)
+    if hand.game_id is None:
+        return visible_hand(key, hand)
+    return visible_hand(
+        key, hand, archive.game_owner(db, hand.game_id), archive.game_scorers(db, hand.game_id)
+    )
 
 
 def list_hands(

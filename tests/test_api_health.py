@@ -48,3 +48,11 @@ def test_not_ready_when_the_file_is_not_an_archive(app, client, problem):
     Path(app.config["DATABASE"]).write_bytes(b"this is not sqlite" * 100)
     body = problem(client.get("/readyz"), 503)
     assert "not an archive" in body["errors"][0]["message"]
+
+
+def test_the_readmes_readyz_example_names_the_current_schema(app, client):
+    """The operator's section quotes the answer of this release, not of an older schema."""
+    archive.open_archive(app.config["DATABASE"]).close()
+    readme = (Path(__file__).parent.parent / "README.md").read_text()
+    quoted = readme.split('GET /readyz` is readiness: 200 `{"status": "ready", "schema":', 1)[1]
+    assert quoted.split('"')[1] == client.get("/readyz").get_json()["schema"]

@@ -7,6 +7,7 @@ key, the way a scoring app would.
 
 from __future__ import annotations
 
+import json
 import random
 import threading
 from typing import Any
@@ -194,6 +195,61 @@ def test_the_same_hand_sent_twice_is_stored_once(client, scorer):
     assert (first.status_code, again.status_code) == (201, 200)
     assert again.get_json()["id"] == first.get_json()["id"]
     assert len(read(client, scorer, game_id)["hands"]) == 1
+
+
+def _three_moons(client, headers) -> tuple[int, list[dict[str, Any]]]:
+    """An MSO game after three moons: hand 4 passes left again, as hand 1 did."""
+    game_id = start(client, headers)
+    hands = [moon(shooter, n) | {"hand_number": n} for n, shooter in enumerate("ENS", start=1)]
+    return game_id, play(client, headers, game_id, *hands)
+
+
+def test_a_deal_that_repeats_an_earlier_hand_under_its_own_number_is_a_new_hand(client, scorer):
+    game_id, (first, *_) = _three_moons(client, scorer)
+    repeat = client.post(f"{GAMES}/{game_id}/hands", json={**moon("E", 4), "hand_number": 4}, headers=scorer)
+    assert repeat.status_code == 201, repeat.get_json()
+    assert repeat.get_json()["id"] != first["id"]
+    assert (repeat.get_json()["hand_number"], repeat.get_json()["seq"]) == (4, 4)
+    assert len(read(client, scorer, game_id)["hands"]) == 4
+
+
+def test_a_repeated_deal_resent_under_either_number_is_the_hand_stored_under_it(client, scorer):
+    game_id, (first, *_) = _three_moons(client, scorer)
+    fourth = play(client, scorer, game_id, {**moon("E", 4), "hand_number": 4})[0]
+    for number, stored in ((4, fourth), (1, first)):
+        again = client.post(
+            f"{GAMES}/{game_id}/hands", json={**moon("E", number), "hand_number": number}, headers=scorer
+        )
+        assert (again.status_code, again.get_json()["id"]) == (200, stored["id"])
+    assert len(read(client, scorer, game_id)["hands"]) == 4
+
+
+def test_a_repeated_deal_sent_without_a_hand_number_is_taken_as_the_stored_hand(client, scorer):
+    """Without the table's number, a hand that matches a stored one card for card is a resend."""
+    game_id, (first, *_) = _three_moons(client, scorer)
+    again = client.post(f"{GAMES}/{game_id}/hands", json=moon("E", 4), headers=scorer)
+    assert (again.status_code, again.get_json()["id"]) == (200, first["id"])
+    assert len(read(client, scorer, game_id)["hands"]) == 3
+
+
+def test_a_hand_stored_under_the_hash_without_its_number_is_found_when_resent(client, scorer, monkeypatch):
+    """Archives written before the hand number was hashed in keep their hashes (the table's
+    parts alone); a resend of such a hand is still that hand."""
+    import archive
+    from archive.db import sha256
+    from referee.notation import parts_data
+
+    def parts_only(game_id, hand_number, parts, deal):
+        return sha256(
+            f"game:{game_id}\n" + json.dumps(parts_data(parts), sort_keys=True, separators=(",", ":"))
+        )
+
+    game_id = start(client, scorer)
+    with monkeypatch.context() as old_release:
+        old_release.setattr(archive, "game_hand_hash", parts_only)
+        (first,) = play(client, scorer, game_id, moon("E", 1))
+    again = client.post(f"{GAMES}/{game_id}/hands", json={**moon("E", 1), "hand_number": 1}, headers=scorer)
+    assert (again.status_code, again.get_json()["id"]) == (200, first["id"])
 
 
 def test_a_hand_number_that_is_not_the_next_is_409(client, scorer, problem):

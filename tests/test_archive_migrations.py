@@ -18,6 +18,7 @@ STEPS = [
     "m004_sessions",
     "m005_events",
     "m006_rulings",
+    "m007_followups",
 ]
 
 
@@ -201,3 +202,22 @@ def test_an_upgraded_v2_archive_keeps_server_side_sessions_that_sign_out_ends(tm
     db = archive.connect(tmp_path / "v2.sqlite")
     assert db.execute("SELECT end_reason FROM sessions").fetchall() == [("signed_out",)]
     db.close()
+
+
+def test_a_v2_archive_game_hand_resent_is_still_the_stored_hand(tmp_path):
+    """Game hands of release 0.1.0 were hashed as sent, without their hand number; a resend
+    of one in canonical form, with or without the number, still finds it (not a copy)."""
+    saved = json.loads(V2_ANSWERS.read_text())
+    _, app = _v2_app(tmp_path)
+    client = app.test_client()
+    bob = {"Authorization": f"Bearer {saved['tokens']['Bob scorer']}"}
+    record = client.get("/v1/hands/3", headers=bob).get_json()["record"]
+    sent = {
+        k: v
+        for k, v in record.items()
+        if k not in ("variant", "seats", "dealer", "hand_number", "scores_before")
+    }
+    for body in (sent, {**sent, "hand_number": record["hand_number"]}):
+        again = client.post("/v1/games/1/hands", json=body, headers=bob)
+        assert (again.status_code, again.get_json().get("id")) == (200, 3), again.get_json()
+    assert len(client.get("/v1/games/1", headers=bob).get_json()["hands"]) == 2

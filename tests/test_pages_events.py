@@ -9,6 +9,8 @@ import pytest
 from events import EVENTS, create_event, play_moons, seat
 from test_pages import CSRF, sign_in
 
+import archive
+
 
 @pytest.fixture
 def played(client, as_role):
@@ -174,3 +176,19 @@ def test_an_override_form_without_its_csrf_token_is_refused(client, keys, as_rol
     form = {"action": "add", "name": "Eve", "reason": "Late"}
     assert client.post(f"/director/events/{event['id']}/overrides", data=form).status_code == 400
     assert len(client.get(f"{EVENTS}/{event['id']}", headers=director).get_json()["players"]) == 8
+
+
+def test_a_director_names_the_scorer_keys_from_the_overview_with_a_reason(client, keys, as_role, db):
+    app, _ = archive.create_key(db, "Table app", "scorer")
+    director = as_role("director")
+    event = create_event(client, director, "mso-2000", 8)
+    seat(client, director, event["id"], seed=4)
+    sign_in(client, keys, "director")
+    form = {"csrf_token": CSRF, "action": "scorers", "scorers": f"{app.id}", "reason": "Tablets tonight"}
+    response = client.post(f"/director/events/{event['id']}/overrides", data=form)
+    assert response.status_code == 303, response.get_data(as_text=True)[:300]
+    assert client.get(f"{EVENTS}/{event['id']}", headers=director).get_json()["scorers"] == [app.id]
+    assert f"scored by scorer key {app.id} and" in page(client, f"/director/events/{event['id']}")
+    form["scorers"] = "x"
+    html = client.post(f"/director/events/{event['id']}/overrides", data=form).get_data(as_text=True)
+    assert "<code>/scorers/0</code> type" in html and "Tablets tonight" in html

@@ -43,3 +43,21 @@ def test_a_table_card_links_down_to_its_games_scoresheet(page, event_site):  # n
     page.click("#card-2 ~ p a")
     assert page.url.endswith(f"/director/games/{seated['tables'][1]['game_id']}")
     assert "E1 R1 T2" in page.inner_text("h1")
+
+
+def test_a_director_creates_an_event_fixes_a_typo_and_seats_its_first_round(page, event_site):  # noqa: F811
+    base, key, _, _ = event_site
+    sign_in(page, base, key)
+    page.goto(f"{base}/director/events")
+    page.click("text=Create an event")
+    page.fill("#name", "Browser open")
+    page.fill("#players", "\n".join(f"Player {i}" for i in range(1, 9)))
+    page.fill("#options", "{random_rounds: 1")  # not JSON
+    page.click("button:has-text('Create the event')")
+    assert "not JSON" in page.inner_text("#err-options")
+    assert page.input_value("#name") == "Browser open" and "Player 8" in page.input_value("#players")
+    page.fill("#options", '{"random_rounds": 1}')
+    page.click("button:has-text('Create the event')")
+    assert "Browser open" in page.inner_text("h1")
+    page.click("button:has-text('Seat the next round')")
+    assert page.locator(".table-card").count() == 2

@@ -116,6 +116,47 @@ def game_entry(form: Mapping[str, str]) -> Entry:
     return entry
 
 
+# --- a new event --------------------------------------------------------------------
+
+
+def event_entry(form: Mapping[str, str]) -> Entry:
+    """The body of ``POST /v1/events`` from the new-event form: players one a line (blank
+    lines left out, each problem named by its line), scorer keys' ids separated by spaces
+    or commas, and house options as JSON."""
+    entry = Entry({"name": form.get("name", "")})
+    entry.fields.update(
+        {"/name": "name", "/format": "format", "/format/options": "options", "/players": "players"}
+    )
+    entry.fields["/scorers"] = "scorers"
+    fmt: Any = form.get("format", "").strip()
+    options_text = form.get("options", "").strip()
+    if options_text:
+        try:
+            options = json.loads(options_text)
+        except ValueError as error:
+            entry.problems.append(Problem("/format/options", "invalid_json", f"not JSON: {error}"))
+            options = {}
+        if isinstance(options, dict):
+            entry.labels.update({f"/format/options/{name}": str(name) for name in options})
+        fmt = {"base": fmt, "options": options}
+    entry.data["format"] = fmt
+    players: list[str] = []
+    for line, name in enumerate(form.get("players", "").splitlines(), start=1):
+        if name.strip():
+            entry.labels[f"/players/{len(players)}"] = f"line {line} ({name.strip()[:20]})"
+            players.append(name.strip())
+    entry.data["players"] = players
+    scorers: list[int] = []
+    for index, token in enumerate(cards_of(form.get("scorers", ""))):
+        entry.labels[f"/scorers/{index}"] = f"key {token}"
+        if token.isdigit():
+            scorers.append(int(token))
+        else:
+            entry.problems.append(Problem(f"/scorers/{index}", "type", "a key id is a whole number"))
+    entry.data["scorers"] = scorers
+    return entry
+
+
 # --- a game's next hand --------------------------------------------------------------
 
 

@@ -21,12 +21,14 @@ from flask import Response, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
 from edge.db import get_db
+from referee.events import EVENT_FORMATS
 from referee.record import Problem
-from schemas.events import load_override
+from schemas.events import load_event, load_override
 from service import events as use
 from service.access import Permission, may
 from service.errors import Rejected
 
+from .entry import Entry, cards_of, event_entry
 from .pages import bp, need
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -48,8 +50,46 @@ def _name(event: use.EventReport, player: int) -> str:
 
 @bp.get("/events")
 def events() -> str:
-    rows = use.list_events(get_db(), need(Permission.READ))
-    return render_template("director/events.html", rows=rows)
+    key = need(Permission.READ)
+    rows = use.list_events(get_db(), key)
+    return render_template("director/events.html", rows=rows, may_run=may(key, Permission.RUN_EVENTS))
+
+
+NEW_EVENT = {"format": "mso-2000"}
+"""The new-event form as it first shows."""
+
+
+def _new_event_page(
+    form: Mapping[str, str], entry: Entry | None = None, status: int = 200
+) -> tuple[str, int]:
+    errors = entry.by_field(entry.problems) if entry is not None else {}
+    return render_template(
+        "director/new_event.html", form=form, errors=errors, formats=sorted(EVENT_FORMATS)
+    ), status
+
+
+@bp.route("/events/new", methods=["GET", "POST"])
+def new_event() -> ResponseReturnValue:
+    """Create an event: the body of ``POST /v1/events`` as a form, loaded by its codec and
+    stored by its use case; each problem shown under the field it came from."""
+    key = need(Permission.RUN_EVENTS)
+    if request.method == "GET":
+        return _new_event_page(NEW_EVENT)
+    entry = event_entry(request.form)
+    try:
+        new = load_event(entry.data)
+    except Rejected as error:
+        entry.problems[:0] = error.problems
+        new = None
+    if new is None or entry.problems:  # the form's own problems too: nothing half-read is stored
+        return _new_event_page(request.form, entry, 422)
+    try:
+        created = use.create_event(get_db(), key, new)
+    except Rejected as error:
+        entry.problems = list(error.problems)
+        return _new_event_page(request.form, entry, 422)
+    flash(f"Event {created.event.id} created with {len(created.event.players)} players.")
+    return redirect(url_for("pages.event", event_id=created.event.id), 303)
 
 
 def _event_page(
@@ -90,6 +130,14 @@ def _override_data(form: Mapping[str, str]) -> tuple[dict[str, object], list[Pro
                 problems.append(Problem(f"/{name}", "type", "a whole number"))
     if form.get("name", "").strip():
         data["name"] = form["name"]
+    if data["action"] == use.Action.SCORERS:
+        scorers: list[int] = []
+        for index, token in enumerate(cards_of(form.get("scorers", ""))):
+            if token.isdigit():
+                scorers.append(int(token))
+            else:
+                problems.append(Problem(f"/scorers/{index}", "type", "a key id is a whole number"))
+        data["scorers"] = scorers
     return data, problems
 
 

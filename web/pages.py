@@ -502,7 +502,6 @@ def _game_page(game_id: int, signing: Sequence[Problem] = (), status: int = 200)
     rows = []
     for i, hand in enumerate(game.hands):
         state = hand.state
-        rulings = state.audit.rulings
         rows.append(
             {
                 "hand": hand,
@@ -510,7 +509,7 @@ def _game_page(game_id: int, signing: Sequence[Problem] = (), status: int = 200)
                 "score": state.current.score,
                 "totals": sheet.totals_after[i],
                 "counts": sheet.ended_after is None or (hand.seq or 0) <= sheet.ended_after,
-                "open": [(r, rulings[r].code, rulings[r].seat) for r in state.open],
+                "open": [(r, ruling.code, ruling.seat) for r, ruling in state.open_rulings],
                 "remade": state.consequences[-1]
                 if state.consequences and state.current.consequence == state.consequences[-1].n
                 else None,
