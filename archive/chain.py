@@ -56,18 +56,27 @@ def entry_hash(
     return sha256(json.dumps(fields, ensure_ascii=False, separators=(",", ":")))
 
 
-def append(
-    db: Database, hand_id: int, kind: str, body: dict[str, Any], actor: str | None, ruling: int | None = None
+def next_entry(
+    db: Database,
+    log: tuple[str, str],
+    owner: int,
+    kind: str,
+    body: dict[str, Any],
+    actor: str | None,
+    ruling: int | None = None,
 ) -> Entry:
-    """Append one entry to ``hand_id``'s log (call inside ``archive.db.write``)."""
+    """The entry that comes next in ``owner``'s log, numbered and chained to the last one,
+    not yet stored. ``log`` names the table and its owner column: a hand's log
+    (``entries``, ``hand_id``) and an event's (``event_log``, ``event_id``) chain alike."""
+    table, column = log
     last = db.execute(
-        "SELECT n, hash FROM entries WHERE hand_id = ? ORDER BY n DESC LIMIT 1", [hand_id]
+        f"SELECT n, hash FROM {table} WHERE {column} = ? ORDER BY n DESC LIMIT 1", [owner]
     ).fetchone()
     n, prev = (last[0] + 1, last[1]) if last else (1, GENESIS)
     at = now()
     text = compact(body)
-    entry = Entry(
-        hand_id,
+    return Entry(
+        owner,
         n,
         kind,
         ruling,
@@ -75,8 +84,15 @@ def append(
         actor,
         text,
         prev,
-        entry_hash(prev, hand_id, n, kind, ruling, at, actor, text),
+        entry_hash(prev, owner, n, kind, ruling, at, actor, text),
     )
+
+
+def append(
+    db: Database, hand_id: int, kind: str, body: dict[str, Any], actor: str | None, ruling: int | None = None
+) -> Entry:
+    """Append one entry to ``hand_id``'s log (call inside ``archive.db.write``)."""
+    entry = next_entry(db, ("entries", "hand_id"), hand_id, kind, body, actor, ruling)
     db.execute(
         f"INSERT INTO entries ({_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
         [

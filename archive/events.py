@@ -19,7 +19,7 @@ from sqlite_utils import Database
 from referee.events import EventFormat, RoundKind, read_format
 from referee.events import Round as PlannedRound
 
-from .chain import GENESIS, Entry, chain_problems, entry_hash
+from .chain import GENESIS, Entry, chain_problems, next_entry
 from .db import compact, now, row_id, write
 from .errors import NotFound
 from .keys import Key
@@ -255,26 +255,10 @@ _LOG = "event_id, n, kind, at, actor, body, prev, hash"
 
 def append_log(db: Database, event_id: int, kind: str, body: dict[str, Any], actor: str | None) -> Entry:
     """Append one entry to the event's log (call inside ``archive.db.write``)."""
-    last = db.execute(
-        "SELECT n, hash FROM event_log WHERE event_id = ? ORDER BY n DESC LIMIT 1", [event_id]
-    ).fetchone()
-    n, prev = (last[0] + 1, last[1]) if last else (1, GENESIS)
-    at = now()
-    text = compact(body)
-    entry = Entry(
-        event_id,
-        n,
-        kind,
-        None,
-        at,
-        actor,
-        text,
-        prev,
-        entry_hash(prev, event_id, n, kind, None, at, actor, text),
-    )
+    entry = next_entry(db, ("event_log", "event_id"), event_id, kind, body, actor)
     db.execute(
         f"INSERT INTO event_log ({_LOG}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-        [event_id, n, kind, at, actor, text, prev, entry.hash],
+        [event_id, entry.n, kind, entry.at, actor, entry.body_text, entry.prev, entry.hash],
     )
     return entry
 
