@@ -28,6 +28,7 @@ from .solver import Claim, Position, solve
 from .table import OpenFinding, Play, Table, TrickInPlay
 
 _new = tuple.__new__  # Play(...) without the keyword-argument machinery
+_CARD = EventAction.CARD
 
 
 def play_phase(table: Table, events: tuple[Event, ...]) -> None:
@@ -44,38 +45,39 @@ def play_phase(table: Table, events: tuple[Event, ...]) -> None:
     seat_count = len(table.seats)
     fault = table.fault
     last_trick = table.hand_size
-    for index, event in enumerate(events):
-        seat, action, card, _, _ = event
-        trick = table.current
+    done = table.tricks
+    trick = table.current
+    clean = trick.clean
+    owing = any(penalty_cards.values())  # only an event handler below can make a penalty card
+    for index, (seat, action, card, _, _) in enumerate(events):
         if (
-            action == "card"  # EventAction.CARD, as the literal: the cheapest test per event
+            action is _CARD  # the reader's own member: anything else takes the long way, same result
+            and clean
             and seat == trick.turn
-            and trick.clean
-            and card is not None
-            and not penalty_cards[seat]
+            and not (owing and penalty_cards[seat])
         ):
             hand = hands[seat]  # every seat in the play is at the table (check_table)
             plays = trick.plays
             # a lead needs nothing but the cascade while the hand is not over and the
             # trick before is established with nothing to settle
-            if card in hand and (
-                plays or (trick.number <= last_trick and (not (done := table.tricks) or done[-1].clean))
-            ):
+            if card in hand and (plays or (trick.number <= last_trick and (not done or done[-1].clean))):
                 if not plays:
                     trick.led = card.suit
                 if fault(seat, card, trick) is None:
-                    copies = hand[card]
-                    if copies == 1:
-                        del hand[card]
-                    else:
+                    copies = hand.pop(card)
+                    if copies > 1:  # a double deck's second copy stays
                         hand[card] = copies - 1
                     plays.append(_new(Play, (seat, card, index)))
                     if len(plays) == seat_count:
                         close_trick(table, trick)
+                        trick = table.current
+                        clean = trick.clean
                     else:
                         trick.turn = left_of[seat]
                     continue
-        _EVENTS[action](table, index, event)
+        _EVENTS[action](table, index, events[index])
+        trick, done = table.current, table.tricks  # a withdrawal may reopen the trick before
+        clean, owing = trick.clean, any(penalty_cards.values())
 
 
 def next_to_play(table: Table, trick: TrickInPlay) -> str:
