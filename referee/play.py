@@ -233,19 +233,27 @@ def close_trick(table: Table, trick: TrickInPlay) -> None:
     points = 0
     has_point_cards = False
     broken = table.broken
+    cancelling = variant.cancellation and led is not None
+    copies: dict[Card, int] = {}  # under cancellation: each card of the suit led, how often
+    twice = False
     for play in plays:
         card = play.card
-        if card.suit is led and card.rank > best_rank:
-            best, best_rank = play, card.rank
+        if card.suit is led:
+            if cancelling:  # counted in this same pass (a long-john trick: 7 cards)
+                if card in copies:
+                    copies[card] += 1
+                    twice = True
+                else:
+                    copies[card] = 1
+            if card.rank > best_rank:
+                best, best_rank = play, card.rank
         if card in card_points:  # every breaker and point card has points (if only 0)
             points += card_points[card]
             if card in point_cards:
                 has_point_cards = True
                 broken = broken or card in breakers
-    if variant.cancellation and led is not None:
-        followed = [card for _, card, _ in plays if card.suit is led]
-        if len(set(followed)) < len(followed):  # two identical cards of the suit led cancel
-            best = uncancelled_winner(table, trick, led)
+    if twice:  # two identical cards of the suit led cancel
+        best = uncancelled_winner(table, trick, copies)
     trick.points = points
     table.broken = broken
     if has_point_cards and table.kitty_trick is None and variant.kitty_to == "first-counter-trick":
@@ -271,20 +279,18 @@ def close_trick(table: Table, trick: TrickInPlay) -> None:
         settle(trick)  # the hand has ended: nothing is left to correct
 
 
-def uncancelled_winner(table: Table, trick: TrickInPlay, led: Suit) -> Play | None:
-    """Cancellation: identical cards of the suit led cancel; the highest left wins."""
-    seen: dict[Card, int] = {}
-    for play in trick.plays:
-        if play.card.suit is led:
-            seen[play.card] = seen.get(play.card, 0) + 1
-    cancelled = [card for card, copies in seen.items() if copies > 1]
+def uncancelled_winner(table: Table, trick: TrickInPlay, copies: dict[Card, int]) -> Play | None:
+    """Cancellation: identical cards of the suit led cancel; the highest left wins.
+    ``copies``: each card of the suit led on ``trick``, how often, in the order played."""
+    cancelled = [card for card, count in copies.items() if count > 1]
     if cancelled:
-        table.cancelled[trick.number] = tuple(c for c in cancelled for _ in range(seen[c]))
+        table.cancelled[trick.number] = tuple(c for c in cancelled for _ in range(copies[c]))
     best: Play | None = None
+    best_rank = 0  # below every suited card
     for play in trick.plays:
         card = play.card
-        if card.suit is led and seen[card] == 1 and (best is None or card.rank > best.card.rank):
-            best = play
+        if copies.get(card) == 1 and card.rank > best_rank:
+            best, best_rank = play, card.rank
     return best
 
 
