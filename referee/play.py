@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .cards import Card, Suit
+from .cards import Card
 from .claims import claim_holds
 from .findings import (
     CardFaultFacts,
