@@ -9,6 +9,7 @@ a misdeal, and the hand is void.
 from __future__ import annotations
 
 from collections import Counter
+from itertools import chain, repeat
 from operator import itemgetter
 from typing import NamedTuple
 
@@ -88,7 +89,7 @@ def deal(table: Table, record: HandRecord, *, whole: bool = True) -> Misdeal:
     card missing from the deal may be that one: it is not reported)."""
     deck = table.deck
     seats = record.seats
-    dealt = [card for seat in seats for card in record.deal.get(seat, ())]
+    dealt = list(chain.from_iterable(map(record.deal.get, seats, repeat((), len(seats)))))
     dealt += record.kitty
     if not deck.matches(dealt):
         every_seat = all(seat in record.deal for seat in seats)

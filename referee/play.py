@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .cards import Card, Suit
+from .cards import Card
 from .claims import claim_holds
 from .findings import (
     CardFaultFacts,
@@ -28,6 +28,7 @@ from .solver import Claim, Position, solve
 from .table import OpenFinding, Play, Table, TrickInPlay
 
 _new = tuple.__new__  # Play(...) without the keyword-argument machinery
+_CARD = EventAction.CARD
 
 
 def play_phase(table: Table, events: tuple[Event, ...]) -> None:
@@ -44,38 +45,39 @@ def play_phase(table: Table, events: tuple[Event, ...]) -> None:
     seat_count = len(table.seats)
     fault = table.fault
     last_trick = table.hand_size
-    for index, event in enumerate(events):
-        seat, action, card, _, _ = event
-        trick = table.current
+    done = table.tricks
+    trick = table.current
+    clean = trick.clean
+    owing = any(penalty_cards.values())  # only an event handler below can make a penalty card
+    for index, (seat, action, card, _, _) in enumerate(events):
         if (
-            action == "card"  # EventAction.CARD, as the literal: the cheapest test per event
+            action is _CARD  # the reader's own member: anything else takes the long way, same result
+            and clean
             and seat == trick.turn
-            and trick.clean
-            and card is not None
-            and not penalty_cards[seat]
+            and not (owing and penalty_cards[seat])
         ):
             hand = hands[seat]  # every seat in the play is at the table (check_table)
             plays = trick.plays
             # a lead needs nothing but the cascade while the hand is not over and the
             # trick before is established with nothing to settle
-            if card in hand and (
-                plays or (trick.number <= last_trick and (not (done := table.tricks) or done[-1].clean))
-            ):
+            if card in hand and (plays or (trick.number <= last_trick and (not done or done[-1].clean))):
                 if not plays:
                     trick.led = card.suit
                 if fault(seat, card, trick) is None:
-                    copies = hand[card]
-                    if copies == 1:
-                        del hand[card]
-                    else:
+                    copies = hand.pop(card)
+                    if copies > 1:  # a double deck's second copy stays
                         hand[card] = copies - 1
                     plays.append(_new(Play, (seat, card, index)))
                     if len(plays) == seat_count:
                         close_trick(table, trick)
+                        trick = table.current
+                        clean = trick.clean
                     else:
                         trick.turn = left_of[seat]
                     continue
-        _EVENTS[action](table, index, event)
+        _EVENTS[action](table, index, events[index])
+        trick, done = table.current, table.tricks  # a withdrawal may reopen the trick before
+        clean, owing = trick.clean, any(penalty_cards.values())
 
 
 def next_to_play(table: Table, trick: TrickInPlay) -> str:
@@ -231,19 +233,27 @@ def close_trick(table: Table, trick: TrickInPlay) -> None:
     points = 0
     has_point_cards = False
     broken = table.broken
+    cancelling = variant.cancellation and led is not None
+    copies: dict[Card, int] = {}  # under cancellation: each card of the suit led, how often
+    twice = False
     for play in plays:
         card = play.card
-        if card.suit is led and card.rank > best_rank:
-            best, best_rank = play, card.rank
+        if card.suit is led:
+            if cancelling:  # counted in this same pass (a long-john trick: 7 cards)
+                if card in copies:
+                    copies[card] += 1
+                    twice = True
+                else:
+                    copies[card] = 1
+            if card.rank > best_rank:
+                best, best_rank = play, card.rank
         if card in card_points:  # every breaker and point card has points (if only 0)
             points += card_points[card]
             if card in point_cards:
                 has_point_cards = True
                 broken = broken or card in breakers
-    if variant.cancellation and led is not None:
-        followed = [card for _, card, _ in plays if card.suit is led]
-        if len(set(followed)) < len(followed):  # two identical cards of the suit led cancel
-            best = uncancelled_winner(table, trick, led)
+    if twice:  # two identical cards of the suit led cancel
+        best = uncancelled_winner(table, trick, copies)
     trick.points = points
     table.broken = broken
     if has_point_cards and table.kitty_trick is None and variant.kitty_to == "first-counter-trick":
@@ -269,20 +279,18 @@ def close_trick(table: Table, trick: TrickInPlay) -> None:
         settle(trick)  # the hand has ended: nothing is left to correct
 
 
-def uncancelled_winner(table: Table, trick: TrickInPlay, led: Suit) -> Play | None:
-    """Cancellation: identical cards of the suit led cancel; the highest left wins."""
-    seen: dict[Card, int] = {}
-    for play in trick.plays:
-        if play.card.suit is led:
-            seen[play.card] = seen.get(play.card, 0) + 1
-    cancelled = [card for card, copies in seen.items() if copies > 1]
+def uncancelled_winner(table: Table, trick: TrickInPlay, copies: dict[Card, int]) -> Play | None:
+    """Cancellation: identical cards of the suit led cancel; the highest left wins.
+    ``copies``: each card of the suit led on ``trick``, how often, in the order played."""
+    cancelled = [card for card, count in copies.items() if count > 1]
     if cancelled:
-        table.cancelled[trick.number] = tuple(c for c in cancelled for _ in range(seen[c]))
+        table.cancelled[trick.number] = tuple(c for c in cancelled for _ in range(copies[c]))
     best: Play | None = None
+    best_rank = 0  # below every suited card
     for play in trick.plays:
         card = play.card
-        if card.suit is led and seen[card] == 1 and (best is None or card.rank > best.card.rank):
-            best = play
+        if copies.get(card) == 1 and card.rank > best_rank:
+            best, best_rank = play, card.rank
     return best
 
 

@@ -49,18 +49,19 @@ class AuditedTrick(NamedTuple):
 
     @staticmethod
     def of(trick: Trick) -> AuditedTrick:
+        number, leader, plays, winner, points, taken_by, cancelled, collects = trick
         return tuple.__new__(
             AuditedTrick,
             (
-                trick.number,
-                trick.leader,
-                tuple(map(_SEAT_AND_CARD, trick.plays)),
-                trick.winner,
-                trick.taken_by,
-                trick.points,
-                tuple(trick.cancelled),
-                trick.to_middle,
-                tuple(trick.collects),
+                number,
+                leader,
+                tuple(map(_SEAT_AND_CARD, plays)),
+                winner,
+                taken_by,
+                points,
+                cancelled,  # already tuples: a Trick is immutable
+                winner is None and bool(cancelled),  # Trick.to_middle, without the property call
+                collects,
             ),
         )
 
