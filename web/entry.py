@@ -19,11 +19,14 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from referee.record import Problem
+from service.errors import Rejected
+
+T = TypeVar("T")
 
 SEAT_ROWS = 8
 """Rows of the new-game form: the most seats any variant has."""
@@ -64,6 +67,17 @@ class Entry:
             if label is not None:
                 return f"{label}: {problem.message}"
         return problem.message
+
+    def loaded(self, load: Callable[[dict[str, Any]], T]) -> T | None:
+        """The body loaded by the API's codec ``load``; ``None`` when the codec or the form
+        itself found problems (the codec's put first in ``problems``): nothing read only in
+        part goes on to a use case."""
+        try:
+            value = load(self.data)
+        except Rejected as error:
+            self.problems[:0] = error.problems
+            return None
+        return None if self.problems else value
 
     def by_field(self, problems: Sequence[Problem]) -> dict[str, list[str]]:
         """Each field's problems, as its messages; the form's own under ``""``."""

@@ -76,12 +76,8 @@ def new_event() -> ResponseReturnValue:
     if request.method == "GET":
         return _new_event_page(NEW_EVENT)
     entry = event_entry(request.form)
-    try:
-        new = load_event(entry.data)
-    except Rejected as error:
-        entry.problems[:0] = error.problems
-        new = None
-    if new is None or entry.problems:  # the form's own problems too: nothing half-read is stored
+    new = entry.loaded(load_event)
+    if new is None:
         return _new_event_page(request.form, entry, 422)
     try:
         created = use.create_event(get_db(), key, new)

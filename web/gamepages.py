@@ -130,12 +130,8 @@ def new_game() -> ResponseReturnValue:
     if request.method == "GET":
         return _new_game_page(NEW_GAME)
     entry = game_entry(request.form)
-    try:
-        setup = load_game(entry.data)
-    except Rejected as error:
-        entry.problems[:0] = error.problems
-        setup = None
-    if setup is None or entry.problems:  # the form's own problems too: nothing half-read is stored
+    setup = entry.loaded(load_game)
+    if setup is None:
         return _new_game_page(request.form, entry, 422)
     try:
         game = games_use.start_game(get_db(), key, setup)
