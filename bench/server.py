@@ -176,25 +176,8 @@ def wrk(port: int, seconds: int, connections: int, script: Path) -> dict[str, fl
 
 
 def run(server: str, args: argparse.Namespace, script: Path) -> dict[str, dict[str, float]]:
-    workdir = Path(tempfile.mkdtemp(prefix="bench-server-"))
-    port = free_port()
-    env = {k: v for k, v in os.environ.items() if not k.startswith("FLASK_")}
-    env["FLASK_DATABASE"] = str(workdir / "archive.sqlite")
-    env["FLASK_LOG_LEVEL"] = "WARNING"  # a log line per request is the operator's choice, not the bench's
-    process = subprocess.Popen(
-        command(server, port),
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        start_new_session=True,
-    )
-    try:
-        deadline = time.monotonic() + 30
-        while healthz(port) >= PROBE_TIMEOUT:
-            if time.monotonic() > deadline:
-                raise SystemExit(f"{server} did not start")
-            time.sleep(0.2)
+    # a log line per request is the operator's choice, not the bench's
+    with started(server, {"FLASK_LOG_LEVEL": "WARNING"}) as port:
         wrk(port, 2, args.connections, script)  # warm-up
         alone = wrk(port, args.seconds, args.connections, script)
         alone["healthz_max"] = healthz(port) * 1000
@@ -216,10 +199,6 @@ def run(server: str, args: argparse.Namespace, script: Path) -> dict[str, dict[s
             slow.close()
         loaded["healthz_max"] = max(probes, default=PROBE_TIMEOUT) * 1000
         return {"alone": alone, "slow": loaded}
-    finally:
-        os.killpg(process.pid, signal.SIGTERM)
-        process.wait(timeout=30)
-        shutil.rmtree(workdir, ignore_errors=True)
 
 
 HTTP_TARGET = 0.80
