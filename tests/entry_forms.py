@@ -1,8 +1,11 @@
-"""A game hand's JSON body written into the director's hand form, as a director types it."""
+"""A game hand's JSON body written into the director's hand form, as a director types it;
+and the problems a form page shows under one of its fields."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
+from html import unescape
 from typing import Any
 
 
@@ -34,3 +37,10 @@ def hand_form(body: Mapping[str, Any], seats: Sequence[str]) -> dict[str, str]:
     count = len(seats)
     form["tricks"] = "\n".join(trick_line(play[k : k + count], seats) for k in range(0, len(play), count))
     return form
+
+
+def field_problems(html: str, field: str) -> str:
+    """The problems the page shows under one field."""
+    found = re.search(rf'<div class="field-problems" id="err-{field}"[^>]*>(.*?)</div>', html, re.S)
+    assert found, f"no problem shown at {field}"
+    return unescape(re.sub(r"<[^>]+>", " ", found.group(1)))

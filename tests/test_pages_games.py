@@ -10,11 +10,10 @@ from __future__ import annotations
 import io
 import json
 import re
-from html import unescape
 from pathlib import Path
 
 import pytest
-from entry_forms import hand_form
+from entry_forms import field_problems, hand_form
 from games import SEATS, moon, new_game, random_body
 from test_pages import CSRF, sign_in
 
@@ -42,13 +41,6 @@ def moons() -> list[dict]:
 
 def start_by_page(client, **changes: str):
     return client.post("/director/games/new", data=GAME_FORM | changes)
-
-
-def field_problems(html: str, field: str) -> str:
-    """The problems the page shows under one field."""
-    found = re.search(rf'<div class="field-problems" id="err-{field}"[^>]*>(.*?)</div>', html, re.S)
-    assert found, f"no problem shown at {field}"
-    return unescape(re.sub(r"<[^>]+>", " ", found.group(1)))
 
 
 @pytest.fixture

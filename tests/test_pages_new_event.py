@@ -7,10 +7,8 @@ problem is shown under the field it came from, with everything typed kept.
 
 from __future__ import annotations
 
-import re
-from html import unescape
-
 import pytest
+from entry_forms import field_problems
 from test_pages import CSRF, sign_in
 
 import archive
@@ -27,12 +25,6 @@ FORM = {
 
 def create(client, **changes: str):
     return client.post("/director/events/new", data=FORM | changes)
-
-
-def field_problems(html: str, field: str) -> str:
-    found = re.search(rf'<div class="field-problems" id="err-{field}"[^>]*>(.*?)</div>', html, re.S)
-    assert found, f"no problem shown at {field}"
-    return unescape(re.sub(r"<[^>]+>", " ", found.group(1)))
 
 
 @pytest.fixture
