@@ -1,85 +1,13 @@
-"""Hearts Referee web service: the Flask application factory.
+"""The checkout's Flask entry point: ``flask --app app run`` from the repository's top.
 
-``hearts-referee serve`` (or ``gunicorn -w 2 'app:create_app()'``) in
-production, ``flask --app app run`` for development. The factory only wires
-the faces together: the API (``api``), the director's pages (``web``) and
-the command line (``cli``), over the use cases in ``service``.
+The factory is :func:`hearts_referee.app.create_app`; this file only names it
+where Flask and a reader look first. It is not part of the installed package
+(the wheel ships ``hearts_referee`` alone), so nothing imports it: every
+module, test and script imports ``hearts_referee.app``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from hearts_referee.app import create_app
 
-from flask import Flask, request
-from werkzeug.exceptions import HTTPException
-from werkzeug.wrappers import Response
-
-import api
-import cli.commands
-import web
-from api.errors import http_error
-from edge import config, db, headers, protocol, proxies, requestlog
-from schemas.strictjson import MAX_DEPTH
-
-DEFAULTS: Mapping[str, Any] = {
-    # One hand record is ~2-3 KB; a quarter MiB leaves room for notes and
-    # double decks while refusing floods before they are parsed.
-    "MAX_CONTENT_LENGTH": 256 * 1024,
-    # POST /v1/hands/validate and /v1/games/validate store nothing, so they are
-    # open to anyone unless this is set; every other write needs an API key.
-    "VALIDATE_REQUIRES_KEY": False,
-    # POST /v1/audits takes many records in one NDJSON body, held in memory while
-    # it is audited: at most this many (non-blank lines) and this many bytes
-    # (MAX_CONTENT_LENGTH does not apply to it). Past either, a 413 before any result.
-    "AUDITS_MAX_RECORDS": 10_000,
-    "AUDITS_MAX_BYTES": 64 * 1024 * 1024,
-    # The session cookie is Secure when the service is served over HTTPS: None means "when
-    # PREFERRED_URL_SCHEME is https" (web.init_app decides); true or false says so outright.
-    "SESSION_COOKIE_SECURE": None,
-    # How deep arrays and objects may nest in any JSON the API or the pages read
-    # (a game record needs 6); deeper is a 400 too_deep before anything walks it.
-    "JSON_MAX_DEPTH": MAX_DEPTH,
-    # One JSON line per request on stderr (edge.requestlog); DEBUG, INFO, WARNING or ERROR.
-    "LOG_LEVEL": "INFO",
-    # How many reverse proxies every request passes through; their X-Forwarded-* headers
-    # are trusted only then (edge.proxies). 0: those headers are ignored.
-    "TRUSTED_PROXIES": 0,
-    # DATABASE: the archive's SQLite file; defaults to instance/archive.sqlite.
-    # OPENAPI_PATH: the published contract; defaults to the openapi.yaml shipped in api/.
-}
-
-
-def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
-    """Build the app; ``test_config`` overrides the defaults (and any FLASK_* env vars).
-
-    ``edge.config.ConfigError`` when a setting cannot be used (``FLASK_VALIDATE_REQUIRES_KEY=maybe``).
-    """
-    app = Flask(__name__, static_folder=None)
-    app.config.from_mapping(DEFAULTS)
-    config.from_env(app.config)  # FLASK_* variables; booleans and integers parsed strictly
-    if test_config is not None:
-        app.config.from_mapping(test_config)
-    config.check(app.config)
-    app.json.sort_keys = False  # type: ignore[attr-defined]  # keep results in the documented order
-    requestlog.init_app(app)  # first: every response gets its X-Request-ID and its log line
-    protocol.init_app(app)  # requests the HTTP server refused, answered in the one error shape
-    db.init_app(app)
-    api.init_app(app)
-    web.init_app(app)  # the director's pages, under /director/
-    cli.commands.init_app(app)
-    headers.init_app(app)  # CSP, nosniff, no framing, no-store: on every response
-    proxies.init_app(app)  # last: it wraps the finished WSGI app
-
-    @app.errorhandler(HTTPException)
-    def any_http_error(error: HTTPException) -> Response | tuple[str, int, list[tuple[str, str]]]:
-        # Routing errors (404, 405) happen before any blueprint is known, so the
-        # choice between an HTML page and problem+json goes by the path.
-        if web.owns(request.path):
-            return web.html_error(error)
-        return http_error(error)
-
-    return app
-
-
-app = create_app()
+__all__ = ["create_app"]

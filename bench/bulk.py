@@ -96,9 +96,9 @@ def clean_record(rng: random.Random, variant: str) -> dict[str, Any]:
 
 
 def validated_score(record: dict[str, Any]) -> dict[str, int]:
-    from audit import audit_hand
+    from hearts_referee.validate import validate_hand
 
-    score: dict[str, int] = audit_hand(record)["score"]
+    score: dict[str, int] = validate_hand(record)["score"]
     return score
 
 
@@ -174,7 +174,7 @@ def make_pool(size: int, seed: int) -> list[PoolRecord]:
 def check_pool(pool: list[PoolRecord]) -> list[PoolRecord]:
     """Audit every distinct line once, here: each kind must give what it is made to give,
     and the counts are what every run's summary is checked against."""
-    from bulk.lines import Where, audit_raw
+    from hearts_referee.batch.lines import Where, audit_raw
 
     checked: list[PoolRecord] = []
     for number, item in enumerate(pool, start=1):
@@ -233,7 +233,7 @@ def expected_summary(pool: list[PoolRecord], count: int) -> dict[str, int]:
 def child(report: str, argv: list[str]) -> int:
     """``--child REPORT ARGS...``: the console script's body (``sys.exit(cli.main())``), then
     this process's peak RSS and its largest reaped descendant's, as JSON in REPORT."""
-    from cli import main as command
+    from hearts_referee.cli import main as command
 
     code: int = 0
     try:

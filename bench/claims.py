@@ -28,12 +28,12 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # run as a script from anywhere, without installing
 
 import playout  # noqa: E402
-from referee.play import CLAIM_BUDGET, CLAIM_EXACT_BUDGET  # noqa: E402
-from referee.record import ClaimKind, EventAction, HandRecord  # noqa: E402
-from referee.replay import table_after  # noqa: E402
-from referee.solver import Claim, Position, solve  # noqa: E402
-from referee.table import Table  # noqa: E402
-from schemas.record import load_record  # noqa: E402
+from hearts_referee.referee.play import CLAIM_BUDGET, CLAIM_EXACT_BUDGET  # noqa: E402
+from hearts_referee.referee.record import ClaimKind, EventAction, HandRecord  # noqa: E402
+from hearts_referee.referee.replay import table_after  # noqa: E402
+from hearts_referee.referee.solver import Claim, Position, solve  # noqa: E402
+from hearts_referee.referee.table import Table  # noqa: E402
+from hearts_referee.schemas.record import load_record  # noqa: E402
 
 ROWS: list[tuple[str, str, int, int, float]] = [
     # label, variant, seats, tricks left, target in seconds

@@ -25,7 +25,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # run as a script from anywhere, without installing
 
-from referee.events import (  # noqa: E402
+from hearts_referee.referee.events import (  # noqa: E402
     LONG_JOHN,
     MSO_2000,
     CannotSeat,

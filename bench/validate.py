@@ -39,11 +39,11 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # run as a script from anywhere, without installing
 
 import playout  # noqa: E402
-from audit import audit_hand  # noqa: E402
 from bench import server  # noqa: E402
-from referee import replay  # noqa: E402
-from referee.variants import VARIANTS  # noqa: E402
-from schemas.record import load_record  # noqa: E402
+from hearts_referee.referee import replay  # noqa: E402
+from hearts_referee.referee.registry import VARIANTS  # noqa: E402
+from hearts_referee.schemas.record import load_record  # noqa: E402
+from hearts_referee.validate import validate_hand  # noqa: E402
 
 VARIANT = "standard"
 LONG_JOHN_SEATS = 7
@@ -54,7 +54,7 @@ LOAD_REPLAY_ROW = "load + replay"
 OPENSPIEL_TARGET = 1.0
 """load + replay at least this many times OpenSpiel's checked replay speed."""
 AUDIT_TARGET_RATIO = 6.0
-"""json.loads + audit_hand at most this many times json.loads."""
+"""json.loads + validate_hand at most this many times json.loads."""
 LONG_JOHN_TARGET_RATIO = 2.2
 """A seven-seat long-john replay at most this many times a four-player one."""
 
@@ -110,7 +110,7 @@ def build_rows(texts: list[str], long_john_texts: list[str]) -> tuple[dict[str, 
 
     def full_audit() -> None:
         for text in texts:
-            audit_hand(loads(text))
+            validate_hand(loads(text))
 
     rows: dict[str, Pass] = {
         "json.loads": json_only,
@@ -204,7 +204,7 @@ def openspiel_row(datas: list[dict[str, Any]]) -> tuple[Pass | None, str | None]
 def flask_row(texts: list[str]) -> tuple[Pass | None, str | None]:
     """POST /v1/hands/validate through the in-process test client, if the app imports."""
     try:
-        from app import create_app
+        from hearts_referee.app import create_app
 
         client = create_app({"TESTING": True}).test_client()
     except Exception as error:  # the web layer is optional for the engine's numbers
@@ -227,7 +227,7 @@ def flask_row(texts: list[str]) -> tuple[Pass | None, str | None]:
 def check_clean(texts: list[str], kind: str = VARIANT) -> None:
     """The hands are legal: a hand with rulings would time the wrong path."""
     for index, text in enumerate(texts):
-        rulings = audit_hand(json.loads(text))["rulings"]
+        rulings = validate_hand(json.loads(text))["rulings"]
         if rulings:
             raise SystemExit(
                 f"{kind} hand {index} has rulings {[r['code'] for r in rulings]}: not a clean benchmark"
@@ -327,20 +327,20 @@ STAGES = (
 
 
 def profile(texts: list[str], repeats: int) -> dict[str, list[int]]:
-    """Nanoseconds per stage over all hands, per repeat: the stages of ``audit_hand`` done one
+    """Nanoseconds per stage over all hands, per repeat: the stages of ``validate_hand`` done one
     by one as ``referee.replay.replay`` does them on a clean hand, a clock read between each.
     The strict JSON checks are ``loads_strict`` (what the API reads bodies with) less
     ``json.loads`` on the same text. What one clock reading costs (a system call: about
     a microsecond) is measured first and taken off each stage."""
-    from referee.deal import deal, first_leader, pass_cards
-    from referee.play import play_phase
-    from referee.replay import _seated, finish  # the replay's own stages, in its order
-    from referee.table import TrickInPlay
-    from referee.variant import pass_direction_name
-    from rulings import judge
-    from rulings.audit import audit_of
-    from schemas.result import dump_result
-    from schemas.strictjson import loads_strict
+    from hearts_referee.referee.deal import deal, first_leader, pass_cards
+    from hearts_referee.referee.play import play_phase
+    from hearts_referee.referee.replay import _seated, finish  # the replay's own stages, in its order
+    from hearts_referee.referee.table import TrickInPlay
+    from hearts_referee.referee.variant import pass_direction_name
+    from hearts_referee.rulings import judge
+    from hearts_referee.rulings.audit import audit_of
+    from hearts_referee.schemas.result import dump_result
+    from hearts_referee.schemas.strictjson import loads_strict
 
     bodies = [text.encode() for text in texts]
     clock = CLOCK

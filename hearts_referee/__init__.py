@@ -1,7 +1,34 @@
-"""Hearts Referee, by its distribution's name: ``python -m hearts_referee`` is the command line.
+"""Hearts Referee: the rules referee and hand audit for tournament Hearts.
 
-The service itself lives in its layers (``api``, ``web``, ``cli``, ``service``,
-``archive``, ``referee``...); this package only gives the console script
-``hearts-referee`` a module to run as, for environments where scripts are not
-on ``PATH`` (``python -m hearts_referee serve``).
+As a library (an auditor's notebook, another tool, our benchmarks)::
+
+    >>> import hearts_referee
+    >>> result = hearts_referee.validate_hand(record)      # dict in, dict out
+    >>> result["score"], [r["code"] for r in result["rulings"]]
+    >>> body = hearts_referee.validate_hand_json(text)     # JSON text in, JSON bytes out
+
+Both answer exactly what ``POST /v1/hands/validate`` answers;
+:func:`validate_game` is ``POST /v1/games/validate``. A record that cannot
+have happened raises :class:`RecordError`, whose ``problems`` list every
+problem as ``(pointer, code, message)``, first cause first.
+:data:`VARIANTS` holds every built-in variant as data, by id.
+
+The service's layers are the subpackages: the rules core (``referee``,
+``rulings``), storage (``archive``), the use cases (``usecases``), the JSON
+codecs (``schemas``), the faces (``api``, ``web``, ``cli``) and the batch
+audits (``batch``). ``docs/python.md`` is the guide.
 """
+
+from hearts_referee.referee import RecordError
+from hearts_referee.referee.registry import VARIANTS, Variant, get_variant
+from hearts_referee.validate import validate_game, validate_hand, validate_hand_json
+
+__all__ = [
+    "VARIANTS",
+    "RecordError",
+    "Variant",
+    "get_variant",
+    "validate_game",
+    "validate_hand",
+    "validate_hand_json",
+]

@@ -1,5 +1,5 @@
-"""``python -m hearts_referee``: the ``hearts-referee`` command (``cli.main``)."""
+"""``python -m hearts_referee``: the ``hearts-referee`` command (:data:`hearts_referee.cli.main`)."""
 
-from cli import main
+from hearts_referee.cli import main
 
 main()

@@ -1,7 +1,7 @@
 """Fixtures: an app per test (with its own archive file), its client, API keys,
 and a stand-in for the engine.
 
-HTTP-layer tests swap ``audit.audit_hand`` for a recorder so they test the
+HTTP-layer tests swap ``validate.validate_hand`` for a recorder so they test the
 layer, not the rules; end-to-end tests leave the real engine in place.
 """
 
@@ -13,9 +13,8 @@ from typing import Any
 import pytest
 from support import assert_problem
 
-import archive
-import audit
-from app import create_app
+from hearts_referee import archive
+from hearts_referee.app import create_app
 
 
 @pytest.fixture
@@ -46,7 +45,7 @@ class FakeAudit:
 @pytest.fixture
 def fake_audit(monkeypatch) -> FakeAudit:
     fake = FakeAudit()
-    monkeypatch.setattr(audit, "audit_hand", fake)
+    monkeypatch.setattr("hearts_referee.api.hands.validate_hand", fake)
     return fake
 
 

@@ -16,10 +16,21 @@ from typing import Any
 import hands
 import tables
 
-from referee import VARIANTS, Card, Event, EventAction, HandRecord, MoonOption, Pass, Variant, cards, replay
-from referee.house import house_variant
-from referee.record import ClaimKind, ClaimTerms, pointer
-from rulings import JudgedHand, judge
+from hearts_referee.referee import (
+    VARIANTS,
+    Card,
+    Event,
+    EventAction,
+    HandRecord,
+    MoonOption,
+    Pass,
+    Variant,
+    cards,
+    replay,
+)
+from hearts_referee.referee.house import house_variant
+from hearts_referee.referee.record import ClaimKind, ClaimTerms, pointer
+from hearts_referee.rulings import JudgedHand, judge
 
 
 def card(code: str) -> Card:

@@ -16,8 +16,8 @@ import pytest
 from games import moon, new_game
 from support import example_record, validator
 
-from app import create_app
-from bulk import lines
+from hearts_referee.app import create_app
+from hearts_referee.batch import lines
 
 ROOT = Path(__file__).resolve().parent.parent
 URL = "/v1/audits"

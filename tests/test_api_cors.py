@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from app import create_app
+from hearts_referee.app import create_app
 
 APP = "https://scores.example.org"
 OTHER = "https://evil.example"

@@ -66,7 +66,7 @@ def test_docs_internal_links_resolve(client):
 
 
 def test_code_spans_in_descriptions_become_code_and_nothing_else_is_markup():
-    from api.docs import code_spans
+    from hearts_referee.api.docs import code_spans
 
     assert str(code_spans("the `Allow` header <b>")) == "the <code>Allow</code> header &lt;b&gt;"
     assert str(code_spans("`<script>`")) == "<code>&lt;script&gt;</code>"

@@ -6,8 +6,8 @@ import io
 
 import pytest
 
-from app import create_app
-from referee.record import Problem, RecordError
+from hearts_referee.app import create_app
+from hearts_referee.referee.record import Problem, RecordError
 
 URL = "/v1/hands/validate"
 

@@ -1,7 +1,7 @@
 """``POST /v1/hands/validate``: the view hands the parsed body to the audit, and back.
 
 The first tests pin the layer with a stand-in engine; the last ones run the
-real ``audit.audit_hand`` on the clean hand published in openapi.yaml.
+real ``audit.validate_hand`` on the clean hand published in openapi.yaml.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """``GET /healthz``."""
 
-import referee
+from hearts_referee import referee
 
 
 def test_health(client):
@@ -14,7 +14,7 @@ def test_health(client):
 import sqlite3  # noqa: E402
 from pathlib import Path  # noqa: E402
 
-import archive  # noqa: E402
+from hearts_referee import archive  # noqa: E402
 
 V1 = Path(__file__).parent / "fixtures" / "archive-v1.sql"
 

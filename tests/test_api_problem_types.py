@@ -9,7 +9,7 @@ import re
 import pytest
 from support import SPEC, assert_problem, example_record
 
-from api.problem_types import PROBLEM_TYPES, type_uri
+from hearts_referee.api.problem_types import PROBLEM_TYPES, type_uri
 
 SPEC_TYPES = SPEC["components"]["schemas"]["Problem"]["properties"]["type"]["oneOf"]
 
@@ -74,12 +74,11 @@ def test_another_body_that_cannot_be_accepted_is_rejected(client, as_role):
 
 
 def test_a_bug_is_an_internal_error(app, client, monkeypatch):
-    import audit
 
     def broken(_):
         raise RuntimeError("boom")
 
-    monkeypatch.setattr(audit, "audit_hand", broken)
+    monkeypatch.setattr("hearts_referee.api.hands.validate_hand", broken)
     app.testing = False
     assert kind(client.post("/v1/hands/validate", json={}), 500) == "internal_error"
 
@@ -105,7 +104,7 @@ def test_every_problem_type_has_its_entry_in_the_docs_with_its_status_and_meanin
 
 
 def test_a_status_with_no_kind_of_its_own_is_about_blank():
-    from api.problem_types import problem_type
+    from hearts_referee.api.problem_types import problem_type
 
     assert problem_type(503) == "about:blank"
     assert problem_type(404) == "/docs#problem-not_found"

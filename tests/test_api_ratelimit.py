@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import pytest
 
-import archive
-from app import create_app
+from hearts_referee import archive
+from hearts_referee.app import create_app
 
 
 def limited(tmp_path, limit="3/minute"):

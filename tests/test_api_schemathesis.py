@@ -30,8 +30,8 @@ from schemathesis.config import SchemathesisConfig
 from schemathesis_ndjson import NDJSON  # noqa: F401  # registers the NDJSON body (de)serializer
 from support import SPEC_PATH
 
-import archive
-from app import create_app
+from hearts_referee import archive
+from hearts_referee.app import create_app
 
 _TMP = tempfile.mkdtemp(prefix="referee-schemathesis-")
 atexit.register(shutil.rmtree, _TMP, ignore_errors=True)

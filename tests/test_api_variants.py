@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from support import validator
 
-from referee.variants import VARIANTS
+from hearts_referee.referee.registry import VARIANTS
 
 
 def test_lists_every_variant_in_order(client):

@@ -8,7 +8,7 @@ import stat
 
 import pytest
 
-import archive
+from hearts_referee import archive
 
 
 def mode(path) -> int:

@@ -16,8 +16,8 @@ import pytest
 from games import body, moon, new_game, random_body
 
 import playout
-import service.games
-from audit import audit_hand
+from hearts_referee import usecases
+from hearts_referee.validate import validate_hand
 from playout import build_hand
 from playout.revoke import PlantRevoke
 
@@ -56,7 +56,7 @@ def revoke_by_north(hand_number: int, before: dict[str, int]) -> dict[str, Any]:
     for seed in range(500):
         rng = random.Random(seed)
         record = build_hand(rng, "mso-2000", hand_number, deviate=PlantRevoke(rng, seats=["N"]))
-        result = audit_hand({**record, "scores_before": before})
+        result = validate_hand({**record, "scores_before": before})
         if (
             [r["code"] for r in result["rulings"]] == ["revoke"]
             and result["penalties"]["N"] == 26
@@ -235,9 +235,9 @@ def test_a_repeated_deal_sent_without_a_hand_number_is_taken_as_the_stored_hand(
 def test_a_hand_stored_under_the_hash_without_its_number_is_found_when_resent(client, scorer, monkeypatch):
     """Archives written before the hand number was hashed in keep their hashes (the table's
     parts alone); a resend of such a hand is still that hand."""
-    import archive
-    from archive.db import sha256
-    from referee.notation import parts_data
+    from hearts_referee import archive
+    from hearts_referee.archive.db import sha256
+    from hearts_referee.referee.notation import parts_data
 
     def parts_only(game_id, hand_number, parts, deal):
         return sha256(
@@ -293,13 +293,13 @@ def test_concurrent_appends_of_the_next_hand_one_wins_the_other_gets_409(client,
     """Both requests read the game before either writes: the unique position decides."""
     game_id = start(client, scorer)
     both_read = threading.Barrier(2, timeout=10)
-    real = service.games.audit_record
+    real = usecases.games.audit_record
 
     def audit_after_both_read(record):
         both_read.wait()
         return real(record)
 
-    monkeypatch.setattr(service.games, "audit_record", audit_after_both_read)
+    monkeypatch.setattr(usecases.games, "audit_record", audit_after_both_read)
     statuses: list[int] = []
 
     def append(shooter: str) -> None:
@@ -345,17 +345,17 @@ def test_a_stale_read_that_loses_the_race_is_409_whichever_way_it_loses(db, monk
     """The use case called as two requests would call it, the loser with the game as it read
     it before the winner's hand was stored: its audit is of the right position, but the
     position is taken by the time it writes."""
-    import archive
-    from schemas.game import load_game, load_game_hand
-    from service.errors import Conflict
+    from hearts_referee import archive
+    from hearts_referee.schemas.game import load_game, load_game_hand
+    from hearts_referee.usecases.errors import Conflict
 
     key = archive.get_key(db, archive.create_key(db, "scorer", "scorer")[0].id)
-    game_id = service.games.start_game(db, key, load_game(new_game())).id
+    game_id = usecases.games.start_game(db, key, load_game(new_game())).id
     stale = archive.get_game(db, game_id)
-    service.games.append_hand(db, key, game_id, load_game_hand(moon("E", 1)))
-    monkeypatch.setattr(service.games.archive, "get_game", lambda db, game_id: stale)
+    usecases.games.append_hand(db, key, game_id, load_game_hand(moon("E", 1)))
+    monkeypatch.setattr(usecases.games.archive, "get_game", lambda db, game_id: stale)
     with pytest.raises(Conflict) as lost:
-        service.games.append_hand(db, key, game_id, load_game_hand(moon("W", 1)))
+        usecases.games.append_hand(db, key, game_id, load_game_hand(moon("W", 1)))
     assert [p.code for p in lost.value.problems] == ["concurrent_append"]
 
 

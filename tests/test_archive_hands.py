@@ -65,7 +65,7 @@ def test_submitting_the_same_record_twice_returns_the_same_hand(client, scorer, 
 
 
 def test_a_stored_hand_keeps_its_record_engine_version_and_audit(client, scorer):
-    import referee
+    from hearts_referee import referee
 
     record = example_record()
     stored = submit(client, scorer, record)
@@ -324,7 +324,7 @@ def test_verify_fails_after_a_row_is_altered_directly_in_sqlite(client, scorer, 
 
 
 def test_verify_catches_a_forged_decision_even_with_a_recomputed_chain(client, scorer, director, db):
-    from archive.chain import entry_hash
+    from hearts_referee.archive.chain import entry_hash
 
     stored = _decided_and_signed(client, scorer, director)
     for verb in ("update", "delete"):

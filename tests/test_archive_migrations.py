@@ -6,8 +6,8 @@ import json
 import sqlite3
 from pathlib import Path
 
-import archive
-from app import create_app
+from hearts_referee import archive
+from hearts_referee.app import create_app
 
 V1 = Path(__file__).parent / "fixtures" / "archive-v1.sql"
 V1_KEY = "hr_v1-director-key"

@@ -17,7 +17,7 @@ from games import moon, new_game
 from hands import hand
 from support import example_record
 
-from app import create_app
+from hearts_referee.app import create_app
 
 ROLES = ("scorer", "director", "auditor", "admin")
 SUBMITTERS = {"scorer", "director"}

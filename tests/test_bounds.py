@@ -12,7 +12,7 @@ from games import moon, new_game
 from hands import hand
 from support import SPEC
 
-from schemas import bounds
+from hearts_referee.schemas import bounds
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = "/v1/games"

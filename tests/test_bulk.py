@@ -20,9 +20,9 @@ from typing import Any
 import pytest
 from games import moon, new_game, random_body
 
-from app import create_app
-from bulk import run
-from bulk.inputs import records
+from hearts_referee.app import create_app
+from hearts_referee.batch import run
+from hearts_referee.batch.inputs import records
 from playout import build_hand
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -90,10 +90,10 @@ def test_one_result_line_per_record_in_input_order_with_file_and_line(cli: Any, 
 
 
 def test_a_hand_line_carries_the_same_audit_as_the_one_call_audit(cli: Any, mixed: Path) -> None:
-    from audit import audit_hand
+    from hearts_referee.validate import validate_hand
 
     lines = result_lines(cli(str(mixed), "-q").stdout)
-    assert lines[1]["audit"] == audit_hand(revoke_hand())
+    assert lines[1]["audit"] == validate_hand(revoke_hand())
 
 
 def test_a_rejected_record_lists_every_problem_located(cli: Any, mixed: Path) -> None:

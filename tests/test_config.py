@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from flask import Config
 
-from app import create_app
-from edge.config import ConfigError, from_env
+from hearts_referee.app import create_app
+from hearts_referee.http_shared.config import ConfigError, from_env
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -103,7 +103,7 @@ def test_the_service_will_not_start_with_a_nonsense_setting(tmp_path):
         "FLASK_DATABASE": str(tmp_path / "a"),
     }
     done = subprocess.run(
-        [sys.executable, "-m", "cli", "routes"], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60
+        [sys.executable, "-m", "hearts_referee", "routes"], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60
     )
     assert done.returncode != 0
     assert "FLASK_VALIDATE_REQUIRES_KEY='maybe' is not a boolean" in done.stderr

@@ -14,12 +14,12 @@ from pathlib import Path
 import pytest
 from games import PLAYERS, SEATS, moon
 
-import service
-from rulings.decisions import Action, Decision
-from rulings.scoresheet import GameSetup
-from schemas.game import load_game_hand
-from schemas.record import load_record
-from service import Role, games, hands, keys
+from hearts_referee import usecases
+from hearts_referee.rulings.decisions import Action, Decision
+from hearts_referee.rulings.scoresheet import GameSetup
+from hearts_referee.schemas.game import load_game_hand
+from hearts_referee.schemas.record import load_record
+from hearts_referee.usecases import Role, games, hands, keys
 
 ROOT = Path(__file__).resolve().parent.parent
 REVOKE_HAND = json.loads((ROOT / "examples" / "mso-game-hand.json").read_text())
@@ -28,7 +28,7 @@ VARIANT = load_record(json.loads((ROOT / "examples" / "mso-revoke.json").read_te
 
 @pytest.fixture
 def db(tmp_path):
-    connection = service.open_archive(tmp_path / "archive.sqlite")
+    connection = usecases.open_archive(tmp_path / "archive.sqlite")
     yield connection
     connection.close()
 

@@ -15,9 +15,9 @@ import test_rules_mso2000
 import test_rules_omnibus_kitty
 import test_rules_standard
 
-from referee import CODES, VARIANTS
-from rulings.explain import _EXPLAINERS
-from rulings.schedules import SCHEDULES
+from hearts_referee.referee import CODES, VARIANTS
+from hearts_referee.rulings.explain import _EXPLAINERS
+from hearts_referee.rulings.schedules import SCHEDULES
 
 ROOT = Path(__file__).resolve().parent.parent
 RULE_TESTS = {

@@ -11,11 +11,24 @@ from core_hands import card, hand_of, judged, record
 from hands import ROUND_ROBIN, SUIT_BLOCKS, block_tricks, claim, tricks
 from test_rules_mso2000 import REVOKE_AGAINST_MOON, _revoke_against_moon_play
 
-from referee import ChosenBy, Code, Finding, MoonOption, MoonOutcome, replay
-from referee.findings import ClaimFacts, MoonChoiceFacts, MoonStoppedFacts, RevokeFacts, ScoreMismatchFacts
-from rulings import Penalty, Status
-from rulings.decisions import Action, ClaimOutcome, Decision, Standing, decision_problems, rescore
-from rulings.log import score_mismatches
+from hearts_referee.referee import ChosenBy, Code, Finding, MoonOption, MoonOutcome, replay
+from hearts_referee.referee.findings import (
+    ClaimFacts,
+    MoonChoiceFacts,
+    MoonStoppedFacts,
+    RevokeFacts,
+    ScoreMismatchFacts,
+)
+from hearts_referee.rulings import Penalty, Status
+from hearts_referee.rulings.decisions import (
+    Action,
+    ClaimOutcome,
+    Decision,
+    Standing,
+    decision_problems,
+    rescore,
+)
+from hearts_referee.rulings.log import score_mismatches
 
 MOON_TO_W = {"N": 26, "E": 26, "S": 26, "W": 0}
 CLUBS_FROM_3 = "3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC"

@@ -11,10 +11,10 @@ import pytest
 from core_hands import card, judged, record, table, typed
 from test_rules_long_john import BLOCKS8
 
-from referee import Code, Finding, Problem, RecordError, replay
-from referee.findings import IncorrectPassFacts, MisdealFacts
-from referee.table import Play
-from rulings import Penalty, Status
+from hearts_referee.referee import Code, Finding, Problem, RecordError, replay
+from hearts_referee.referee.findings import IncorrectPassFacts, MisdealFacts
+from hearts_referee.referee.table import Play
+from hearts_referee.rulings import Penalty, Status
 
 ZERO = {"N": 0, "E": 0, "S": 0, "W": 0}
 

@@ -10,11 +10,11 @@ from core_hands import card, hand_of, judged, table
 from tables import RANKS, ranks, rounds, suit
 from test_rules_long_john import BLOCKS8, KITTY6, MOON7, MOON7_PLAY, clubs_duel
 
-from referee import ChosenBy, Code, Finding, MoonOption, MoonOutcome, replay
-from referee.findings import CardFaultFacts, ClaimFacts, RevokeFacts
-from referee.replay import Kitty
-from referee.table import Play
-from rulings import Status
+from hearts_referee.referee import ChosenBy, Code, Finding, MoonOption, MoonOutcome, replay
+from hearts_referee.referee.findings import CardFaultFacts, ClaimFacts, RevokeFacts
+from hearts_referee.referee.replay import Kitty
+from hearts_referee.referee.table import Play
+from hearts_referee.rulings import Status
 
 NOBODY = dict.fromkeys(BLOCKS8, 0)
 

@@ -10,11 +10,11 @@ from core_hands import card, judged, table
 from tables import rounds
 from test_rules_omnibus_kitty import ALL_TO_A, FIVE, FIVE_KITTY, FIVE_PLAY, QUEEN_NOT_BREAKING
 
-from referee import ChosenBy, Code, Finding, MoonOption, MoonOutcome, replay
-from referee.findings import CardFaultFacts, LeadOutOfTurnFacts, MisdealFacts
-from referee.replay import Kitty
-from referee.table import Play
-from rulings import Status
+from hearts_referee.referee import ChosenBy, Code, Finding, MoonOption, MoonOutcome, replay
+from hearts_referee.referee.findings import CardFaultFacts, LeadOutOfTurnFacts, MisdealFacts
+from hearts_referee.referee.replay import Kitty
+from hearts_referee.referee.table import Play
+from hearts_referee.rulings import Status
 
 HOUSE_QUEEN_BREAKS = {"base": "omnibus-kitty", "options": {"queen_breaks_hearts": True}}
 

@@ -13,8 +13,8 @@ from core_hands import card, judged, record
 from hands import ROUND_ROBIN, SUIT_BLOCKS, tricks
 from test_rules_mso2000 import HEARTS_AND_QUEEN, POINTS_OUT_BY_TRICK_7, POINTS_OUT_EARLY
 
-from referee import Code, Finding, replay
-from referee.findings import (
+from hearts_referee.referee import Code, Finding, replay
+from hearts_referee.referee.findings import (
     CardFaultFacts,
     ExposedCardFacts,
     LeadOutOfTurnFacts,
@@ -22,8 +22,8 @@ from referee.findings import (
     PlayOutOfTurnFacts,
     RevokeFacts,
 )
-from referee.table import Play
-from rulings import Penalty, Status
+from hearts_referee.referee.table import Play
+from hearts_referee.rulings import Penalty, Status
 
 # E is void in clubs (and holds hearts and the Q♠ beside diamonds).
 VOID_IN_CLUBS = dict(

@@ -17,12 +17,12 @@ from core_hands import hand_of
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee import VARIANTS, Card, HandRecord, cards
-from referee.claims import claim_holds
-from referee.record import ClaimKind, Event, EventAction
-from referee.replay import table_after
-from referee.solver import Claim, LineTrick, Outcome, Position, moon_forced, solve
-from referee.table import Table
+from hearts_referee.referee import VARIANTS, Card, HandRecord, cards
+from hearts_referee.referee.claims import claim_holds
+from hearts_referee.referee.record import ClaimKind, Event, EventAction
+from hearts_referee.referee.replay import table_after
+from hearts_referee.referee.solver import Claim, LineTrick, Outcome, Position, moon_forced, solve
+from hearts_referee.referee.table import Table
 
 MSO = VARIANTS["mso-2000"]
 SEATS4 = ("N", "E", "S", "W")

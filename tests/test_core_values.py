@@ -14,8 +14,17 @@ from enum import StrEnum
 import pytest
 from core_hands import card, judged, record
 
-from referee import CODES, VARIANTS, ChosenBy, Code, EventAction, Finding, MoonChooser, MoonOption
-from referee.findings import (
+from hearts_referee.referee import (
+    CODES,
+    VARIANTS,
+    ChosenBy,
+    Code,
+    EventAction,
+    Finding,
+    MoonChooser,
+    MoonOption,
+)
+from hearts_referee.referee.findings import (
     FACTS,
     CardFaultFacts,
     ClaimFacts,
@@ -26,10 +35,10 @@ from referee.findings import (
     PenaltyCardFacts,
     RevokeFacts,
 )
-from rulings import SCHEDULES, Status
-from rulings.decisions import ACTIONS, CLAIM_OUTCOMES, Action, ClaimOutcome
-from rulings.explain import _EXPLAINERS
-from rulings.schedules import all_points_played, corrected
+from hearts_referee.rulings import SCHEDULES, Status
+from hearts_referee.rulings.decisions import ACTIONS, CLAIM_OUTCOMES, Action, ClaimOutcome
+from hearts_referee.rulings.explain import _EXPLAINERS
+from hearts_referee.rulings.schedules import all_points_played, corrected
 
 
 @pytest.mark.parametrize(

@@ -20,8 +20,8 @@ import pytest
 from events import EVENTS, create_event, play_round
 from support import validator
 
-import archive
-from app import create_app
+from hearts_referee import archive
+from hearts_referee.app import create_app
 
 
 @pytest.fixture(scope="module")

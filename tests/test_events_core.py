@@ -17,7 +17,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.events import (
+from hearts_referee.referee.events import (
     LONG_JOHN,
     MSO_2000,
     CannotSeat,
@@ -37,7 +37,7 @@ from referee.events import (
     snake,
     standings,
 )
-from referee.events.seating import add_meetings, seat_by_standing
+from hearts_referee.referee.events.seating import add_meetings, seat_by_standing
 
 SEATABLE_LONG_JOHN = [n for n in range(8, 65) if n not in (9, 10, 11, 17)]
 

@@ -8,10 +8,10 @@ import sqlite3
 import pytest
 from events import EVENTS, create_event, game_hand, play_game, seat
 
-from referee.events import MSO_2000
-from service import events as use
-from service.errors import Forbidden
-from service.keys import authenticate
+from hearts_referee.referee.events import MSO_2000
+from hearts_referee.usecases import events as use
+from hearts_referee.usecases.errors import Forbidden
+from hearts_referee.usecases.keys import authenticate
 
 
 @pytest.fixture

@@ -13,7 +13,7 @@ import random
 import pytest
 from events import EVENTS, create_event, game_hand, seat
 
-import archive
+from hearts_referee import archive
 
 
 @pytest.fixture

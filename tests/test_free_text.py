@@ -11,7 +11,7 @@ from click.testing import CliRunner
 from games import moon, new_game
 from hands import hand
 
-from schemas.text import TextError, clean, seat_id
+from hearts_referee.schemas.text import TextError, clean, seat_id
 
 GAMES = "/v1/games"
 REVOKE = "N:2C E:2D S:4C W:5C W:KC N:AC E:3C S:8C"

@@ -127,7 +127,7 @@ def test_a_hand_signature_before_a_later_decision_is_marked_stale_in_the_hands_j
 def test_the_variant_data_says_who_signs_the_scoresheet_and_refuses_an_unknown_rule():
     from dataclasses import replace
 
-    from referee.variants import VARIANTS
+    from hearts_referee.referee.registry import VARIANTS
 
     assert VARIANTS["mso-2000"].game_signatures == "all"  # "each scoresheet is signed by all four"
     assert VARIANTS["long-john"].game_signatures == "none"  # its scorekeeper signs each hand instead

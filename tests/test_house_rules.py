@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 from hands import SUIT_BLOCKS, block_tricks, hand, ruling
 
-from audit import audit_hand
-from referee.house import OPTIONS, house_variant
-from referee.variants import VARIANTS
+from hearts_referee.referee.house import OPTIONS, house_variant
+from hearts_referee.referee.registry import VARIANTS
+from hearts_referee.validate import validate_hand
 
 URL = "/v1/hands/validate"
 
@@ -62,14 +62,14 @@ def test_ill_typed_option_is_a_422_that_names_it(client, name, value):
 def test_a_house_variant_may_take_the_mso_penalty_schedule():
     record = hand("standard", hand_number=4, play="N:2C E:2D S:4C W:5C W:KC")
     record["variant"] = house(penalty_schedule="mso-2000", penalty_cards=True)
-    found = ruling(audit_hand(record), "revoke")
+    found = ruling(validate_hand(record), "revoke")
     assert (found["status"], found["penalty"]) == ("applied", {"points": 26})
 
 
 def test_a_house_moon_with_a_choice_for_the_shooter():
     record = hand("standard", hand_number=4, held=SUIT_BLOCKS, play=block_tricks(), moon_choice="subtract")
     record["variant"] = house(moon="add-or-subtract")
-    result = audit_hand(record)
+    result = validate_hand(record)
     assert result["moon"] == {"seat": "W", "option": "subtract", "chosen_by": "record"}
     assert result["score"]["W"] == -26
 

@@ -11,8 +11,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from app import create_app
-from schemas.strictjson import MAX_DEPTH, JSONError, loads_strict, nesting_depth_exceeds
+from hearts_referee.app import create_app
+from hearts_referee.schemas.strictjson import MAX_DEPTH, JSONError, loads_strict, nesting_depth_exceeds
 
 ROOT = Path(__file__).resolve().parent.parent
 URL = "/v1/hands/validate"

@@ -19,13 +19,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_robustness import DAMAGE, RECORD_DAMAGE, SOURCES
 
-from referee import RecordError
-from referee.play import _EVENTS
-from referee.record import Event
-from referee.table import Table
-from schemas.record import load_record
+from hearts_referee.referee import RecordError
+from hearts_referee.referee.play import _EVENTS
+from hearts_referee.referee.record import Event
+from hearts_referee.referee.table import Table
+from hearts_referee.schemas.record import load_record
 
-REPLAY = importlib.import_module("referee.replay")  # the module: ``referee.replay`` is the function
+REPLAY = importlib.import_module("hearts_referee.referee.replay")  # the module: ``referee.replay`` is the function
 
 
 def every_card_through_play_card(table: Table, events: tuple[Event, ...]) -> None:

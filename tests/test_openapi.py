@@ -7,7 +7,7 @@ import re
 from openapi_spec_validator import validate
 from support import SPEC, example_record, validator
 
-from referee.variants import VARIANTS
+from hearts_referee.referee.registry import VARIANTS
 
 UNDOCUMENTED_METHODS = {"HEAD", "OPTIONS"}  # answered by Flask itself on every route
 # The director's HTML pages (blueprint ``pages``, all under /director/) are not part of the JSON
@@ -111,7 +111,7 @@ def test_card_pattern_accepts_what_the_contract_allows():
 
 
 def test_every_ruling_code_is_named_in_the_spec():
-    from referee import CODES
+    from hearts_referee.referee import CODES
 
     described = SPEC["components"]["schemas"]["Ruling"]["properties"]["code"]["description"]
     words = set(re.findall(r"[a-z_]+", described))
@@ -130,9 +130,9 @@ def _properties(component: str) -> set[str]:
 
 
 def test_spec_components_match_the_marshmallow_schemas():
-    from schemas.record import HandRecordSchema
-    from schemas.result import MoonSchema, RulingSchema, ValidationResultSchema
-    from schemas.variant import VariantSchema
+    from hearts_referee.schemas.record import HandRecordSchema
+    from hearts_referee.schemas.result import MoonSchema, RulingSchema, ValidationResultSchema
+    from hearts_referee.schemas.variant import VariantSchema
 
     pairs = {
         "HandRecord": HandRecordSchema,
@@ -147,7 +147,7 @@ def test_spec_components_match_the_marshmallow_schemas():
 
 
 def test_required_record_fields_are_required_in_the_spec():
-    from schemas.record import HandRecordSchema
+    from hearts_referee.schemas.record import HandRecordSchema
 
     required = {name for name, field in HandRecordSchema().fields.items() if field.required}
     assert set(SPEC["components"]["schemas"]["HandRecord"]["required"]) == required
@@ -164,7 +164,7 @@ def test_a_real_validation_result_matches_the_spec(client):
 
 def ARCHIVE_SCHEMAS() -> dict[str, type]:
     """The archive's, games' and keys' components and the marshmallow schemas behind them."""
-    from schemas import archive, game
+    from hearts_referee.schemas import archive, game
 
     return {
         "DecisionRequest": archive.DecisionRequestSchema,
@@ -205,8 +205,8 @@ def test_required_request_fields_are_required_in_the_spec():
 
 
 def test_key_roles_in_the_spec_are_the_archive_roles():
-    from archive import ROLES
-    from schemas.archive import KeyRequestSchema
+    from hearts_referee.archive import ROLES
+    from hearts_referee.schemas.archive import KeyRequestSchema
 
     assert SPEC["components"]["schemas"]["KeyRequest"]["properties"]["role"]["enum"] == list(ROLES)
     assert list(KeyRequestSchema().fields["role"].validate.choices) == list(ROLES)

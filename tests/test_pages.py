@@ -15,7 +15,7 @@ import pytest
 from flask import Flask
 from games import new_game
 
-import web
+from hearts_referee import web
 
 ROOT = Path(__file__).resolve().parent.parent
 HAND = json.loads((ROOT / "examples" / "mso-game-hand.json").read_text())

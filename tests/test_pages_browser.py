@@ -15,7 +15,7 @@ import re
 
 import pytest
 
-from app import create_app
+from hearts_referee.app import create_app
 from tools.demo import ROOT, seed, serve
 from tools.screenshots import CHROMIUM, CHROMIUM_ARGS
 

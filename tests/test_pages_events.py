@@ -9,7 +9,7 @@ import pytest
 from events import EVENTS, create_event, play_moons, seat
 from test_pages import CSRF, sign_in
 
-import archive
+from hearts_referee import archive
 
 
 @pytest.fixture

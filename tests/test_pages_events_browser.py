@@ -6,8 +6,8 @@ import pytest
 from events import create_event, seat
 from test_pages_browser import browser, page, pdf_pages, sign_in  # noqa: F401  # fixtures
 
-import archive
-from app import create_app
+from hearts_referee import archive
+from hearts_referee.app import create_app
 from tools.demo import serve
 
 

@@ -17,8 +17,8 @@ from entry_forms import field_problems, hand_form
 from games import SEATS, moon, new_game, random_body
 from test_pages import CSRF, sign_in
 
-from referee.record import Problem
-from web.entry import game_entry, hand_entry
+from hearts_referee.referee.record import Problem
+from hearts_referee.web.entry import game_entry, hand_entry
 
 ROOT = Path(__file__).resolve().parent.parent
 HAND = json.loads((ROOT / "examples" / "mso-game-hand.json").read_text())
@@ -359,7 +359,7 @@ def test_game_entry_reads_the_seat_rows_it_was_given():
 def test_a_status_filter_fills_its_page_past_rows_that_do_not_match(three_games, as_role, monkeypatch):
     """Game 3 is over; five newer games are not. Read two rows at a time, none of the first
     three reads holds a game that is over: the list reads on until it finds game 3."""
-    monkeypatch.setattr("archive.db.FILTERED_BATCH", 2)
+    monkeypatch.setattr("hearts_referee.archive.db.FILTERED_BATCH", 2)
     for _ in range(5):
         three_games.post("/v1/games", json=new_game(), headers=as_role("director"))
     answer = three_games.get("/v1/games?status=over&limit=1", headers=as_role("auditor")).get_json()

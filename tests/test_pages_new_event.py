@@ -11,7 +11,7 @@ import pytest
 from entry_forms import field_problems
 from test_pages import CSRF, sign_in
 
-import archive
+from hearts_referee import archive
 
 FORM = {
     "csrf_token": CSRF,

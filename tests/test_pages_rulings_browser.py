@@ -12,15 +12,15 @@ import pytest
 from games import PLAYERS, moon
 from test_pages_browser import browser, page, sign_in  # noqa: F401  (fixtures shared with the pages' tests)
 
-import service
-from app import create_app
+from hearts_referee import usecases
+from hearts_referee.app import create_app
+from hearts_referee.rulings.decisions import Action, Decision
+from hearts_referee.schemas.game import load_game, load_game_hand
+from hearts_referee.usecases import games as use
+from hearts_referee.usecases import hands
+from hearts_referee.usecases.keys import OPERATOR, create_key
 from playout import build_hand
 from playout.revoke import PlantRevoke
-from rulings.decisions import Action, Decision
-from schemas.game import load_game, load_game_hand
-from service import games as use
-from service import hands
-from service.keys import OPERATOR, create_key
 from tools.demo import EXAMPLE, SUPPLIED, random_game_hand, seed, serve
 
 TABLE = {"variant": "mso-2000", "seats": ["N", "E", "S", "W"], "players": PLAYERS, "first_dealer": "W"}
@@ -39,7 +39,7 @@ def revoke_by_north(hand_number: int) -> dict:
 
 
 def _deal(hand_number: int):
-    from rulings.scoresheet import NextDeal
+    from hearts_referee.rulings.scoresheet import NextDeal
 
     return NextDeal(hand_number, "NESW"[(3 + hand_number - 1) % 4])
 
@@ -56,9 +56,9 @@ def site(tmp_path_factory):
     moons by W take N past 100 (3)."""
     database = str(tmp_path_factory.mktemp("rulings") / "archive.sqlite")
     demo = seed(database)
-    db = service.open_archive(database)
+    db = usecases.open_archive(database)
     try:
-        td = create_key(db, OPERATOR, "Floor TD", service.Role.DIRECTOR)[0]
+        td = create_key(db, OPERATOR, "Floor TD", usecases.Role.DIRECTOR)[0]
         three = use.start_game(db, td, load_game({**TABLE, "table": "8"}))
         for body in (random_game_hand(7, 1), revoke_by_north(2), random_game_hand(9, 3)):
             use.append_hand(db, td, three.id, load_game_hand(body))

@@ -18,7 +18,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 import playout
-from audit import audit_hand
+from hearts_referee.validate import validate_hand
 
 VARIANTS = ("standard", "mso-2000")
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
@@ -53,7 +53,7 @@ def test_random_legal_hand_has_no_rulings_and_26_points(
     expected = playout.expected_score(record)
     if write_scores:  # the table wrote the right scores: no score_mismatch either
         record["claimed"] = expected
-    result = audit_hand(record)
+    result = validate_hand(record)
     assert codes(result) == []
     assert result["complete"] is True and result["void"] is False
     points = playout.card_points(record)
@@ -73,7 +73,7 @@ def test_random_legal_hand_tricks_are_won_by_the_highest_card_of_the_suit_led(
     variant: str, seed: int
 ) -> None:
     record = playout.random_hand(random.Random(seed), variant)
-    tricks = audit_hand(record)["tricks"]
+    tricks = validate_hand(record)["tricks"]
     expected = playout.tricks_of(record)
     assert len(tricks) == 13
     for number, (trick, plays) in enumerate(zip(tricks, expected, strict=True), start=1):
@@ -96,7 +96,7 @@ def test_leader_holding_only_hearts_and_queen_may_lead_a_heart_only_under_mso200
     held = [event["card"] for event in record["play"][4:] if event["seat"] == seat]
     heart = random.Random(seed).choice([card for card in held if card[1] == "H"])
     record["play"] = [*record["play"][:4], {"seat": seat, "card": heart}]  # stop after the lead
-    result = audit_hand(record)
+    result = validate_hand(record)
     assert result["complete"] is False
     if variant == "mso-2000":
         assert codes(result) == []
@@ -113,7 +113,7 @@ def test_leader_holding_only_hearts_and_queen_may_lead_a_heart_only_under_mso200
 @given(seed=SEEDS)
 def test_standard_moon_scores_0_for_the_shooter_and_26_for_each_other(seed: int) -> None:
     record, shooter = playout.random_moon_hand(random.Random(seed), "standard")
-    result = audit_hand(record)
+    result = validate_hand(record)
     assert codes(result) == []
     assert result["points"][shooter] == 26
     assert result["moon"] == {"seat": shooter, "option": "add", "chosen_by": "referee"}
@@ -134,7 +134,7 @@ def mso_subtract_open(scores_before: dict[str, int] | None, shooter: str) -> boo
 @given(seed=SEEDS)
 def test_mso2000_moon_subtracts_only_when_someone_had_74_and_adding_would_not_win_it(seed: int) -> None:
     record, shooter = playout.random_moon_hand(random.Random(seed), "mso-2000")
-    result = audit_hand(record)
+    result = validate_hand(record)
     assert codes(result) == []
     if mso_subtract_open(record.get("scores_before"), shooter):
         assert result["moon"] == {"seat": shooter, "option": "subtract", "chosen_by": "referee"}
@@ -153,7 +153,7 @@ def test_recorded_moon_choice_stands_where_the_variant_allows_it(
 ) -> None:
     record, shooter = playout.random_moon_hand(random.Random(seed), variant)
     record["moon_choice"] = choice
-    result = audit_hand(record)
+    result = validate_hand(record)
     allowed = variant == "mso-2000" and mso_subtract_open(record.get("scores_before"), shooter)
     if choice == "subtract" and not allowed:
         assert codes(result) == ["moon_choice_not_allowed"]
@@ -169,7 +169,7 @@ def test_recorded_moon_choice_stands_where_the_variant_allows_it(
 
 def check_revoke(record: dict[str, Any], seat: str, trick: int) -> dict[str, Any]:
     """The revoke is found once, where it was planted, and scored by the variant's schedule."""
-    result = audit_hand(record)
+    result = validate_hand(record)
     revokes = [r for r in result["rulings"] if r["code"] == "revoke"]
     assert len(revokes) == 1, codes(result)
     assert set(codes(result)) <= {"revoke", "moon_stopped_by_revoke"}
@@ -263,7 +263,7 @@ def any_random_hand(draw: st.DrawFn) -> dict[str, Any]:
 @given(record=any_random_hand())
 def test_random_hand_round_trips_through_json_and_audit_never_raises(record: dict[str, Any]) -> None:
     data = json.loads(json.dumps(record))
-    result = audit_hand(data)
+    result = validate_hand(data)
     assert data == record  # the audit leaves its input alone
     assert json.loads(json.dumps(result)) == result
     assert [p for t in result["tricks"] for p in t["plays"]] == record["play"]

@@ -23,7 +23,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import playout
-from audit import audit_hand
+from hearts_referee.validate import validate_hand
 from playout import long_john, omnibus
 
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
@@ -42,7 +42,7 @@ def codes(result: dict[str, Any]) -> list[str]:
 def audit(record: dict[str, Any]) -> dict[str, Any]:
     """Audit the record as a client would send it: through JSON, and left unchanged."""
     data = json.loads(json.dumps(record))
-    result = audit_hand(data)
+    result = validate_hand(data)
     assert data == record
     return result
 

@@ -7,7 +7,7 @@ import json
 import pytest
 from flask import request
 
-from app import create_app
+from hearts_referee.app import create_app
 
 FORWARDED = {
     "X-Forwarded-For": "203.0.113.7",

@@ -20,9 +20,9 @@ from pathlib import Path
 
 import pytest
 
-import service
-from schemas.record import load_record
-from service import Role, hands, keys
+from hearts_referee import usecases
+from hearts_referee.schemas.record import load_record
+from hearts_referee.usecases import Role, hands, keys
 
 ROOT = Path(__file__).resolve().parent.parent
 SECTION = "## Auditing in bulk"
@@ -99,7 +99,7 @@ def test_the_dask_block_gives_the_local_results_line_for_line(desk: Path) -> Non
 def test_re_auditing_the_archive_reports_each_stored_hand_unchanged(desk: Path) -> None:
     (block,) = [block for block in blocks("sh") if "--archive" in block]
     archive_file = desk / "archive.sqlite"
-    db = service.open_archive(str(archive_file))
+    db = usecases.open_archive(str(archive_file))
     scorer = keys.create_key(db, keys.OPERATOR, "Table 7 scorer", Role.SCORER)[0]
     for line in (desk / "examples" / "day-1.ndjson").read_text().splitlines()[:3]:
         hands.submit_hand(db, scorer, load_record(json.loads(line)))

@@ -19,25 +19,24 @@ from pathlib import Path
 import pytest
 from games import PLAYERS, SEATS, moon
 
-import archive
-import service
-from app import create_app
-from bulk.archive import LISTED, ReauditSummary, reaudit_data
-from bulk.summary import ExitStatus
-from referee import __version__ as ENGINE
-from referee.cards import CARDS
-from referee.findings import Code
-from referee.notation import read_record
-from rulings.decisions import Decision
-from rulings.log import Ruling
-from rulings.schedules import Status
-from rulings.scoresheet import GameSetup
-from schemas.game import load_game_hand
-from schemas.record import load_record
-from service import ChainReport, Role, games, hands, keys
-from service.errors import Forbidden
-from service.keys import OPERATOR_AS_AUDITOR
-from service.reaudit import HandReaudit, reaudit
+from hearts_referee import archive, usecases
+from hearts_referee.app import create_app
+from hearts_referee.batch.recheck import LISTED, ReauditSummary, reaudit_data
+from hearts_referee.batch.summary import ExitStatus
+from hearts_referee.referee import __version__ as ENGINE
+from hearts_referee.referee.cards import CARDS
+from hearts_referee.referee.findings import Code
+from hearts_referee.referee.notation import read_record
+from hearts_referee.rulings.decisions import Decision
+from hearts_referee.rulings.log import Ruling
+from hearts_referee.rulings.schedules import Status
+from hearts_referee.rulings.scoresheet import GameSetup
+from hearts_referee.schemas.game import load_game_hand
+from hearts_referee.schemas.record import load_record
+from hearts_referee.usecases import ChainReport, Role, games, hands, keys
+from hearts_referee.usecases.errors import Forbidden
+from hearts_referee.usecases.keys import OPERATOR_AS_AUDITOR
+from hearts_referee.usecases.recheck import HandReaudit, reaudit
 
 ROOT = Path(__file__).resolve().parent.parent
 REVOKE = json.loads((ROOT / "examples" / "mso-revoke.json").read_text())
@@ -53,7 +52,7 @@ def path(tmp_path) -> Path:
     revoke, which a director then waived and all four signed (entries 1-6), and a
     two-hand game of moons."""
     file = tmp_path / "archive.sqlite"
-    db = service.open_archive(file)
+    db = usecases.open_archive(file)
     ann = keys.create_key(db, keys.OPERATOR, "Ann", Role.SCORER)[0]
     td = keys.create_key(db, keys.OPERATOR, "Chief TD", Role.DIRECTOR)[0]
     hand, _ = hands.submit_hand(db, ann, load_record(REVOKE))
@@ -73,7 +72,7 @@ def store_as_read_by(file: Path, version: str, **reading: object) -> int:
     """Store the revoke hand with the audit an engine ``version`` would have made: today's
     audit with ``reading`` in place of what it says. Stored through the archive, so the
     hand's chain holds; returns its id."""
-    db = service.open_archive(file)
+    db = usecases.open_archive(file)
     record = load_record(REVOKE)
     audit = dataclasses.replace(hands.audit_record(record), engine_version=version, **reading)
     content_hash = archive.hand_hash(record, None)  # as stored before hashes named their key
@@ -97,7 +96,7 @@ def tamper(file: Path, hand_id: int, n: int, old: str, new: str) -> None:
 
 
 def run(file: Path) -> tuple[list[HandReaudit], ReauditSummary]:
-    db = service.open_read_only(file)
+    db = usecases.open_read_only(file)
     try:
         results = list(reaudit(db, OPERATOR_AS_AUDITOR))
     finally:
@@ -132,7 +131,7 @@ def test_an_untouched_archive_re_audits_unchanged_with_every_chain_intact_and_ex
 def test_a_directors_decision_is_not_a_change_the_engine_would_make(path):
     """Hand 1's current score gives N 0 (the revoke waived): the re-audit compares the
     engine's own reading, 26 for N then and now, so nothing would change."""
-    db = service.open_read_only(path)
+    db = usecases.open_read_only(path)
     assert hands.get_hand(db, OPERATOR_AS_AUDITOR, 1).state.current.score["N"] == 0
     first = next(reaudit(db, OPERATOR_AS_AUDITOR))
     db.close()
@@ -242,7 +241,7 @@ def test_a_stored_record_that_could_not_now_have_happened_is_reported_with_its_p
     older engine's audit: the re-audit lists the record's problems, located."""
     data = {**REVOKE, "deal": {**REVOKE["deal"], "E": ["8S", *REVOKE["deal"]["E"][1:]]}}
     impossible = read_record(data)  # reading back trusts the stored text
-    db = service.open_archive(path)
+    db = usecases.open_archive(path)
     audit = dataclasses.replace(hands.audit_record(load_record(REVOKE)), engine_version="0.0.9")
     archive.store_hand(db, "impossible", impossible, audit, signers=frozenset(SEATS), by=None)
     db.close()
@@ -269,7 +268,7 @@ def test_re_auditing_writes_nothing_to_the_archive_file(path):
 
 
 def test_a_scorer_re_audits_only_its_own_hands_and_an_admin_none(path):
-    db = service.open_archive(path)
+    db = usecases.open_archive(path)
     ann = next(k for k in keys.list_keys(db, keys.OPERATOR) if k.name == "Ann")
     assert [r.hand_id for r in reaudit(db, ann)] == [1]
     with pytest.raises(Forbidden):

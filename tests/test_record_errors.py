@@ -5,13 +5,13 @@ from __future__ import annotations
 import pytest
 from hands import claim, hand
 
-from audit import audit_hand
-from referee import RecordError
+from hearts_referee.referee import RecordError
+from hearts_referee.validate import validate_hand
 
 
 def problems(record) -> set[tuple[str, str]]:
     with pytest.raises(RecordError) as error:
-        audit_hand(record)
+        validate_hand(record)
     return {(p.pointer, p.code) for p in error.value.problems}
 
 
@@ -97,7 +97,7 @@ def test_a_record_that_is_not_an_object_is_a_type_problem():
 def test_cards_are_case_insensitive_and_10_means_t():
     record = hand(play="N:2c E:3C S:4C W:5C")
     record["play"].append({"seat": "W", "card": "10s"})
-    result = audit_hand(record)
+    result = validate_hand(record)
     assert result["tricks"][1]["plays"][0] == {"seat": "W", "card": "TS"}
 
 

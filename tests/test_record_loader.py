@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from marshmallow import ValidationError
 from test_robustness import DAMAGE, RECORD_DAMAGE, SOURCES
 
-from schemas.record import HandRecordSchema, read_plain
+from hearts_referee.schemas.record import HandRecordSchema, read_plain
 
 SCHEMA = HandRecordSchema()
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from app import create_app
+from hearts_referee.app import create_app
 
 ROOT = Path(__file__).resolve().parents[1]
 REVOKE = json.loads((ROOT / "examples" / "mso-revoke.json").read_text())
@@ -73,7 +73,7 @@ def test_an_unmatched_path_is_logged_with_no_route(client, capsys):
 
 
 def test_the_line_names_the_key_that_was_checked(client, capsys, keys, as_role):
-    from archive import list_keys, open_archive
+    from hearts_referee.archive import list_keys, open_archive
 
     capsys.readouterr()
     client.get("/v1/hands", headers=as_role("auditor"))

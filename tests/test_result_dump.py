@@ -14,10 +14,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_robustness import DAMAGE, SOURCES
 
-from referee import RecordError
-from schemas.record import load_record
-from schemas.result import ValidationResultSchema, dump_result
-from service.hands import audit_record
+from hearts_referee.referee import RecordError
+from hearts_referee.schemas.record import load_record
+from hearts_referee.schemas.result import ValidationResultSchema, dump_result
+from hearts_referee.usecases.hands import audit_record
 
 SCHEMA = ValidationResultSchema()
 

@@ -20,8 +20,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import playout
-from audit import audit_hand
-from referee import RecordError
+from hearts_referee.referee import RecordError
+from hearts_referee.validate import validate_hand
 
 Record = dict[str, Any]
 
@@ -90,7 +90,7 @@ def test_a_damaged_record_gets_rulings_or_located_problems_never_a_crash(seed, v
     for _ in range(blows):
         rng.choice(DAMAGE)(rng, record["play"])
     try:
-        result = audit_hand(record)
+        result = validate_hand(record)
     except RecordError as error:
         assert error.problems
         assert all(p.pointer.startswith("/") and p.code and p.message for p in error.problems)
@@ -154,7 +154,7 @@ def test_a_record_broken_in_several_stages_gets_every_problem_located_never_a_cr
     for _ in range(blows):
         rng.choice(RECORD_DAMAGE)(rng, record)
     try:
-        audit_hand(record)
+        validate_hand(record)
     except RecordError as error:
         assert error.problems
         assert all(p.pointer.startswith("/") and p.code and p.message for p in error.problems)

@@ -12,9 +12,9 @@ import pytest
 from core_hands import typed
 from hands import ROUND_ROBIN, claim, hand, ruling
 
-from audit import audit_hand
-from referee import RecordError
-from referee.notation import read_record, record_data
+from hearts_referee.referee import RecordError
+from hearts_referee.referee.notation import read_record, record_data
+from hearts_referee.validate import validate_hand
 
 FIRST_TRICK = ["N:2C", "E:3C", "S:4C", "W:5C"]
 
@@ -25,13 +25,13 @@ def claims(seat: str, **terms: object) -> dict[str, object]:
 
 def test_claim_without_what_is_a_claim_to_every_trick_as_before():
     order = "KC 9C 4D 8D QD 3H 7H JH 2S 6S TS AS"
-    result = audit_hand(hand(play=[*FIRST_TRICK, claim("W", order)]))
+    result = validate_hand(hand(play=[*FIRST_TRICK, claim("W", order)]))
     found = ruling(result, "claim")
     assert found["explanation"].startswith("W claimed the remaining tricks, announcing the order K♣ 9♣")
 
 
 def test_claim_no_more_points_without_an_order_is_searched_and_referred():
-    result = audit_hand(hand(play=[*FIRST_TRICK, claims("W", what="no-more-points")]))
+    result = validate_hand(hand(play=[*FIRST_TRICK, claims("W", what="no-more-points")]))
     found = ruling(result, "claim")
     assert found["status"] == "referred"
     assert "W claimed to take no more point card, announcing no order" in found["explanation"]
@@ -40,25 +40,25 @@ def test_claim_no_more_points_without_an_order_is_searched_and_referred():
 
 def test_claim_points_needs_its_points():
     with pytest.raises(RecordError) as error:
-        audit_hand(hand(play=[*FIRST_TRICK, claims("W", what="points")]))
+        validate_hand(hand(play=[*FIRST_TRICK, claims("W", what="points")]))
     assert [(p.pointer, p.code) for p in error.value.problems] == [("/play/4/claims/points", "required")]
 
 
 def test_claim_points_only_with_a_points_claim():
     with pytest.raises(RecordError) as error:
-        audit_hand(hand(play=[*FIRST_TRICK, claims("W", what="concede", points=3)]))
+        validate_hand(hand(play=[*FIRST_TRICK, claims("W", what="concede", points=3)]))
     assert [(p.pointer, p.code) for p in error.value.problems] == [("/play/4/claims/points", "not_allowed")]
 
 
 def test_claim_to_every_trick_needs_its_order():
     with pytest.raises(RecordError) as error:
-        audit_hand(hand(play=[*FIRST_TRICK, claims("W", what="all-tricks")]))
+        validate_hand(hand(play=[*FIRST_TRICK, claims("W", what="all-tricks")]))
     assert [(p.pointer, p.code) for p in error.value.problems] == [("/play/4/claims/order", "required")]
 
 
 def test_claim_with_an_unknown_what_is_located():
     with pytest.raises(RecordError) as error:
-        audit_hand(hand(play=[*FIRST_TRICK, claims("W", what="most")]))
+        validate_hand(hand(play=[*FIRST_TRICK, claims("W", what="most")]))
     assert [(p.pointer, p.code) for p in error.value.problems] == [("/play/4/claims/what", "invalid_choice")]
 
 
@@ -81,7 +81,7 @@ def test_claim_ruling_shows_the_position_at_the_claim_and_the_refuting_line():
     """The director's view: each seat's cards at the claim, the announced order and
     the refuting line trick by trick, in the ruling the director's page shows."""
     order = "KC 9C 4D 8D QD 3H 7H JH 2S 6S TS AS"
-    found = ruling(audit_hand(hand(play=[*FIRST_TRICK, claim("W", order)])), "claim")
+    found = ruling(validate_hand(hand(play=[*FIRST_TRICK, claim("W", order)])), "claim")
     assert "At the claim: N 6♣ 10♣ A♣" in found["explanation"]
     assert "W 9♣ K♣ 4♦ 8♦ Q♦ 3♥ 7♥ J♥ 2♠ 6♠ 10♠ A♠." in found["explanation"]
     assert "trick 2: W K♣ N A♣ E J♣ S Q♣, N takes it" in found["explanation"]
@@ -93,7 +93,7 @@ def test_claim_mid_trick_is_searched_from_the_cards_already_on_the_trick():
     from hands import SUIT_BLOCKS, block_tricks
 
     play = [*block_tricks(count=1).split(), "W:3C", claims("N", what="no-more-tricks")]
-    result = audit_hand(hand(held=SUIT_BLOCKS, play=play))
+    result = validate_hand(hand(held=SUIT_BLOCKS, play=play))
     found = ruling(result, "claim")
     assert (found["seat"], found["trick"], found["status"]) == ("N", 2, "referred")
     assert "The referee finds that no defence gives the claimant another trick" in found["explanation"]

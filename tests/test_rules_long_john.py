@@ -10,10 +10,10 @@ import pytest
 from hands import codes, ruling
 from tables import RANKS, record, rounds, suit
 
-from audit import audit_hand
-from referee import RecordError, get_variant
-from referee.game import game_over, lowest
-from referee.variants import pass_direction_name
+from hearts_referee.referee import RecordError, get_variant
+from hearts_referee.referee.game import game_over, lowest
+from hearts_referee.referee.registry import pass_direction_name
+from hearts_referee.validate import validate_hand
 
 LONG_JOHN = get_variant("long-john")
 
@@ -77,26 +77,26 @@ def test_longjohn_table_six_to_eight_players(size):
 def test_longjohn_table_other_sizes_cannot_play():
     five = {seat: BLOCKS8[seat] for seat in "ABCDE"}
     with pytest.raises(RecordError) as error:
-        audit_hand(keeper(five))
+        validate_hand(keeper(five))
     assert ("/seats", "seat_count") in {(p.pointer, p.code) for p in error.value.problems}
 
 
 def test_longjohn_deal_two_decks_every_card_twice():
-    result = audit_hand(keeper(BLOCKS8))
+    result = validate_hand(keeper(BLOCKS8))
     assert result["rulings"] == [] and result["void"] is False
 
 
 def test_longjohn_deal_a_third_copy_or_a_missing_copy_is_named():
     deal = dict(BLOCKS8, A=BLOCKS8["A"].replace("2C", "3C"))
     with pytest.raises(RecordError) as error:
-        audit_hand(keeper(deal))
+        validate_hand(keeper(deal))
     messages = {(p.code, p.message) for p in error.value.problems}
     assert any(code == "duplicate_card" and "3C is dealt more than 2 times" in m for code, m in messages)
     assert ("missing_card", "one copy of 2C is missing from the deal and kitty") in messages
 
 
 def test_longjohn_deal_seven_players_get_a_joker_and_six_a_kitty():
-    assert audit_hand(keeper(MOON7))["void"] is False
+    assert validate_hand(keeper(MOON7))["void"] is False
     assert LONG_JOHN.deck(7).counts[next(c for c in LONG_JOHN.deck(7).counts if c.code == "JK")] == 1
     assert (LONG_JOHN.hand_size(6), LONG_JOHN.kitty_size(6)) == (17, 2)
 
@@ -104,7 +104,7 @@ def test_longjohn_deal_seven_players_get_a_joker_and_six_a_kitty():
 def test_longjohn_deal_a_player_holding_one_back_colour_only_voids_it():
     backs = {seat: ["red"] * 13 if seat in "ACEG" else ["blue"] * 13 for seat in BLOCKS8}
     backs["B"] = ["red"] * 6 + ["blue"] * 7
-    result = audit_hand(keeper(BLOCKS8, backs=backs))
+    result = validate_hand(keeper(BLOCKS8, backs=backs))
     assert result["void"] is True
     assert "A holds only red backs" in ruling(result, "misdeal")["explanation"]
     assert ruling(result, "misdeal")["status"] == "referred"
@@ -112,7 +112,7 @@ def test_longjohn_deal_a_player_holding_one_back_colour_only_voids_it():
 
 def test_longjohn_deal_backs_all_one_colour_are_not_checked():
     backs = {seat: ["red"] * 13 for seat in BLOCKS8}
-    assert audit_hand(keeper(BLOCKS8, backs=backs))["void"] is False
+    assert validate_hand(keeper(BLOCKS8, backs=backs))["void"] is False
 
 
 # --- pass -----------------------------------------------------------------------------
@@ -129,7 +129,7 @@ def test_longjohn_deal_backs_all_one_colour_are_not_checked():
 def test_longjohn_pass_widening_left_and_right_then_a_keeper(size, directions):
     names = [pass_direction_name(LONG_JOHN.pass_offset(n, size), size) for n in range(1, len(directions) + 1)]
     assert names == directions
-    assert audit_hand(keeper(BLOCKS8))["pass_direction"] == "hold"
+    assert validate_hand(keeper(BLOCKS8))["pass_direction"] == "hold"
 
 
 def test_longjohn_pass_to_the_wrong_player_is_referred_without_points():
@@ -137,7 +137,7 @@ def test_longjohn_pass_to_the_wrong_player_is_referred_without_points():
         seat: {"cards": BLOCKS8[seat].split()[:3], "to": "A" if seat != "A" else "B"} for seat in BLOCKS8
     }
     passes = {"C": passes["C"]}  # hand 1 passes left: C should pass to D, not A
-    result = audit_hand(record("long-john", BLOCKS8, hand_number=1, dealer="H", passes=passes))
+    result = validate_hand(record("long-john", BLOCKS8, hand_number=1, dealer="H", passes=passes))
     found = [r for r in result["rulings"] if r["code"] == "incorrect_pass" and r["seat"] == "C"]
     assert found and found[0]["status"] == "referred" and found[0]["penalty"] is None
     assert "passed to A instead of D" in found[0]["explanation"]
@@ -148,14 +148,14 @@ def test_longjohn_pass_to_the_wrong_player_is_referred_without_points():
 
 def test_longjohn_opening_lead_left_of_dealer_any_card_even_a_heart():
     deal = dict(BLOCKS8)
-    result = audit_hand(
+    result = validate_hand(
         record("long-john", deal, hand_number=8, dealer="D", play="E:QH F:2H G:2S H:3S A:2C B:3C C:2D D:3D")
     )
     assert result["rulings"] == [] and result["tricks"][0]["leader"] == "E"
 
 
 def test_longjohn_opening_lead_with_the_joker_is_referred():
-    result = audit_hand(keeper(MOON7, play="A:JK B:2C C:3D D:JD E:5H F:KH G:7S"))
+    result = validate_hand(keeper(MOON7, play="A:JK B:2C C:3D D:JD E:5H F:KH G:7S"))
     found = ruling(result, "joker_played_early")
     assert (found["seat"], found["trick"], found["rule"]) == ("A", 1, "long-john/joker")
 
@@ -167,7 +167,7 @@ def test_longjohn_cancellation_identical_cards_drop_out_and_the_highest_left_win
         B=" ".join(c for c in suit("C").split() if c != "KC") + " 2D",
         C="KC " + " ".join(f"{r}D" for r in RANKS[1:]),
     )
-    result = audit_hand(keeper(deal, play="A:AC B:AC C:KC D:2D E:2H F:2H G:2S H:2S"))
+    result = validate_hand(keeper(deal, play="A:AC B:AC C:KC D:2D E:2H F:2H G:2S H:2S"))
     trick = result["tricks"][0]
     assert trick["cancelled"] == ["AC", "AC"] and trick["winner"] == "C"
     assert trick["to_middle"] is False and result["rulings"] == []
@@ -175,7 +175,7 @@ def test_longjohn_cancellation_identical_cards_drop_out_and_the_highest_left_win
 
 def test_longjohn_cancellation_a_trick_cancelled_out_goes_to_the_middle_and_the_next_winner():
     play = "A:5C B:5C C:2D D:2D E:2H F:2H G:2S H:2S  A:6C B:7C C:3D D:3D E:3H F:3H G:3S H:3S"
-    result = audit_hand(keeper(BLOCKS8, play=play))
+    result = validate_hand(keeper(BLOCKS8, play=play))
     first, second = result["tricks"]
     assert first["to_middle"] is True and first["winner"] is None
     assert first["cancelled"] == ["5C", "5C"] and first["taken_by"] == "B"
@@ -184,7 +184,7 @@ def test_longjohn_cancellation_a_trick_cancelled_out_goes_to_the_middle_and_the_
 
 
 def test_longjohn_cancellation_of_the_last_trick_sends_the_pile_to_the_last_winner():
-    result = audit_hand(keeper(BLOCKS8, play=clubs_duel()))
+    result = validate_hand(keeper(BLOCKS8, play=clubs_duel()))
     last = result["tricks"][-1]
     assert last["number"] == 13 and last["to_middle"] is True
     assert last["taken_by"] == "A" == result["tricks"][-2]["winner"]
@@ -204,28 +204,28 @@ KITTY6 = {
 
 def test_longjohn_kitty_goes_with_the_first_trick_a_counter_is_played_to():
     play = "A:2C B:3C C:TD D:2S E:6S F:JS  B:4C C:JD D:3S E:7S F:QS A:5C"
-    result = audit_hand(record("long-john", KITTY6, play=play, hand_number=6, dealer="F", kitty="AD AH"))
+    result = validate_hand(record("long-john", KITTY6, play=play, hand_number=6, dealer="F", kitty="AD AH"))
     assert result["kitty"] == {"cards": ["AD", "AH"], "taken_by": "A", "trick": 2}
     assert result["points"]["A"] == 13 + 1  # the Q♠ and the kitty's A♥
 
 
 def test_longjohn_kitty_with_a_cancelled_counter_trick_goes_with_its_pile():
     play = "A:2C B:3C C:TD D:2S E:6S F:JS  B:4C C:JD D:3S E:7S F:QS A:4C  B:6C C:QD D:4S E:8S F:KS A:7C"
-    result = audit_hand(record("long-john", KITTY6, play=play, hand_number=6, dealer="F", kitty="AD AH"))
+    result = validate_hand(record("long-john", KITTY6, play=play, hand_number=6, dealer="F", kitty="AD AH"))
     assert result["tricks"][1]["to_middle"] is True
     assert result["tricks"][2]["collects"] == [2]
     assert result["kitty"] == {"cards": ["AD", "AH"], "taken_by": "A", "trick": 3}
 
 
 def test_longjohn_joker_led_to_the_last_trick_takes_it():
-    result = audit_hand(keeper(MOON7, play=MOON7_PLAY))
+    result = validate_hand(keeper(MOON7, play=MOON7_PLAY))
     last = result["tricks"][-1]
     assert last["plays"][0] == {"seat": "A", "card": "JK"} and last["winner"] == "A"
 
 
 def test_longjohn_joker_played_to_the_last_trick_by_another_is_dead():
     deal = dict(MOON7, A=MOON7["A"].replace("JK", "AS"), G=MOON7["G"].replace("AS AS", "AS JK"))
-    result = audit_hand(keeper(deal, play=rounds(list("ABCDEFG"), deal)))
+    result = validate_hand(keeper(deal, play=rounds(list("ABCDEFG"), deal)))
     last = result["tricks"][-1]
     assert last["plays"][-1] == {"seat": "G", "card": "JK"} and last["winner"] == "A"
     assert "joker_played_early" not in codes(result)
@@ -233,7 +233,7 @@ def test_longjohn_joker_played_to_the_last_trick_by_another_is_dead():
 
 def test_longjohn_joker_played_before_the_last_trick_is_referred():
     deal = dict(MOON7, G="JK " + MOON7["G"].replace(" AS AS", " AS"), A=MOON7["A"].replace("JK", "AS"))
-    result = audit_hand(keeper(deal, play=rounds(list("ABCDEFG"), deal, count=2)))
+    result = validate_hand(keeper(deal, play=rounds(list("ABCDEFG"), deal, count=2)))
     found = ruling(result, "joker_played_early")
     assert (found["seat"], found["trick"], found["status"], found["penalty"]) == ("G", 1, "referred", None)
 
@@ -243,14 +243,14 @@ def test_longjohn_joker_played_before_the_last_trick_is_referred():
 
 def test_longjohn_scoring_52_points_and_a_sheet_that_does_not_add_up_is_not_legal():
     claimed = dict.fromkeys(BLOCKS8, 0) | {"A": 14, "B": 36}
-    result = audit_hand(keeper(BLOCKS8, play=clubs_duel(), claimed=claimed))
+    result = validate_hand(keeper(BLOCKS8, play=clubs_duel(), claimed=claimed))
     assert sum(result["points"].values()) == 52
     found = ruling(result, "score_mismatch")
     assert found["seat"] == "B" and "add up to 50; the validated ones to 52" in found["explanation"]
 
 
 def test_longjohn_moon_seven_players_cancelled_trick_joker_and_moon():
-    result = audit_hand(keeper(MOON7, play=MOON7_PLAY))
+    result = validate_hand(keeper(MOON7, play=MOON7_PLAY))
     assert result["complete"] is True and result["rulings"] == []
     first, second = result["tricks"][0], result["tricks"][1]
     assert first["cancelled"] == ["2C", "2C"] and first["to_middle"] and first["taken_by"] == "A"
@@ -262,16 +262,16 @@ def test_longjohn_moon_seven_players_cancelled_trick_joker_and_moon():
 
 def test_longjohn_moon_subtract_never_takes_a_total_below_zero():
     before = dict.fromkeys(MOON7, 60) | {"A": 32}
-    result = audit_hand(keeper(MOON7, play=MOON7_PLAY, moon_choice="subtract", scores_before=before))
+    result = validate_hand(keeper(MOON7, play=MOON7_PLAY, moon_choice="subtract", scores_before=before))
     assert result["moon"]["chosen_by"] == "record"
     assert result["score"]["A"] == -32 and result["score"]["B"] == 0
 
 
 def test_longjohn_moon_referee_picks_the_option_that_wins_the_table():
     before = dict.fromkeys(MOON7, 70) | {"A": 40}  # adding ends it with A lowest
-    assert audit_hand(keeper(MOON7, play=MOON7_PLAY, scores_before=before))["moon"]["option"] == "add"
+    assert validate_hand(keeper(MOON7, play=MOON7_PLAY, scores_before=before))["moon"]["option"] == "add"
     before = dict.fromkeys(MOON7, 50) | {"A": 70, "B": 10}  # adding ends it with B lowest
-    result = audit_hand(keeper(MOON7, play=MOON7_PLAY, scores_before=before))
+    result = validate_hand(keeper(MOON7, play=MOON7_PLAY, scores_before=before))
     assert result["moon"] == {"seat": "A", "option": "subtract", "chosen_by": "referee"}
 
 
@@ -289,7 +289,7 @@ def test_longjohn_no_penalties_a_revoke_is_referred_without_points():
         A=" ".join(f"{r}C" for r in RANKS[1:]) + " 2D",
     )
     play = "A:3C B:4C C:3D D:2D E:2H F:2H G:2S H:2S  B:5C"
-    found = ruling(audit_hand(keeper(deal, play=play)), "revoke")
+    found = ruling(validate_hand(keeper(deal, play=play)), "revoke")
     assert (found["seat"], found["status"], found["penalty"], found["rule"]) == (
         "C",
         "referred",
@@ -299,9 +299,9 @@ def test_longjohn_no_penalties_a_revoke_is_referred_without_points():
 
 
 def test_longjohn_follow_suit_void_players_discard_anything():
-    assert audit_hand(keeper(BLOCKS8, play=rounds(list("ABCDEFGH"), BLOCKS8, 3)))["rulings"] == []
+    assert validate_hand(keeper(BLOCKS8, play=rounds(list("ABCDEFGH"), BLOCKS8, 3)))["rulings"] == []
 
 
 def test_longjohn_turn_order_clockwise_in_the_listed_order():
-    result = audit_hand(keeper(BLOCKS8, play="A:2C C:2D B:3C"))
+    result = validate_hand(keeper(BLOCKS8, play="A:2C C:2D B:3C"))
     assert codes(result) == ["play_out_of_turn"]

@@ -12,9 +12,9 @@ from fractions import Fraction
 import pytest
 from hands import ROUND_ROBIN, SUIT_BLOCKS, block_tricks, claim, codes, hand, ruling, tricks
 
-from audit import audit_hand
-from referee import RecordError, get_variant
-from referee.game import game_over, lowest, match_points
+from hearts_referee.referee import RecordError, get_variant
+from hearts_referee.referee.game import game_over, lowest, match_points
+from hearts_referee.validate import validate_hand
 
 MSO = get_variant("mso-2000")
 
@@ -73,7 +73,7 @@ def _revoke_against_moon_play() -> str:
 def test_mso2000_deal_wrong_number_of_cards_voids_the_deal():
     record = hand()
     record["deal"]["E"].append(record["deal"]["N"].pop())
-    result = audit_hand(record)
+    result = validate_hand(record)
     assert result["void"] is True
     misdeal = ruling(result, "misdeal")
     assert (misdeal["seat"], misdeal["status"], misdeal["rule"]) == ("W", "applied", "mso-2000/deal")
@@ -82,7 +82,7 @@ def test_mso2000_deal_wrong_number_of_cards_voids_the_deal():
 
 
 def test_mso2000_deal_card_exposed_during_the_deal_voids_it():
-    result = audit_hand(hand(exposed_in_deal=["QS"]))
+    result = validate_hand(hand(exposed_in_deal=["QS"]))
     assert result["void"] is True
     assert "Q♠ was exposed during the deal" in ruling(result, "misdeal")["explanation"]
 
@@ -91,7 +91,7 @@ def test_mso2000_deal_a_card_dealt_twice_cannot_have_happened():
     record = hand()
     record["deal"]["N"][0] = record["deal"]["E"][0]
     with pytest.raises(RecordError) as error:
-        audit_hand(record)
+        validate_hand(record)
     found = {(p.pointer, p.code) for p in error.value.problems}
     assert ("/deal/E/0", "duplicate_card") in found
     assert any(code == "missing_card" for _, code in found)
@@ -105,7 +105,7 @@ def test_mso2000_deal_a_card_dealt_twice_cannot_have_happened():
     [(1, "left"), (2, "right"), (3, "across"), (4, "left"), (5, "right"), (6, "across")],
 )
 def test_mso2000_pass_left_right_across_with_no_hold_hand(hand_number, direction):
-    result = audit_hand(hand(hand_number=hand_number, play="N:2C E:3C S:4C W:5C"))
+    result = validate_hand(hand(hand_number=hand_number, play="N:2C E:3C S:4C W:5C"))
     assert result["pass_direction"] == direction
     assert result["rulings"] == []
 
@@ -116,7 +116,7 @@ def test_mso2000_pass_left_right_across_with_no_hold_hand(hand_number, direction
 def test_mso2000_incorrect_pass_wrong_number_of_cards_costs_26():
     record = hand()
     record["passes"]["N"] = record["passes"]["N"][:2]  # N keeps the third card: 14 against 12
-    result = audit_hand(record)
+    result = validate_hand(record)
     found = ruling(result, "incorrect_pass")
     assert (found["seat"], found["status"], found["penalty"]) == ("N", "applied", {"points": 26})
     assert found["rule"] == "mso-2000/incorrect-pass"
@@ -127,7 +127,7 @@ def test_mso2000_incorrect_pass_wrong_number_of_cards_costs_26():
 def test_mso2000_incorrect_pass_to_the_wrong_opponent_costs_26():
     record = hand(play="")  # hand 1 passes left: S should pass to W
     record["passes"]["S"] = {"cards": record["passes"]["S"], "to": "N"}
-    result = audit_hand(record)
+    result = validate_hand(record)
     found = ruling(result, "incorrect_pass")
     assert found["seat"] == "S" and found["penalty"] == {"points": 26}
     assert "passed to N instead of W" in found["explanation"]
@@ -136,7 +136,7 @@ def test_mso2000_incorrect_pass_to_the_wrong_opponent_costs_26():
 def test_mso2000_incorrect_pass_looking_at_received_cards_early_costs_26():
     record = hand()
     record["passes"]["E"] = {"cards": record["passes"]["E"], "looked_early": True}
-    found = ruling(audit_hand(record), "incorrect_pass")
+    found = ruling(validate_hand(record), "incorrect_pass")
     assert found["seat"] == "E" and found["penalty"] == {"points": 26}
 
 
@@ -144,7 +144,7 @@ def test_mso2000_incorrect_pass_of_a_card_not_held_cannot_have_happened():
     record = hand()
     record["passes"]["N"][0] = "AS"  # W holds it
     with pytest.raises(RecordError) as error:
-        audit_hand(record)
+        validate_hand(record)
     assert ("/passes/N/0", "not_held") in {(p.pointer, p.code) for p in error.value.problems}
 
 
@@ -152,13 +152,13 @@ def test_mso2000_incorrect_pass_of_a_card_not_held_cannot_have_happened():
 
 
 def test_mso2000_opening_lead_two_of_clubs_holder_leading_another_card_is_referred():
-    found = ruling(audit_hand(hand(play="N:6C E:3C S:4C W:5C")), "wrong_first_lead")
+    found = ruling(validate_hand(hand(play="N:6C E:3C S:4C W:5C")), "wrong_first_lead")
     assert (found["seat"], found["trick"], found["card"]) == ("N", 1, "6C")
     assert (found["status"], found["penalty"], found["rule"]) == ("referred", None, "mso-2000/opening-lead")
 
 
 def test_mso2000_opening_lead_by_another_seat_is_a_lead_out_of_turn():
-    found = ruling(audit_hand(hand(play="E:3C S:4C W:5C N:2C")), "lead_out_of_turn")
+    found = ruling(validate_hand(hand(play="E:3C S:4C W:5C N:2C")), "lead_out_of_turn")
     assert (found["seat"], found["trick"], found["status"]) == ("E", 1, "referred")
 
 
@@ -166,7 +166,7 @@ def test_mso2000_first_trick_point_card_discarded_while_holding_others_is_referr
     held = dict(
         ROUND_ROBIN, E="2D 6D TD AD 3D 7D JD 5H 9H KH 4S 8S QS", S="4C 8C QC 3C 7C JC 2H 6H TH AH 5S 9S KS"
     )
-    result = audit_hand(hand(held=held, play="N:2C E:QS S:4C W:5C"))
+    result = validate_hand(hand(held=held, play="N:2C E:QS S:4C W:5C"))
     found = ruling(result, "point_card_on_first_trick")
     assert (found["seat"], found["card"], found["status"], found["penalty"]) == ("E", "QS", "referred", None)
     assert result["penalties"]["E"] == 0 and result["points"]["W"] == 13
@@ -179,7 +179,7 @@ def test_mso2000_first_trick_point_card_allowed_when_holding_nothing_else():
         "S": SUIT_BLOCKS["S"],
         "W": "AH 2S 3S 4S 5S 6S 7S 8S 9S TS JS KS AS",
     }
-    result = audit_hand(hand(held=held, play="N:2C E:2H S:2D W:2S"))
+    result = validate_hand(hand(held=held, play="N:2C E:2H S:2D W:2S"))
     assert result["rulings"] == []
     assert result["tricks"][0]["winner"] == "N" and result["points"]["N"] == 1
 
@@ -189,17 +189,17 @@ def test_mso2000_first_trick_point_card_allowed_when_holding_nothing_else():
 
 def test_mso2000_hearts_broken_by_the_queen_of_spades():
     play = tricks("N:2C E:3C S:4C W:5C", "W:AS N:3S E:QS S:5S", "W:3H N:4H E:5H S:6H")
-    assert audit_hand(hand(play=play))["rulings"] == []
+    assert validate_hand(hand(play=play))["rulings"] == []
 
 
 def test_mso2000_hearts_broken_leader_holding_only_hearts_and_the_queen_may_lead_a_heart():
     play = tricks("N:2C E:8C S:JC W:AC", "W:2H N:QH E:2S S:AH")
-    assert audit_hand(hand(held=HEARTS_AND_QUEEN, play=play))["rulings"] == []
+    assert validate_hand(hand(held=HEARTS_AND_QUEEN, play=play))["rulings"] == []
 
 
 def test_mso2000_premature_heart_that_stands_costs_5():
     play = tricks("N:2C E:3C S:4C W:5C", "W:3H N:4H E:5H S:6H")
-    result = audit_hand(hand(play=play))
+    result = validate_hand(hand(play=play))
     found = ruling(result, "early_heart")
     assert (found["seat"], found["trick"], found["card"]) == ("W", 2, "3H")
     assert (found["status"], found["penalty"], found["rule"]) == (
@@ -213,7 +213,7 @@ def test_mso2000_premature_heart_that_stands_costs_5():
 
 def test_mso2000_premature_heart_corrected_costs_5_and_becomes_a_penalty_card():
     play = tricks("N:2C E:3C S:4C W:5C", "W:3H W:~3H W:AS N:3S E:4S S:5S")
-    result = audit_hand(hand(play=play))
+    result = validate_hand(hand(play=play))
     found = ruling(result, "early_heart")
     assert found["penalty"] == {"points": 5, "penalty_card": "3H"}
     assert result["tricks"][1]["plays"][0] == {"seat": "W", "card": "AS"}
@@ -223,7 +223,7 @@ def test_mso2000_premature_heart_corrected_costs_5_and_becomes_a_penalty_card():
 
 
 def test_mso2000_revoke_costs_26_once_play_goes_on():
-    result = audit_hand(hand(play="N:2C E:2D S:4C W:5C W:KC N:AC E:3C S:8C"))
+    result = validate_hand(hand(play="N:2C E:2D S:4C W:5C W:KC N:AC E:3C S:8C"))
     found = ruling(result, "revoke")
     assert (found["seat"], found["trick"], found["card"]) == ("E", 1, "2D")
     assert (found["status"], found["penalty"], found["rule"]) == (
@@ -238,18 +238,18 @@ def test_mso2000_revoke_is_established_when_the_next_trick_is_led():
     # E revokes, the trick is complete, then W leads: too late to take it back.
     play = "N:2C E:2D S:4C W:5C W:KC E:~2D"
     with pytest.raises(RecordError) as error:
-        audit_hand(hand(play=play))
+        validate_hand(hand(play=play))
     assert error.value.problems[0].pointer == "/play/5/withdraws"
 
 
 def test_mso2000_revoke_is_waived_when_all_point_cards_were_already_played():
     play = tricks(POINTS_OUT_BY_TRICK_7, "W:QC N:2D E:6C S:9C", "W:7S N:3D E:7C S:TC")
-    found = ruling(audit_hand(hand(held=POINTS_OUT_EARLY, play=play)), "revoke")
+    found = ruling(validate_hand(hand(held=POINTS_OUT_EARLY, play=play)), "revoke")
     assert (found["seat"], found["trick"], found["status"], found["penalty"]) == ("N", 8, "waived", None)
 
 
 def test_mso2000_renounce_corrected_before_established_makes_a_penalty_card():
-    result = audit_hand(hand(play="N:2C E:2D E:~2D E:3C S:4C W:5C"))
+    result = validate_hand(hand(play="N:2C E:2D E:~2D E:3C S:4C W:5C"))
     found = ruling(result, "renounce")
     assert (found["seat"], found["card"], found["status"]) == ("E", "2D", "applied")
     assert found["penalty"] == {"points": 0, "penalty_card": "2D"}
@@ -259,7 +259,7 @@ def test_mso2000_renounce_corrected_before_established_makes_a_penalty_card():
 
 def test_mso2000_renounce_after_the_trick_is_complete_but_before_the_next_lead():
     play = "N:2C E:2D S:4C W:5C E:~2D E:3C W:KC"
-    result = audit_hand(hand(play=play))
+    result = validate_hand(hand(play=play))
     assert codes(result) == ["renounce"]
     assert result["tricks"][0]["plays"][-1] == {"seat": "E", "card": "3C"}
     assert result["tricks"][0]["winner"] == "W"
@@ -270,18 +270,18 @@ def test_mso2000_renounce_after_the_trick_is_complete_but_before_the_next_lead()
 
 def test_mso2000_penalty_card_must_be_played_at_the_first_legal_opportunity():
     play = tricks("N:2C E:2D E:~2D E:3C S:4C W:5C", "W:4D N:5D E:6D S:7D")
-    found = ruling(audit_hand(hand(play=play)), "penalty_card_not_played")
+    found = ruling(validate_hand(hand(play=play)), "penalty_card_not_played")
     assert (found["seat"], found["trick"], found["card"], found["status"]) == ("E", 2, "2D", "referred")
     assert "played 6♦ instead" in found["explanation"]
 
 
 def test_mso2000_penalty_card_played_when_due_is_no_irregularity():
     play = tricks("N:2C E:2D E:~2D E:3C S:4C W:5C", "W:4D N:5D E:2D S:7D")
-    assert codes(audit_hand(hand(play=play))) == ["renounce"]
+    assert codes(validate_hand(hand(play=play))) == ["renounce"]
 
 
 def test_mso2000_exposed_card_becomes_a_penalty_card():
-    result = audit_hand(hand(play="N:2C E:!KH E:3C S:4C W:5C"))
+    result = validate_hand(hand(play="N:2C E:!KH E:3C S:4C W:5C"))
     found = ruling(result, "exposed_card")
     assert (found["seat"], found["card"], found["status"]) == ("E", "KH", "applied")
     assert found["penalty"] == {"points": 0, "penalty_card": "KH"}
@@ -290,7 +290,7 @@ def test_mso2000_exposed_card_becomes_a_penalty_card():
 
 def test_mso2000_lead_out_of_turn_corrected_makes_a_penalty_card_and_the_lead_reverts():
     play = tricks("N:2C E:3C S:4C W:5C", "N:6C N:~6C W:KC N:6C E:7C S:8C")
-    result = audit_hand(hand(play=play))
+    result = validate_hand(hand(play=play))
     found = ruling(result, "lead_out_of_turn")
     assert (found["seat"], found["trick"], found["status"]) == ("N", 2, "applied")
     assert found["penalty"] == {"points": 0, "penalty_card": "6C"}
@@ -299,7 +299,7 @@ def test_mso2000_lead_out_of_turn_corrected_makes_a_penalty_card_and_the_lead_re
 
 def test_mso2000_lead_out_of_turn_the_table_played_on_stands_and_is_referred():
     play = tricks("N:2C E:3C S:4C W:5C", "N:6C E:7C S:8C W:KC")
-    result = audit_hand(hand(play=play))
+    result = validate_hand(hand(play=play))
     found = ruling(result, "lead_out_of_turn")
     assert (found["status"], found["penalty"], found["suggestion"]) == (
         "referred",
@@ -313,7 +313,7 @@ def test_mso2000_lead_out_of_turn_the_table_played_on_stands_and_is_referred():
 
 
 def test_mso2000_moon_adds_26_to_each_opponent():
-    result = audit_hand(hand(held=SUIT_BLOCKS, play=block_tricks()))
+    result = validate_hand(hand(held=SUIT_BLOCKS, play=block_tricks()))
     assert result["moon"] == {"seat": "W", "option": "add", "chosen_by": "referee"}
     assert result["score"] == {"N": 26, "E": 26, "S": 26, "W": 0}
     assert result["points"]["W"] == 26 and result["rulings"] == []
@@ -321,25 +321,27 @@ def test_mso2000_moon_adds_26_to_each_opponent():
 
 def test_mso2000_moon_at_74_the_shooter_may_subtract_and_the_referee_does():
     before = {"N": 80, "E": 10, "S": 20, "W": 60}  # adding would leave E lowest
-    result = audit_hand(hand(held=SUIT_BLOCKS, play=block_tricks(), scores_before=before))
+    result = validate_hand(hand(held=SUIT_BLOCKS, play=block_tricks(), scores_before=before))
     assert result["moon"] == {"seat": "W", "option": "subtract", "chosen_by": "referee"}
     assert result["score"] == {"N": 0, "E": 0, "S": 0, "W": -26}
 
 
 def test_mso2000_moon_at_74_adding_when_it_wins_the_game_for_the_shooter():
     before = {"N": 80, "E": 10, "S": 20, "W": 5}  # adding: N 106, W 5 lowest: W wins
-    result = audit_hand(hand(held=SUIT_BLOCKS, play=block_tricks(), scores_before=before))
+    result = validate_hand(hand(held=SUIT_BLOCKS, play=block_tricks(), scores_before=before))
     assert result["moon"]["option"] == "add"
 
 
 def test_mso2000_moon_choice_recorded_is_respected():
     before = {"N": 80, "E": 10, "S": 20, "W": 60}
-    result = audit_hand(hand(held=SUIT_BLOCKS, play=block_tricks(), scores_before=before, moon_choice="add"))
+    result = validate_hand(
+        hand(held=SUIT_BLOCKS, play=block_tricks(), scores_before=before, moon_choice="add")
+    )
     assert result["moon"] == {"seat": "W", "option": "add", "chosen_by": "record"}
 
 
 def test_mso2000_moon_subtract_without_74_is_not_allowed_and_referred():
-    result = audit_hand(hand(held=SUIT_BLOCKS, play=block_tricks(), moon_choice="subtract"))
+    result = validate_hand(hand(held=SUIT_BLOCKS, play=block_tricks(), moon_choice="subtract"))
     found = ruling(result, "moon_choice_not_allowed")
     assert found["status"] == "referred" and found["rule"] == "mso-2000/moon"
     assert result["moon"]["option"] == "add" and result["score"]["N"] == 26
@@ -348,7 +350,7 @@ def test_mso2000_moon_subtract_without_74_is_not_allowed_and_referred():
 def test_mso2000_revoke_cannot_stop_moon_unless_following_suit_would_have_stopped_it():
     """RULES, a revoke cannot stop a moon: searched from the revoke with E made to follow
     suit, E's A♣ takes trick 1 and N's 2♥ on it, so the moon is not suggested."""
-    result = audit_hand(hand(held=REVOKE_AGAINST_MOON, play=_revoke_against_moon_play()))
+    result = validate_hand(hand(held=REVOKE_AGAINST_MOON, play=_revoke_against_moon_play()))
     assert result["complete"] is True and result["moon"] is None
     revoke = ruling(result, "revoke")
     assert (revoke["seat"], revoke["trick"], revoke["status"]) == ("E", 1, "applied")
@@ -365,7 +367,7 @@ def test_mso2000_revoke_cannot_stop_moon_unless_following_suit_would_have_stoppe
 
 def test_mso2000_claims_order_that_wins_every_trick_is_referred_with_the_award_suggested():
     order = "3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC"
-    result = audit_hand(hand(held=SUIT_BLOCKS, play=[*block_tricks(count=1).split(), claim("W", order)]))
+    result = validate_hand(hand(held=SUIT_BLOCKS, play=[*block_tricks(count=1).split(), claim("W", order)]))
     found = ruling(result, "claim")
     assert (found["seat"], found["trick"], found["status"]) == ("W", 2, "referred")
     assert found["suggestion"] == "award the remaining tricks to W"
@@ -374,7 +376,7 @@ def test_mso2000_claims_order_that_wins_every_trick_is_referred_with_the_award_s
 
 def test_mso2000_claims_order_a_defender_can_beat_is_reported():
     order = "KC 9C 4D 8D QD 3H 7H JH 2S 6S TS AS"
-    result = audit_hand(hand(play=["N:2C", "E:3C", "S:4C", "W:5C", claim("W", order)]))
+    result = validate_hand(hand(play=["N:2C", "E:3C", "S:4C", "W:5C", claim("W", order)]))
     found = ruling(result, "claim")
     assert found["suggestion"] == "refuse the claim: the refuting line shows a defence that beats it"
     assert "trick 2: W K♣ N A♣ E J♣ S Q♣, N takes it" in found["explanation"]
@@ -383,7 +385,7 @@ def test_mso2000_claims_order_a_defender_can_beat_is_reported():
 
 def test_mso2000_scoring_hearts_1_queen_13_and_a_mismatch_is_referred_per_seat():
     play = tricks("N:2C E:3C S:4C W:5C", "W:AS N:3S E:QS S:5S")
-    result = audit_hand(hand(play=play, claimed={"N": 0, "E": 0, "S": 0, "W": 0}))
+    result = validate_hand(hand(play=play, claimed={"N": 0, "E": 0, "S": 0, "W": 0}))
     assert result["points"]["W"] == 13
     found = ruling(result, "score_mismatch")
     assert (found["seat"], found["status"], found["rule"]) == ("W", "referred", "mso-2000/scoring")
@@ -391,7 +393,7 @@ def test_mso2000_scoring_hearts_1_queen_13_and_a_mismatch_is_referred_per_seat()
 
 
 def test_mso2000_turn_order_a_card_played_before_its_turn_is_referred():
-    found = ruling(audit_hand(hand(play="N:2C S:4C E:3C W:5C")), "play_out_of_turn")
+    found = ruling(validate_hand(hand(play="N:2C S:4C E:3C W:5C")), "play_out_of_turn")
     assert (found["seat"], found["card"], found["status"]) == ("S", "4C", "referred")
     assert found["rule"] == "mso-2000/turn-order"
 
@@ -400,7 +402,7 @@ def test_mso2000_follow_suit_void_player_may_discard_and_highest_of_suit_led_win
     held = dict(
         ROUND_ROBIN, E="2D 6D TD AD 3D 7D JD 5H 9H KH 4S 8S QS", S="4C 8C QC 3C 7C JC 2H 6H TH AH 5S 9S KS"
     )
-    result = audit_hand(hand(held=held, play="N:2C E:AD S:QC W:KC"))
+    result = validate_hand(hand(held=held, play="N:2C E:AD S:QC W:KC"))
     assert result["rulings"] == []
     assert result["tricks"][0]["winner"] == "W"
 
@@ -457,7 +459,7 @@ def test_mso2000_revoke_cannot_stop_moon_and_the_search_proves_the_moon_when_fol
         "W:AS N:QH E:AH S:KC",
         "W:2S N:KH E:KS S:AC",
     )
-    result = audit_hand(hand(held=LATE_REVOKE_AGAINST_MOON, play=play))
+    result = validate_hand(hand(held=LATE_REVOKE_AGAINST_MOON, play=play))
     revoke = ruling(result, "revoke")
     assert (revoke["seat"], revoke["trick"]) == ("E", 12)
     stopped = ruling(result, "moon_stopped_by_revoke")

@@ -10,10 +10,10 @@ import pytest
 from hands import codes, ruling
 from tables import record, rounds
 
-from audit import audit_hand
-from referee import RecordError, get_variant
-from referee.game import game_over, lowest
-from referee.variants import pass_direction_name
+from hearts_referee.referee import RecordError, get_variant
+from hearts_referee.referee.game import game_over, lowest
+from hearts_referee.referee.registry import pass_direction_name
+from hearts_referee.validate import validate_hand
 
 OMNIBUS = get_variant("omnibus-kitty")
 
@@ -72,12 +72,12 @@ def test_omnibuskitty_deal_52_divided_by_n_and_the_rest_is_the_kitty(seats, hand
 
 def test_omnibuskitty_deal_eight_players_cannot_sit_down():
     with pytest.raises(RecordError) as error:
-        audit_hand(record("omnibus-kitty", dict.fromkeys("ABCDEFGH", ""), hand_number=1, dealer="H"))
+        validate_hand(record("omnibus-kitty", dict.fromkeys("ABCDEFGH", ""), hand_number=1, dealer="H"))
     assert ("/seats", "seat_count") in {(p.pointer, p.code) for p in error.value.problems}
 
 
 def test_omnibuskitty_deal_a_short_kitty_is_a_misdeal_referred_for_a_redeal_and_not_void():
-    result = audit_hand(hold(kitty="KH", deal=dict(FIVE, E=FIVE["E"] + " AH")))
+    result = validate_hand(hold(kitty="KH", deal=dict(FIVE, E=FIVE["E"] + " AH")))
     found = ruling(result, "misdeal")
     assert (found["rule"], found["status"]) == ("omnibus-kitty/deal", "referred")
     assert found["suggestion"] == "void the deal and redeal"
@@ -85,7 +85,7 @@ def test_omnibuskitty_deal_a_short_kitty_is_a_misdeal_referred_for_a_redeal_and_
 
 
 def test_omnibuskitty_kitty_goes_to_the_first_tricks_winner_and_scores_for_them():
-    result = audit_hand(hold(play=FIVE_PLAY))
+    result = validate_hand(hold(play=FIVE_PLAY))
     assert result["kitty"] == {"cards": ["KH", "AH"], "taken_by": "B", "trick": 1}
     assert result["points"]["B"] == 1 + 1 + (1 - 10) + 2  # two hearts, J♦ with a heart, the kitty
 
@@ -108,41 +108,43 @@ def test_omnibuskitty_pass_right_left_across_hold_and_no_across_when_odd(seats, 
 
 
 def test_omnibuskitty_opening_lead_left_of_the_dealer():
-    assert audit_hand(hold(play="A:2C B:QC C:9D D:6S E:3H"))["rulings"] == []
-    found = ruling(audit_hand(hold(dealer="A", play="A:2C B:QC C:9D D:6S E:3H")), "lead_out_of_turn")
+    assert validate_hand(hold(play="A:2C B:QC C:9D D:6S E:3H"))["rulings"] == []
+    found = ruling(validate_hand(hold(dealer="A", play="A:2C B:QC C:9D D:6S E:3H")), "lead_out_of_turn")
     assert (found["seat"], found["rule"]) == ("A", "omnibus-kitty/turn-order")
 
 
 def test_omnibuskitty_opening_lead_option_two_of_clubs_holder_leads_it():
     house = {"base": "omnibus-kitty", "options": {"first_lead": "two-of-clubs-else-left-of-dealer"}}
-    result = audit_hand(hold(dealer="A", variant=house, play="A:2C B:QC C:9D D:6S E:3H"))
+    result = validate_hand(hold(dealer="A", variant=house, play="A:2C B:QC C:9D D:6S E:3H"))
     assert result["rulings"] == [] and result["options"] == {"first_lead": "two-of-clubs-else-left-of-dealer"}
     in_kitty = dict(FIVE, A=FIVE["A"].replace("2C", "KH"))
-    result = audit_hand(
+    result = validate_hand(
         hold(deal=in_kitty, kitty="2C AH", dealer="A", variant=house, play="B:QC C:9D D:6S E:3H A:3C")
     )
     assert result["rulings"] == [] and result["tricks"][0]["leader"] == "B"
 
 
 def test_omnibuskitty_first_trick_no_heart_or_queen_unless_nothing_else():
-    assert audit_hand(hold(play="A:2C B:QC C:9D D:6S E:3H"))["rulings"] == []  # E holds only hearts
-    found = ruling(audit_hand(hold(play="A:2C B:QC C:9D D:QS E:3H")), "point_card_on_first_trick")
+    assert validate_hand(hold(play="A:2C B:QC C:9D D:6S E:3H"))["rulings"] == []  # E holds only hearts
+    found = ruling(validate_hand(hold(play="A:2C B:QC C:9D D:QS E:3H")), "point_card_on_first_trick")
     assert (found["seat"], found["card"], found["status"]) == ("D", "QS", "referred")
 
 
 def test_omnibuskitty_hearts_broken_only_by_a_heart_not_the_queen():
     play = "A:2C B:JC C:7D D:3S E:KS  B:QC C:8D D:QS E:AS A:3C  B:3H C:4H D:4S E:5H A:2H"
-    found = ruling(audit_hand(hold(deal=QUEEN_NOT_BREAKING, kitty="KH AH", play=play)), "early_heart")
+    found = ruling(validate_hand(hold(deal=QUEEN_NOT_BREAKING, kitty="KH AH", play=play)), "early_heart")
     assert (found["seat"], found["trick"], found["rule"]) == ("B", 3, "omnibus-kitty/hearts-broken")
     house = {"base": "omnibus-kitty", "options": {"queen_breaks_hearts": True}}
-    assert audit_hand(hold(deal=QUEEN_NOT_BREAKING, kitty="KH AH", play=play, variant=house))["rulings"] == []
+    assert (
+        validate_hand(hold(deal=QUEEN_NOT_BREAKING, kitty="KH AH", play=play, variant=house))["rulings"] == []
+    )
 
 
 # --- scoring, moon, game ---------------------------------------------------------------
 
 
 def test_omnibuskitty_scoring_jack_of_diamonds_minus_10_a_hand_totals_16():
-    result = audit_hand(hold(play=FIVE_PLAY))
+    result = validate_hand(hold(play=FIVE_PLAY))
     assert result["complete"] is True and result["rulings"] == []
     assert result["points"] == {"A": 0, "B": -5, "C": 1, "D": 2, "E": 18}
     assert sum(result["score"].values()) == 16
@@ -150,10 +152,10 @@ def test_omnibuskitty_scoring_jack_of_diamonds_minus_10_a_hand_totals_16():
 
 def test_omnibuskitty_moon_none_every_point_card_scores_as_it_falls():
     play = rounds(list("ABCDE"), ALL_TO_A)
-    result = audit_hand(hold(deal=ALL_TO_A, play=play))
+    result = validate_hand(hold(deal=ALL_TO_A, play=play))
     assert result["moon"] is None and result["points"]["A"] == 16 and result["score"]["A"] == 16
     house = {"base": "omnibus-kitty", "options": {"moon": "add"}}
-    moon = audit_hand(hold(deal=ALL_TO_A, play=play, variant=house))
+    moon = validate_hand(hold(deal=ALL_TO_A, play=play, variant=house))
     assert moon["moon"]["seat"] == "A"
     assert moon["score"] == {"A": -10, "B": 26, "C": 26, "D": 26, "E": 26}
 
@@ -166,16 +168,16 @@ def test_omnibuskitty_game_end_at_50_lowest_wins_totals_may_go_below_zero():
 
 
 def test_omnibuskitty_no_penalties_irregularities_are_referred():
-    result = audit_hand(hold(play="A:2C B:2D C:9D D:6S E:3H B:KC"))
+    result = validate_hand(hold(play="A:2C B:2D C:9D D:6S E:3H B:KC"))
     found = ruling(result, "revoke")
     assert (found["seat"], found["status"], found["penalty"]) == ("B", "referred", None)
     assert result["penalties"] == dict.fromkeys(FIVE, 0)
 
 
 def test_omnibuskitty_follow_suit_highest_of_the_suit_led_wins():
-    result = audit_hand(hold(play="A:2C B:QC C:9D D:6S E:3H"))
+    result = validate_hand(hold(play="A:2C B:QC C:9D D:6S E:3H"))
     assert result["tricks"][0]["winner"] == "B"
 
 
 def test_omnibuskitty_turn_order_five_seats_clockwise():
-    assert codes(audit_hand(hold(play="A:2C C:9D B:QC"))) == ["play_out_of_turn"]
+    assert codes(validate_hand(hold(play="A:2C C:9D B:QC"))) == ["play_out_of_turn"]

@@ -12,9 +12,9 @@ from pathlib import Path
 
 from hands import ROUND_ROBIN, SUIT_BLOCKS, block_tricks, codes, hand, ruling, tricks
 
-from audit import audit_hand
-from referee import get_variant
-from referee.game import game_over, lowest
+from hearts_referee.referee import get_variant
+from hearts_referee.referee.game import game_over, lowest
+from hearts_referee.validate import validate_hand
 
 STANDARD = get_variant("standard")
 RECORDS = Path(__file__).parent / "records"
@@ -35,7 +35,7 @@ def std(**kwargs):
 def test_standard_deal_wrong_number_of_cards_is_a_misdeal_referred_for_a_redeal():
     record = std()
     record["deal"]["S"].append(record["deal"]["W"].pop())
-    result = audit_hand(record)
+    result = validate_hand(record)
     found = ruling(result, "misdeal")
     assert (found["seat"], found["status"], found["rule"]) == ("W", "referred", "standard/deal")
     assert found["suggestion"] == "void the deal and redeal"
@@ -45,30 +45,30 @@ def test_standard_deal_wrong_number_of_cards_is_a_misdeal_referred_for_a_redeal(
 
 def test_standard_deal_irregular_but_played_out_is_scored_as_played():
     record = std(play=block_tricks(), held=SUIT_BLOCKS, exposed_in_deal=["5C"])
-    result = audit_hand(record)
+    result = validate_hand(record)
     assert codes(result) == ["misdeal"] and ruling(result, "misdeal")["status"] == "referred"
     assert (result["void"], result["complete"]) == (False, True)
     assert result["score"] == {"N": 26, "E": 26, "S": 26, "W": 0}
 
 
 def test_standard_pass_left_right_across_then_hold():
-    directions = [audit_hand(hand("standard", hand_number=n))["pass_direction"] for n in range(1, 9)]
+    directions = [validate_hand(hand("standard", hand_number=n))["pass_direction"] for n in range(1, 9)]
     assert directions == ["left", "right", "across", "hold"] * 2
 
 
 def test_standard_pass_on_a_hold_hand_is_an_incorrect_pass_referred():
     record = std()
     record["passes"] = {"N": {"cards": ["2C", "6C", "TC"], "to": "E"}}
-    found = ruling(audit_hand(record), "incorrect_pass")
+    found = ruling(validate_hand(record), "incorrect_pass")
     assert (found["seat"], found["status"], found["penalty"]) == ("N", "referred", None)
     assert found["rule"] == "standard/pass"
     assert "on a hold hand" in found["explanation"]
 
 
 def test_standard_opening_lead_two_of_clubs_by_its_holder():
-    result = audit_hand(std(play="N:2C E:3C S:4C W:5C"))
+    result = validate_hand(std(play="N:2C E:3C S:4C W:5C"))
     assert result["rulings"] == [] and result["tricks"][0]["leader"] == "N"
-    found = ruling(audit_hand(std(play="N:AC E:3C S:4C W:5C")), "wrong_first_lead")
+    found = ruling(validate_hand(std(play="N:AC E:3C S:4C W:5C")), "wrong_first_lead")
     assert (found["status"], found["rule"]) == ("referred", "standard/opening-lead")
 
 
@@ -76,36 +76,36 @@ def test_standard_first_trick_no_points_unless_nothing_else():
     held = dict(
         ROUND_ROBIN, E="2D 6D TD AD 3D 7D JD 5H 9H KH 4S 8S QS", S="4C 8C QC 3C 7C JC 2H 6H TH AH 5S 9S KS"
     )
-    found = ruling(audit_hand(std(held=held, play="N:2C E:KH S:4C W:5C")), "point_card_on_first_trick")
+    found = ruling(validate_hand(std(held=held, play="N:2C E:KH S:4C W:5C")), "point_card_on_first_trick")
     assert (found["seat"], found["card"], found["status"], found["penalty"]) == ("E", "KH", "referred", None)
 
 
 def test_standard_hearts_broken_by_a_heart_or_the_queen_of_spades():
     play = tricks("N:2C E:3C S:4C W:5C", "W:AS N:3S E:QS S:5S", "W:3H N:4H E:5H S:6H")
-    assert audit_hand(std(play=play))["rulings"] == []
+    assert validate_hand(std(play=play))["rulings"] == []
     early = tricks("N:2C E:3C S:4C W:5C", "W:3H N:4H E:5H S:6H")
-    found = ruling(audit_hand(std(play=early)), "early_heart")
+    found = ruling(validate_hand(std(play=early)), "early_heart")
     assert (found["status"], found["penalty"], found["rule"]) == ("referred", None, "standard/hearts-broken")
 
 
 def test_standard_hearts_broken_holding_only_hearts_and_the_queen_the_queen_must_be_led():
     heart_lead = tricks("N:2C E:8C S:JC W:AC", "W:2H N:QH E:2S S:AH")
-    assert codes(audit_hand(std(held=HEARTS_AND_QUEEN, play=heart_lead))) == ["early_heart"]
+    assert codes(validate_hand(std(held=HEARTS_AND_QUEEN, play=heart_lead))) == ["early_heart"]
     queen_lead = tricks("N:2C E:8C S:JC W:AC", "W:QS N:2D E:2S S:AS")
-    assert audit_hand(std(held=HEARTS_AND_QUEEN, play=queen_lead))["rulings"] == []
+    assert validate_hand(std(held=HEARTS_AND_QUEEN, play=queen_lead))["rulings"] == []
 
 
 def test_standard_moon_shooter_scores_0_and_everyone_else_26():
-    result = audit_hand(std(held=SUIT_BLOCKS, play=block_tricks()))
+    result = validate_hand(std(held=SUIT_BLOCKS, play=block_tricks()))
     assert result["moon"] == {"seat": "W", "option": "add", "chosen_by": "referee"}
     assert result["score"] == {"N": 26, "E": 26, "S": 26, "W": 0}
 
 
 def test_standard_scoring_points_add_up_to_26():
-    result = audit_hand(std(held=SUIT_BLOCKS, play=block_tricks(count=10)))
+    result = validate_hand(std(held=SUIT_BLOCKS, play=block_tricks(count=10)))
     assert result["complete"] is False and result["moon"] is None
     assert result["points"]["W"] == 10  # ten hearts; E still holds the Q♠
-    full = audit_hand(json.loads((RECORDS / "standard-hand-2.json").read_text()))
+    full = validate_hand(json.loads((RECORDS / "standard-hand-2.json").read_text()))
     assert full["points"] == {"N": 17, "E": 8, "S": 0, "W": 1}
     assert sum(full["points"].values()) == 26 and full["rulings"] == []
 
@@ -118,7 +118,7 @@ def test_standard_game_end_at_100_lowest_total_wins():
 
 def test_standard_no_penalties_every_irregularity_is_referred_without_points_or_penalty_cards():
     play = tricks("N:2C E:2D S:4C W:5C", "W:KC E:!KH N:AC E:3C S:8C")
-    result = audit_hand(std(play=play))
+    result = validate_hand(std(play=play))
     assert codes(result) == ["revoke", "exposed_card"]
     assert {r["status"] for r in result["rulings"]} == {"referred"}
     assert all(r["penalty"] is None for r in result["rulings"])
@@ -127,11 +127,11 @@ def test_standard_no_penalties_every_irregularity_is_referred_without_points_or_
 
 
 def test_standard_follow_suit_revoke_is_found_and_cited():
-    found = ruling(audit_hand(std(play="N:2C E:2D S:4C W:5C W:KC")), "revoke")
+    found = ruling(validate_hand(std(play="N:2C E:2D S:4C W:5C W:KC")), "revoke")
     assert (found["seat"], found["trick"], found["rule"]) == ("E", 1, "standard/follow-suit")
 
 
 def test_standard_turn_order_clockwise():
-    result = audit_hand(std(play="N:2C E:3C S:4C W:5C"))
+    result = validate_hand(std(play="N:2C E:3C S:4C W:5C"))
     assert [p["seat"] for p in result["tricks"][0]["plays"]] == ["N", "E", "S", "W"]
-    assert codes(audit_hand(std(play="N:2C W:5C E:3C S:4C"))) == ["play_out_of_turn"]
+    assert codes(validate_hand(std(play="N:2C W:5C E:3C S:4C"))) == ["play_out_of_turn"]

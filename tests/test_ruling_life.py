@@ -7,10 +7,10 @@ which is the same check turned round.
 
 from __future__ import annotations
 
-from referee.findings import Code
-from rulings.decisions import Action, ClaimOutcome, Decision, Standing
-from rulings.life import RulingStatus, lives, offered, unchanged
-from rulings.schedules import Status
+from hearts_referee.referee.findings import Code
+from hearts_referee.rulings.decisions import Action, ClaimOutcome, Decision, Standing
+from hearts_referee.rulings.life import RulingStatus, lives, offered, unchanged
+from hearts_referee.rulings.schedules import Status
 
 REVOKE = Standing(Code.REVOKE, "N", Status.APPLIED, 26)
 MISMATCH = Standing(Code.SCORE_MISMATCH, "N", Status.REFERRED)

@@ -10,9 +10,9 @@ from fractions import Fraction
 
 import pytest
 
-from referee.variants import VARIANTS
-from rulings.decisions import Decision, Standing, decision_problems, rescore
-from rulings.scoresheet import HandLine, game_rules, next_deal, required_signers, scoresheet
+from hearts_referee.referee.registry import VARIANTS
+from hearts_referee.rulings.decisions import Decision, Standing, decision_problems, rescore
+from hearts_referee.rulings.scoresheet import HandLine, game_rules, next_deal, required_signers, scoresheet
 
 FOUR = ("N", "E", "S", "W")
 

@@ -87,12 +87,11 @@ def test_static_files_keep_their_own_revalidation(responses):
 
 
 def test_a_500_carries_the_headers_too(app, client, monkeypatch):
-    import audit
 
     def broken(_):
         raise RuntimeError("boom")
 
-    monkeypatch.setattr(audit, "audit_hand", broken)
+    monkeypatch.setattr("hearts_referee.api.hands.validate_hand", broken)
     app.testing = False  # let Flask turn the exception into a 500 instead of raising it
     response = client.post("/v1/hands/validate", json={})
     assert response.status_code == 500
@@ -120,7 +119,7 @@ def test_no_template_needs_inline_script_or_style(template):
 def test_the_stylesheet_places_every_seat_of_every_table_size(seats):
     """The table diagram places seats with classes (the CSP forbids ``style=``): each grid
     position ``web.handview.seat_places`` can give must have its rule in the stylesheet."""
-    from web.handview import seat_places
+    from hearts_referee.web.handview import seat_places
 
     css = (ROOT / "web" / "static" / "director.css").read_text(encoding="utf-8")
     places = seat_places(seats)

@@ -26,7 +26,7 @@ from schemathesis.config import SchemathesisConfig
 from schemathesis_ndjson import NDJSON  # noqa: F401  # registers the NDJSON body (de)serializer
 from support import SPEC, SPEC_PATH
 
-import archive
+from hearts_referee import archive
 
 SEED = 20261201
 DIRECTOR_CASES = 40  # per operation, every operation

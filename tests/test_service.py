@@ -13,16 +13,16 @@ from pathlib import Path
 import pytest
 from games import PLAYERS, SEATS, moon
 
-import service
-from referee.notation import read_record, record_data
-from referee.record import RecordError
-from rulings.decisions import Decision
-from rulings.scoresheet import GameSetup
-from schemas.game import load_game_hand
-from schemas.record import load_record
-from service import HandFilter, HandStatus, Role, games, hands, keys
-from service.access import Permission, may
-from service.errors import Conflict, Forbidden, NotFound, Rejected
+from hearts_referee import usecases
+from hearts_referee.referee.notation import read_record, record_data
+from hearts_referee.referee.record import RecordError
+from hearts_referee.rulings.decisions import Decision
+from hearts_referee.rulings.scoresheet import GameSetup
+from hearts_referee.schemas.game import load_game_hand
+from hearts_referee.schemas.record import load_record
+from hearts_referee.usecases import HandFilter, HandStatus, Role, games, hands, keys
+from hearts_referee.usecases.access import Permission, may
+from hearts_referee.usecases.errors import Conflict, Forbidden, NotFound, Rejected
 
 ROOT = Path(__file__).resolve().parent.parent
 REVOKE = json.loads((ROOT / "examples" / "mso-revoke.json").read_text())
@@ -30,7 +30,7 @@ REVOKE = json.loads((ROOT / "examples" / "mso-revoke.json").read_text())
 
 @pytest.fixture
 def db(tmp_path):
-    connection = service.open_archive(tmp_path / "archive.sqlite")
+    connection = usecases.open_archive(tmp_path / "archive.sqlite")
     yield connection
     connection.close()
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 from test_pages import CSRF, sign_in
 
-from app import create_app
+from hearts_referee.app import create_app
 
 
 def copy_session(client, app):

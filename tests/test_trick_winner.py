@@ -15,10 +15,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import playout
-from referee import replay
-from referee.cards import Card
-from referee.replay import Trick
-from schemas.record import load_record
+from hearts_referee.referee import replay
+from hearts_referee.referee.cards import Card
+from hearts_referee.referee.replay import Trick
+from hearts_referee.schemas.record import load_record
 
 
 def by_the_rule(trick: Trick) -> tuple[str | None, tuple[Card, ...]]:

@@ -2,8 +2,11 @@
 
 No editable install and no repository on ``sys.path``: the wheel alone must
 carry the spec (``/openapi.yaml``, ``/docs``), the templates and the console
-script, and its declared runtime dependencies must be enough to serve. This
-needs the package registry (as ``make test`` itself does) and takes ~30 s.
+script, and its declared runtime dependencies must be enough to serve. It
+installs one import name, ``hearts_referee``, so a user's own ``api/``,
+``cli/`` or ``app.py`` (or another distribution's) cannot shadow a module of
+ours: the commands run from a folder that holds all three. This needs the
+package registry (as ``make test`` itself does) and takes ~30 s.
 """
 
 from __future__ import annotations
@@ -42,11 +45,20 @@ def get(url: str) -> tuple[int, str, bytes]:
 def test_the_wheel_installs_alone_and_its_serve_command_serves_the_docs_and_the_spec(tmp_path):
     run(sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", tmp_path / "dist", ROOT, cwd=tmp_path)
     (wheel,) = (tmp_path / "dist").glob("hearts_referee-*.whl")
-    shipped = {name.split("/")[0] for name in zipfile.ZipFile(wheel).namelist()}
-    layers = {"api", "web", "cli", "edge", "schemas", "service", "archive", "rulings", "referee"}
-    assert layers | {"hearts_referee"} <= shipped
-    assert not shipped & {"tests", "playout", "tools", "bench"}
-    assert "api/openapi.yaml" in zipfile.ZipFile(wheel).namelist()
+    names = zipfile.ZipFile(wheel).namelist()
+    shipped = {name.split("/")[0] for name in names if ".dist-info/" not in name}
+    assert shipped == {"hearts_referee"}
+    (top_level,) = [name for name in names if name.endswith(".dist-info/top_level.txt")]
+    assert zipfile.ZipFile(wheel).read(top_level).decode().split() == ["hearts_referee"]
+    assert {"hearts_referee/api/openapi.yaml", "hearts_referee/py.typed"} <= set(names)
+    assert not [name for name in names if name.endswith((".so", ".pyd", ".c"))]  # no build junk
+
+    # A user's folder with modules named like our old top-level ones, and like the checkout's app.py.
+    desk = tmp_path / "desk"
+    for name in ("api", "cli", "web", "referee"):
+        (desk / name).mkdir(parents=True)
+        (desk / name / "__init__.py").write_text("raise ImportError('the user\'s own module was imported')\n")
+    (desk / "app.py").write_text("raise ImportError('the user\'s own app.py was imported')\n")
 
     venv = tmp_path / "venv"
     run(sys.executable, "-m", "venv", venv, cwd=tmp_path)
@@ -56,13 +68,16 @@ def test_the_wheel_installs_alone_and_its_serve_command_serves_the_docs_and_the_
 
     env = {k: v for k, v in os.environ.items() if not k.startswith(("FLASK_", "PYTHON"))}
     env["FLASK_DATABASE"] = str(tmp_path / "archive.sqlite")
-    made = run(venv / "bin" / "hearts-referee", "init-db", cwd=tmp_path, env=env)
+    made = run(venv / "bin" / "hearts-referee", "init-db", cwd=desk, env=env)
     assert "schema up to date" in made and (tmp_path / "archive.sqlite").exists()
-    assert "serve" in run(venv / "bin" / "python", "-m", "hearts_referee", "--help", cwd=tmp_path, env=env)
+    assert "serve" in run(venv / "bin" / "hearts-referee", "--help", cwd=desk, env=env)
+    assert "serve" in run(venv / "bin" / "python", "-m", "hearts_referee", "--help", cwd=desk, env=env)
+    library = "import hearts_referee; print(sorted(hearts_referee.VARIANTS))"
+    assert "mso-2000" in run(venv / "bin" / "python", "-c", library, cwd=desk, env=env)
     port = free_port()
     server = subprocess.Popen(
         [venv / "bin" / "hearts-referee", "serve", "--bind", f"127.0.0.1:{port}", "--workers", "1"],
-        cwd=tmp_path,
+        cwd=desk,
         env=env,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,

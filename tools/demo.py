@@ -25,11 +25,11 @@ from typing import Any
 from flask import Flask
 from werkzeug.serving import make_server
 
-import service
+from hearts_referee import usecases
+from hearts_referee.schemas.game import load_game, load_game_hand
+from hearts_referee.usecases import Role, keys
+from hearts_referee.usecases import games as use
 from playout import build_hand
-from schemas.game import load_game, load_game_hand
-from service import Role, keys
-from service import games as use
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "mso-game-hand.json"
@@ -57,7 +57,7 @@ def seed(path: str | Path, extra_hands: int = 40) -> Demo:
 
     At most ``extra_hands`` hands follow the revoke; fewer when the game ends first.
     """
-    db = service.open_archive(path)
+    db = usecases.open_archive(path)
     try:
         director, token = keys.create_key(db, keys.OPERATOR, "Chief TD", Role.DIRECTOR)
         auditor = keys.create_key(db, keys.OPERATOR, "Auditor", Role.AUDITOR)[1]

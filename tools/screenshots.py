@@ -16,7 +16,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from app import create_app
+from hearts_referee.app import create_app
 
 from .demo import EXAMPLE, PLAYERS, ROOT, random_game_hand, seed, serve
 

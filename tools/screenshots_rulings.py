@@ -15,11 +15,11 @@ import sys
 import tempfile
 from pathlib import Path
 
-import service
-from app import create_app
-from rulings.decisions import Action, Decision
-from service import games, hands
-from service.keys import OPERATOR, create_key
+from hearts_referee import usecases
+from hearts_referee.app import create_app
+from hearts_referee.rulings.decisions import Action, Decision
+from hearts_referee.usecases import games, hands
+from hearts_referee.usecases.keys import OPERATOR, create_key
 
 from .demo import ROOT, seed, serve
 from .screenshots import CHROMIUM, CHROMIUM_ARGS, WIDTH
@@ -29,9 +29,9 @@ SHOTS = ("ruling-life.png", "re-audit.png", "hand-signatures.png", "game-signatu
 
 def act(database: str, game_id: int, hand_id: int) -> None:
     """The director's session the pictures show (see the module's docstring)."""
-    db = service.open_archive(database)
+    db = usecases.open_archive(database)
     try:
-        td = create_key(db, OPERATOR, "Chief TD", service.Role.DIRECTOR)[0]
+        td = create_key(db, OPERATOR, "Chief TD", usecases.Role.DIRECTOR)[0]
         hands.decide(
             db, td, hand_id, Decision(1, Action.UPHOLD, "Chief TD", "The 26 stand; the sheet is corrected.")
         )

@@ -1,0 +1,118 @@
+"""``/v1/hands``: audit a hand (``validate``), store it, and the director's work on it.
+
+The views only translate: strict JSON in (``edge.jsonbody``), loaded by the
+codecs (``schemas``), one call into a use case (``service``), which owns
+every rule, every access check and every write, and JSON out. An irregular
+hand is still a 200/201: what went wrong is in its rulings. Refusals are
+shaped once, in ``api.errors``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, cast
+
+from flask import Blueprint, Response, jsonify, request, url_for
+from marshmallow import ValidationError
+
+from hearts_referee.http_shared.auth import caller, requires
+from hearts_referee.http_shared.db import get_db
+from hearts_referee.http_shared.jsonbody import json_body
+from hearts_referee.http_shared.requestlog import rulings
+from hearts_referee.schemas.archive import (
+    ChainReportSchema,
+    DecisionRequestSchema,
+    HandListSchema,
+    HandQuery,
+    HandQuerySchema,
+    SignatureRequestSchema,
+    StoredHandSchema,
+    load,
+)
+from hearts_referee.schemas.record import load_record
+from hearts_referee.usecases import StoredHand
+from hearts_referee.usecases import hands as use
+from hearts_referee.usecases.access import Permission
+from hearts_referee.validate import validate_hand
+
+from .errors import InvalidQuery
+
+bp = Blueprint("hands", __name__)
+
+_HAND = StoredHandSchema()
+_LIST = HandListSchema()
+_CHAIN = ChainReportSchema()
+_QUERY = HandQuerySchema()
+_DECISION = DecisionRequestSchema()
+_SIGNATURE = SignatureRequestSchema()
+
+
+def stored(hand: StoredHand, created: bool) -> tuple[Response, int, dict[str, str]]:
+    """A stored hand: 201 with its Location when new, 200 when it was already there."""
+    return (
+        jsonify(_HAND.dump(hand)),
+        201 if created else 200,
+        {"Location": url_for("hands.get_hand", hand_id=hand.id)},
+    )
+
+
+def conditional(body: Any) -> Response:
+    """A stored resource as JSON with a strong ETag of its body; ``If-None-Match`` with that
+    ETag is an empty 304. Built after the use case, so access is decided first: a key that
+    may not see the resource gets its 404, never a 304."""
+    response = jsonify(body)
+    response.add_etag()
+    response.make_conditional(request)  # 304 in place when If-None-Match holds the ETag
+    return response
+
+
+@bp.post("/v1/hands/validate")
+@requires(Permission.VALIDATE, unless="VALIDATE_REQUIRES_KEY")
+def validate() -> Response:
+    result = validate_hand(json_body())
+    rulings().update(ruling["code"] for ruling in result.get("rulings", ()))
+    return jsonify(result)
+
+
+@bp.post("/v1/hands")
+@requires(Permission.SUBMIT)
+def submit() -> tuple[Response, int, dict[str, str]]:
+    return stored(*use.submit_hand(get_db(), caller(), load_record(json_body())))
+
+
+@bp.get("/v1/hands")
+@requires(Permission.READ)
+def list_hands() -> Response:
+    try:
+        query = cast(HandQuery, _QUERY.load(request.args.to_dict()))
+    except ValidationError as error:
+        raise InvalidQuery(error.messages_dict) from None
+    page, next_after = use.list_hands(
+        get_db(), caller(), query.where, after=query.after, limit=query.limit, newest=query.newest
+    )
+    return jsonify(_LIST.dump({"hands": page, "next_after": next_after}))
+
+
+@bp.get("/v1/hands/<id:hand_id>")
+@requires(Permission.READ)
+def get_hand(hand_id: int) -> Response:
+    return conditional(_HAND.dump(use.get_hand(get_db(), caller(), hand_id)))
+
+
+@bp.get("/v1/hands/<id:hand_id>/verify")
+@requires(Permission.READ)
+def verify(hand_id: int) -> Response:
+    return jsonify(_CHAIN.dump(use.verify(get_db(), caller(), hand_id)))
+
+
+@bp.post("/v1/hands/<id:hand_id>/decisions")
+@requires(Permission.DECIDE)
+def decide(hand_id: int) -> tuple[Response, int, dict[str, str]]:
+    decision = load(_DECISION, json_body())
+    return stored(use.decide(get_db(), caller(), hand_id, decision), True)
+
+
+@bp.post("/v1/hands/<id:hand_id>/signatures")
+@requires(Permission.SIGN)
+def sign(hand_id: int) -> tuple[Response, int, dict[str, str]]:
+    body = load(_SIGNATURE, json_body())
+    return stored(*use.sign(get_db(), caller(), hand_id, body["seat"], body["name"], body["version"]))

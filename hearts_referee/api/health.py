@@ -1,0 +1,58 @@
+"""``GET /healthz`` (liveness) and ``GET /readyz`` (readiness), for load balancers and deploys.
+
+``/healthz`` says the process answers; it touches nothing. ``/readyz`` says
+the archive can be used: the file is there, SQLite can read it, and its
+schema is this release's (no step pending, none from a newer release). It
+opens the file read-only, so probing it never creates or upgrades anything
+(``hearts-referee serve`` and ``init-db`` do that); 503 says why not.
+"""
+
+from __future__ import annotations
+
+from importlib import metadata
+
+from flask import Blueprint, current_app
+from werkzeug.exceptions import ServiceUnavailable
+
+from hearts_referee import referee
+from hearts_referee.referee.record import Problem
+from hearts_referee.usecases import ArchiveUnavailable, applied, open_read_only
+
+bp = Blueprint("health", __name__)
+
+
+def referee_version() -> str:
+    """``referee.__version__`` if the engine declares one, else the installed package's."""
+    version = getattr(referee, "__version__", None)
+    if version:
+        return str(version)
+    try:
+        return metadata.version("hearts-referee")
+    except metadata.PackageNotFoundError:
+        return "0+unknown"
+
+
+@bp.get("/healthz")
+def healthz() -> dict[str, str]:
+    return {"status": "ok", "referee_version": referee_version()}
+
+
+class NotReady(ServiceUnavailable):
+    """The archive cannot be used as it stands; the problem says why (never the file's path)."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(f"The archive is not ready: {reason}.")
+        self.problems = (Problem("", "archive_unavailable", reason),)
+
+
+@bp.get("/readyz")
+def readyz() -> dict[str, str]:
+    try:
+        db = open_read_only(current_app.config["DATABASE"])
+    except ArchiveUnavailable as error:
+        raise NotReady(error.reason) from None
+    try:
+        schema = applied(db)[-1]
+    finally:
+        db.close()
+    return {"status": "ready", "schema": schema}

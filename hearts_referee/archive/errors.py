@@ -1,0 +1,55 @@
+"""What the archive refuses, as values each face turns into its own error shape.
+
+``NotFound`` names what is missing; ``Conflict`` is a request that was fine
+when it was sent but no longer fits what is stored (another hand got there
+first). The use-case layer raises the same two for its own reasons (a game
+that is over, a hand a key may not see), with the same wording, so that a
+hand a key may not see and a hand that does not exist answer alike.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from hearts_referee.referee.record import Problem
+
+
+class ArchiveError(Exception):
+    """Base of the archive's refusals; ``problems`` locate them in the request body."""
+
+    def __init__(self, detail: str, problems: Iterable[Problem] = ()) -> None:
+        super().__init__(detail)
+        self.detail = detail
+        self.problems = tuple(problems)
+
+
+class NotFound(ArchiveError):
+    """No such hand, game or key (or none this key may see)."""
+
+    @classmethod
+    def hand(cls, hand_id: int) -> NotFound:
+        return cls(f"No hand {hand_id}.")
+
+    @classmethod
+    def game(cls, game_id: int) -> NotFound:
+        return cls(f"No game {game_id}.")
+
+    @classmethod
+    def event(cls, event_id: int) -> NotFound:
+        return cls(f"No event {event_id}.")
+
+    @classmethod
+    def key(cls, key_id: int) -> NotFound:
+        return cls(f"No key {key_id}.")
+
+
+class Conflict(ArchiveError):
+    """The request no longer fits the archive's state (a lost race, a finished game)."""
+
+    @classmethod
+    def position_taken(cls, game_id: int, seq: int) -> Conflict:
+        return cls(
+            f"Another hand became position {seq} of game {game_id} first; "
+            "read the game again and resend this hand if it still belongs there.",
+            [Problem("", "concurrent_append", f"position {seq} was taken meanwhile")],
+        )

@@ -1,0 +1,515 @@
+"""Stored hands: rows and log entries in, typed values out. Storage only.
+
+What may be stored, by whom, and what a decision or a signature must
+satisfy is the use-case layer's (``service``); this module writes what it
+is given and reads it back. Every write runs inside ``archive.db.write``,
+which the caller opens when a read and a write must see the same state.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any
+
+from sqlite_utils import Database
+
+from hearts_referee.referee.cards import Card
+from hearts_referee.referee.notation import RecordParts, parts_data, record_data
+from hearts_referee.referee.record import HandRecord
+from hearts_referee.rulings.audit import HandAudit
+from hearts_referee.rulings.decisions import Decision
+
+from . import chain
+from .db import all_of, compact, keyset_page, now, row_id, sha256, write
+from .errors import Conflict, NotFound
+from .events import SCORED_BY
+from .handstate import HandState, HandStatus, fold
+from .keys import Key
+from .log_entries import audit_document, decision_document, read_audit
+
+_COLUMNS = (
+    "id, content_hash, game_id, seq, table_label, variant, hand_number, dealer, record, "
+    "engine_version, void, referred, created_at, created_by, created_by_key"
+)
+
+
+@dataclass(frozen=True)
+class StoredHand:
+    """A stored hand with its standing (``state``) folded from its log.
+
+    ``owner`` is the id of the key that stored it (``None`` for hands stored
+    before keys were recorded by id and not traceable to one).
+    """
+
+    id: int
+    content_hash: str
+    game_id: int | None
+    seq: int | None
+    table: str | None
+    variant: str
+    hand_number: int
+    dealer: str
+    record_text: str
+    engine_version: str
+    void: bool
+    referred: tuple[int, ...]
+    created_at: str
+    created_by: str | None
+    owner: int | None
+    log: tuple[chain.Entry, ...]
+
+    @property
+    def record(self) -> dict[str, Any]:
+        """The record as stored, in the record format."""
+        data: dict[str, Any] = json.loads(self.record_text)
+        return data
+
+    @cached_property
+    def state(self) -> HandState:
+        return fold(list(self.log))
+
+    @property
+    def head(self) -> str:
+        return self.log[-1].hash
+
+
+def _hand(row: tuple[Any, ...], log: list[chain.Entry]) -> StoredHand:
+    (
+        id_,
+        content_hash,
+        game_id,
+        seq,
+        table,
+        variant,
+        hand_number,
+        dealer,
+        record,
+        version,
+        void,
+        referred_,
+        created_at,
+        created_by,
+        owner,
+    ) = row
+    return StoredHand(
+        id_,
+        content_hash,
+        game_id,
+        seq,
+        table,
+        variant,
+        hand_number,
+        dealer,
+        record,
+        version,
+        bool(void),
+        tuple(json.loads(referred_)),
+        created_at,
+        created_by,
+        owner,
+        tuple(log),
+    )
+
+
+def get_hand(db: Database, hand_id: int) -> StoredHand:
+    """The hand with its whole log; ``NotFound`` if there is none."""
+    row = db.execute(f"SELECT {_COLUMNS} FROM hands WHERE id = ?", [hand_id]).fetchone()
+    if row is None:
+        raise NotFound.hand(hand_id)
+    return _hand(row, chain.entries(db, hand_id))
+
+
+def _hands(db: Database, where: str, params: list[Any], suffix: str = "") -> list[StoredHand]:
+    rows = db.execute(f"SELECT {_COLUMNS} FROM hands h WHERE {where} {suffix}", params).fetchall()
+    logs = chain.entries_of(db, [row[0] for row in rows])
+    return [_hand(row, logs[row[0]]) for row in rows]
+
+
+def game_hands(db: Database, game_id: int) -> list[StoredHand]:
+    """A game's hands in the order they were dealt."""
+    return _hands(db, "h.game_id = ?", [game_id], "ORDER BY h.seq")
+
+
+def hand_id_by_hash(db: Database, content_hash: str) -> int | None:
+    row = db.execute("SELECT id FROM hands WHERE content_hash = ?", [content_hash]).fetchone()
+    return int(row[0]) if row else None
+
+
+# the rulings of hand ``h`` referred to the director and not decided yet
+_OPEN = (
+    "EXISTS (SELECT 1 FROM json_each(h.referred) r WHERE NOT EXISTS ("
+    "SELECT 1 FROM entries e WHERE e.hand_id = h.id AND e.kind = 'decision' AND e.ruling = r.value))"
+)
+
+OPEN_RULINGS = "h.referred != '[]' AND " + _OPEN
+"""Hand ``h``'s first audit referred a ruling no decision has answered yet."""
+
+_REAUDITED = "EXISTS (SELECT 1 FROM entries e WHERE e.hand_id = h.id AND e.kind = 'consequence')"
+
+MAYBE_OPEN = f"(({OPEN_RULINGS}) OR {_REAUDITED})"
+"""What SQL can tell of hand ``h``'s open rulings: whether a ruling is open is the fold's
+answer (``HandState.open``), since a re-audit (``consequence``) can refer a ruling the
+first audit did not, or no longer refer one it did. A hand with an open ruling matches
+``MAYBE_OPEN``; a hand that matches ``SURELY_OPEN`` has one. Lists narrow by these, then
+keep what the fold says (``is_open``)."""
+
+SURELY_OPEN = f"(({OPEN_RULINGS}) AND NOT {_REAUDITED})"
+
+
+def is_open(hand: StoredHand) -> bool:
+    """Whether a referred ruling of the hand waits for the director, as its log folds."""
+    return bool(hand.state.open)
+
+
+OWNED_BY = (
+    "(h.created_by_key = ? OR h.game_id IN (SELECT g.id FROM games g WHERE g.created_by_key = ?) "
+    f"OR h.game_id IN ({SCORED_BY}))"
+)
+"""The hands a key owns: those it stored, and every hand of a game it started or scores
+(a table's game at an event that names the key among its scorers)."""
+
+
+@dataclass(frozen=True)
+class HandFilter:
+    """Which hands a list shows. ``owner``: only the hands that key owns (``OWNED_BY``);
+    ``open``: with a referred ruling no decision has answered yet (or, false, without);
+    ``date``: stored on that UTC day (``YYYY-MM-DD``); ``status``: standing now."""
+
+    owner: int | None = None
+    open: bool | None = None
+    game: int | None = None
+    variant: str | None = None
+    table: str | None = None
+    date: str | None = None
+    status: HandStatus | None = None
+
+
+def list_hands(
+    db: Database, where: HandFilter, *, after: int = 0, limit: int = 50, newest: bool = False
+) -> tuple[list[StoredHand], int | None]:
+    """A page of hands by id, from the one after ``after`` (0: from the start), oldest first
+    or ``newest`` first; returns the page and the ``after`` of the next page (or ``None``)."""
+    clauses: list[str] = []
+    params: list[Any] = []
+    for column, value in (
+        ("h.game_id", where.game),
+        ("h.variant", where.variant),
+        ("h.table_label", where.table),
+        ("substr(h.created_at, 1, 10)", where.date),
+    ):
+        if value is not None:
+            clauses.append(f"{column} = ?")
+            params.append(value)
+    if where.owner is not None:
+        clauses.append(OWNED_BY)
+        params += [where.owner, where.owner, where.owner]
+    keep: list[Callable[[StoredHand], bool]] = []
+    if where.open is not None:
+        clauses.append(MAYBE_OPEN if where.open else f"NOT {SURELY_OPEN}")
+        keep.append(is_open if where.open else lambda hand: not is_open(hand))
+    if where.status is not None:
+        keep.append(_status_is(where.status))
+
+    def fetch(cursor: int, count: int) -> list[StoredHand]:
+        bound = ("h.id < ?" if newest else "h.id > ?") if cursor else "1"
+        order = "DESC" if newest else "ASC"
+        return _hands(
+            db,
+            " AND ".join([bound, *clauses]),
+            [*([cursor] if cursor else []), *params, count],
+            f"ORDER BY h.id {order} LIMIT ?",
+        )
+
+    return keyset_page(fetch, lambda h: h.id, after, limit, all_of(keep))
+
+
+def _status_is(status: HandStatus) -> Callable[[StoredHand], bool]:
+    return lambda hand: hand.state.status == status
+
+
+# --- storing ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Placement:
+    """Where a new hand goes: in a game at position ``seq``, or on its own."""
+
+    game_id: int | None = None
+    seq: int | None = None
+    table: str | None = None
+
+
+def hand_hash(record: HandRecord, owner: int | None) -> str:
+    """What makes a resubmitted hand the same hand: the record as written, and whose it is
+    (two keys storing the same record each get their own hand)."""
+    scope = "hand\n" if owner is None else f"hand\nkey:{owner}\n"
+    return sha256(scope + _canonical(record_data(record)))
+
+
+def game_hand_hash(
+    game_id: int, hand_number: int, parts: RecordParts, deal: Mapping[str, Sequence[Card]]
+) -> str:
+    """What makes a hand resent to a game the same hand: the game, the hand number it is
+    stored under, and what the table sent, the deal included (a deal that repeats an
+    earlier hand card for card under a new number is a new hand)."""
+    return game_hand_hashes(game_id, [hand_number], parts, deal)[hand_number]
+
+
+def game_hand_hashes(
+    game_id: int, hand_numbers: Iterable[int], parts: RecordParts, deal: Mapping[str, Sequence[Card]]
+) -> dict[int, str]:
+    """:func:`game_hand_hash` under each of ``hand_numbers``, the hand written out once."""
+    sent = _canonical(_sent(parts, deal))
+    return {n: sha256(f"game:{game_id}\nhand:{n}\n" + sent) for n in set(hand_numbers)}
+
+
+def earlier_game_hand_hashes(
+    game_id: int, parts: RecordParts, deal: Mapping[str, Sequence[Card]]
+) -> tuple[str, ...]:
+    """The forms game hands were stored under before the hand number was hashed in, which
+    archives keep: release 0.1.0 hashed the body as sent (found again when it was sent in
+    canonical form), later ones the table's parts without the deal. Neither names the
+    hand number, so the service compares the stored hand's own."""
+    return (
+        sha256(f"game:{game_id}\n" + _canonical(_sent(parts, deal))),
+        sha256(f"game:{game_id}\n" + _canonical(parts_data(parts))),
+    )
+
+
+def _sent(parts: RecordParts, deal: Mapping[str, Sequence[Card]]) -> dict[str, Any]:
+    return {"deal": {seat: [str(card) for card in held] for seat, held in deal.items()}} | parts_data(parts)
+
+
+def find_hand(db: Database, content_hash: str) -> StoredHand | None:
+    found = hand_id_by_hash(db, content_hash)
+    return get_hand(db, found) if found is not None else None
+
+
+def _canonical(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def _insert(
+    db: Database,
+    content_hash: str,
+    record: HandRecord,
+    audit: HandAudit,
+    signers: frozenset[str],
+    place: Placement,
+    by: Key | None,
+) -> int:
+    record_text = compact(record_data(record))
+    cursor = db.execute(
+        f"INSERT INTO hands ({_COLUMNS.removeprefix('id, ')}) VALUES ({', '.join('?' * 14)})",
+        [
+            content_hash,
+            place.game_id,
+            place.seq,
+            place.table,
+            audit.variant,
+            audit.hand_number,
+            audit.dealer,
+            record_text,
+            audit.engine_version,
+            int(audit.void),
+            json.dumps(list(audit.referred)),
+            now(),
+            by.label if by else None,
+            by.id if by else None,
+        ],
+    )
+    hand_id = row_id(cursor)
+    body = {
+        "hand": {
+            "id": hand_id,
+            "content_hash": content_hash,
+            "game_id": place.game_id,
+            "seq": place.seq,
+            "table": place.table,
+        },
+        "record_sha256": sha256(record_text),
+        "engine_version": audit.engine_version,
+        "signers": sorted(signers),
+        "audit": audit_document(audit),
+    }
+    chain.append(db, hand_id, "audit", body, by.label if by else None)
+    return hand_id
+
+
+def store_hand(
+    db: Database,
+    content_hash: str,
+    record: HandRecord,
+    audit: HandAudit,
+    *,
+    signers: frozenset[str],
+    place: Placement = Placement(),
+    by: Key | None,
+) -> tuple[StoredHand, bool]:
+    """Store a hand and its audit as the first entry of its log. Returns ``(hand, created)``:
+    a hand with the same ``content_hash`` stored meanwhile is returned, not stored twice.
+
+    ``Conflict`` when ``place`` (a game's position) was taken meanwhile by another hand.
+    """
+    try:
+        with write(db):
+            hand_id = _insert(db, content_hash, record, audit, signers, place, by)
+    except sqlite3.IntegrityError:
+        found = hand_id_by_hash(db, content_hash)  # the same hand, sent twice at once
+        if found is not None:
+            return get_hand(db, found), False
+        if place.game_id is None:
+            raise
+        raise Conflict.position_taken(place.game_id, place.seq or 0) from None
+    return get_hand(db, hand_id), True
+
+
+def append_decision(
+    db: Database,
+    hand_id: int,
+    decision: Decision,
+    version: int,
+    score: Mapping[str, int],
+    penalties: Mapping[str, int],
+    by: Key | None,
+) -> chain.Entry:
+    """Log a decision with the score version it makes (inside ``write``); the entry logged."""
+    body = decision_document(decision) | {
+        "version": version,
+        "score": dict(score),
+        "penalties": dict(penalties),
+    }
+    return chain.append(db, hand_id, "decision", body, by.label if by else None, ruling=decision.ruling)
+
+
+def append_consequence(
+    db: Database,
+    hand_id: int,
+    cause: Mapping[str, Any],
+    reason: str,
+    scores_before: Mapping[str, int],
+    audit: HandAudit,
+    counts: bool,
+    version: int,
+    score: Mapping[str, int],
+    penalties: Mapping[str, int],
+    by: Key | None,
+) -> chain.Entry:
+    """Log a re-audit of the hand with new totals before it (inside ``write``): ``cause``
+    names the decision on an earlier hand of the game that changed them."""
+    body = {
+        "cause": dict(cause),
+        "reason": reason,
+        "scores_before": dict(scores_before),
+        "counts": counts,
+        "audit": audit_document(audit),
+        "version": version,
+        "score": dict(score),
+        "penalties": dict(penalties),
+    }
+    return chain.append(db, hand_id, "consequence", body, by.label if by else None)
+
+
+def append_signature(db: Database, hand_id: int, seat: str, name: str, version: int, by: Key | None) -> None:
+    """Log a seat's signature on score version ``version`` (inside ``write``)."""
+    chain.append(
+        db, hand_id, "signature", {"seat": seat, "name": name, "version": version}, by.label if by else None
+    )
+
+
+# --- verification ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ChainReport:
+    hand_id: int
+    ok: bool
+    entries: int
+    head: str | None
+    problems: tuple[tuple[int, str, str], ...]
+
+
+def verify(db: Database, hand_id: int) -> ChainReport:
+    """Recompute the hand's chain, and check the stored hand and scores against it.
+
+    Beyond the hashes: the hand row must be what the first entry says it
+    is (the record's hash, the engine version, the referred rulings), and
+    every decision's recorded score must be what the decisions before it
+    give (a forged entry with a recomputed chain still fails there).
+    """
+    hand = get_hand(db, hand_id)
+    log = list(hand.log)
+    problems = chain.chain_problems(log)
+    if not log or log[0].kind != "audit":
+        problems.append((1, "no_audit", "the log does not start with the audit"))
+        return ChainReport(hand_id, False, len(log), log[-1].hash if log else None, tuple(problems))
+    try:
+        problems += _row_problems(hand, log[0].body)
+        problems += _score_problems(log)
+    except (ValueError, KeyError, TypeError, IndexError) as error:  # a body mangled past parsing
+        problems.append((0, "unreadable_log", f"the log no longer reads as this hand's history ({error!r})"))
+    return ChainReport(hand_id, not problems, len(log), log[-1].hash, tuple(problems))
+
+
+def _row_problems(hand: StoredHand, first: Mapping[str, Any]) -> list[tuple[int, str, str]]:
+    said = first["hand"]
+    audit = read_audit(first)
+    checks = {
+        "record": sha256(hand.record_text) == first["record_sha256"],
+        "content_hash": hand.content_hash == said["content_hash"],
+        # hands of the first schema (before games) say nothing of a game
+        "game": (hand.game_id, hand.seq, hand.table)
+        == (said.get("game_id"), said.get("seq"), said.get("table")),
+        "engine_version": hand.engine_version == first["engine_version"] == audit.engine_version,
+        "deal": (hand.variant, hand.hand_number, hand.dealer, hand.void)
+        == (audit.variant, audit.hand_number, audit.dealer, audit.void),
+        "referred": hand.referred == audit.referred,
+    }
+    return [
+        (1, "altered_hand", f"the stored hand's {name} is not what its audit entry recorded")
+        for name, holds in checks.items()
+        if not holds
+    ]
+
+
+def _score_problems(log: list[chain.Entry]) -> list[tuple[int, str, str]]:
+    problems = []
+    state = fold(log)
+    made = {v.decision: v for v in state.versions if v.decision is not None}
+    remade = {v.consequence: v for v in state.versions if v.consequence is not None}
+    for entry in log[1:]:
+        body = entry.body
+        if entry.kind == "consequence":
+            version = remade[entry.n]
+            recorded = (body["version"], body["score"], body["penalties"])
+            if recorded != (version.number, dict(version.score), dict(version.penalties)):
+                problems.append(
+                    (entry.n, "wrong_score", f"entry {entry.n} records a score its re-audit does not give")
+                )
+        if entry.kind == "decision":
+            version = made[entry.n]
+            recorded = (body["version"], body["score"], body["penalties"])
+            if recorded != (version.number, dict(version.score), dict(version.penalties)):
+                problems.append(
+                    (entry.n, "wrong_score", f"entry {entry.n} records a score its decisions do not give")
+                )
+            if entry.ruling != body["ruling"]:
+                problems.append(
+                    (entry.n, "altered_entry", f"entry {entry.n} indexes another ruling than it names")
+                )
+    for version in state.versions:
+        for signed in version.signatures:
+            if signed.version != version.number:
+                problems.append(
+                    (
+                        signed.n,
+                        "wrong_version",
+                        f"entry {signed.n} signs version {signed.version} "
+                        f"while version {version.number} was current",
+                    )
+                )
+    return problems

@@ -1,0 +1,229 @@
+"""A hand's standing, folded from its log: score versions, open rulings, signatures.
+
+Nothing here is stored: the log is the record, and this is what it says.
+Version 1 is the referee's score (the audit); every decision makes the next
+version, scored by ``rulings.decisions.rescore`` from the audit and every
+decision so far (the score a decision entry carries is checked against that
+by ``verify``, never trusted). A hand of a game is re-audited when a
+decision on an earlier hand changes the totals before it (a ``consequence``
+entry: the new ``scores_before`` and the audit they give); that audit is
+the new base the decisions are scored on, and it makes the next version
+too. A signature confirms one version; a decision or a re-audit after it
+makes a new version that needs signing again (the old signature is
+*stale*), so a final hand that a director re-opens shows as ``reopened``.
+
+Statuses: ``open`` (a referred ruling has no decision yet),
+``awaiting_signatures`` (none open; signatures missing for the current
+version), ``final`` (none open, every required signature in).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from hearts_referee.rulings.audit import HandAudit
+from hearts_referee.rulings.decisions import Decision, rescore
+from hearts_referee.rulings.life import RulingLife, lives
+from hearts_referee.rulings.log import Ruling
+
+from .chain import Entry
+from .log_entries import read_audit, read_decision
+
+
+class HandStatus(StrEnum):
+    """Where a stored hand stands."""
+
+    OPEN = "open"
+    AWAITING_SIGNATURES = "awaiting_signatures"
+    FINAL = "final"
+
+
+@dataclass(frozen=True)
+class Signed:
+    """A seat's signature on one version."""
+
+    n: int
+    at: str
+    actor: str | None
+    seat: str
+    name: str
+    version: int
+
+
+@dataclass(frozen=True)
+class Decided:
+    """A decision as logged, with the version it made."""
+
+    n: int
+    at: str
+    actor: str | None
+    decision: Decision
+    version: int
+
+
+@dataclass(frozen=True)
+class Consequence:
+    """A later hand of a game re-audited because a decision on an earlier hand changed the
+    totals before it (``cause`` names that decision); it makes the next version."""
+
+    n: int
+    at: str
+    actor: str | None
+    cause: Mapping[str, Any]
+    reason: str
+    scores_before: Mapping[str, int]
+    counts: bool
+    version: int
+
+
+@dataclass(frozen=True)
+class Version:
+    number: int
+    at: str
+    score: Mapping[str, int]
+    penalties: Mapping[str, int]
+    decision: int | None
+    """Log entry of the decision that made this version; ``None`` for the audit."""
+    open: tuple[int, ...]
+    signatures: tuple[Signed, ...]
+    final: bool
+    consequence: int | None = None
+    """Log entry of the re-audit that made this version, if one did."""
+
+
+@dataclass(frozen=True)
+class HandState:
+    audit: HandAudit
+    """The referee's own reading, as first stored; it never changes."""
+    signers: frozenset[str]
+    versions: tuple[Version, ...]
+    decisions: tuple[Decided, ...]
+    consequences: tuple[Consequence, ...] = ()
+    base: HandAudit | None = None
+    """The audit decisions are scored on now: the first one, or the latest re-audit's."""
+
+    @property
+    def standing_audit(self) -> HandAudit:
+        return self.base or self.audit
+
+    @property
+    def current(self) -> Version:
+        return self.versions[-1]
+
+    @property
+    def open(self) -> tuple[int, ...]:
+        """The referred rulings no decision has answered, as indexes into the rulings of
+        ``standing_audit`` (a re-audit can refer a ruling the first audit did not)."""
+        return self.current.open
+
+    @property
+    def open_rulings(self) -> tuple[tuple[int, Ruling], ...]:
+        """Each open ruling with its index, read from the audit that referred it."""
+        rulings = self.standing_audit.rulings
+        return tuple((i, rulings[i]) for i in self.open)
+
+    @property
+    def missing_signatures(self) -> list[str]:
+        """Required signers who have not signed the current version, in seat order."""
+        signed = {s.seat for s in self.current.signatures}
+        return [seat for seat in self.standing_audit.seats if seat in self.signers - signed]
+
+    @property
+    def signatures(self) -> tuple[Signed, ...]:
+        """Every signature ever given, oldest first (each names the version it signed)."""
+        return tuple(s for v in self.versions for s in v.signatures)
+
+    def stale(self, signed: Signed) -> bool:
+        """A signature on a version a later decision or re-audit replaced."""
+        return signed.version != self.current.number
+
+    @property
+    def lives(self) -> tuple[RulingLife, ...]:
+        """Each ruling's life (``rulings.life``): its status and the decisions on it."""
+        return lives(self.standing_audit.standings(), [d.decision for d in self.decisions])
+
+    @property
+    def final(self) -> bool:
+        return self.current.final
+
+    @property
+    def status(self) -> HandStatus:
+        if self.open:
+            return HandStatus.OPEN
+        return HandStatus.FINAL if self.final else HandStatus.AWAITING_SIGNATURES
+
+    @property
+    def reopened(self) -> bool:
+        """A director's decision took the hand back from final."""
+        return not self.final and any(v.final for v in self.versions[:-1])
+
+
+def fold(log: list[Entry]) -> HandState:
+    """The hand's standing after every entry of its log (the first is the audit)."""
+    first = log[0].body
+    audit = read_audit(first)
+    signers = frozenset(first["signers"])
+    base = audit
+    versions: list[Version] = []
+    decisions: list[Decided] = []
+    consequences: list[Consequence] = []
+    # the version being built: made at ``at`` by ``made_by``, signed by ``signatures``
+    at, made_by, by_consequence = log[0].at, None, None
+    score, penalties = dict(audit.score), dict(audit.penalties)
+    signatures: list[Signed] = []
+    for entry in [*log[1:], None]:
+        if entry is not None and entry.kind == "signature":
+            body = entry.body
+            signatures.append(
+                Signed(entry.n, entry.at, entry.actor, body["seat"], body["name"], body["version"])
+            )
+            continue
+        if entry is not None and entry.kind not in ("decision", "consequence"):
+            continue
+        # a decision or a re-audit (or the end of the log) seals the version being built
+        decided = {d.decision.ruling for d in decisions}
+        open_ = tuple(i for i in base.referred if i not in decided)
+        final = not open_ and signers <= {s.seat for s in signatures}
+        versions.append(
+            Version(
+                len(versions) + 1,
+                at,
+                score,
+                penalties,
+                made_by,
+                open_,
+                tuple(signatures),
+                final,
+                by_consequence,
+            )
+        )
+        if entry is None:
+            break
+        body = entry.body
+        made_by, by_consequence = None, None
+        if entry.kind == "decision":
+            decisions.append(Decided(entry.n, entry.at, entry.actor, read_decision(body), len(versions) + 1))
+            made_by = entry.n
+        else:
+            base = read_audit(body)
+            consequences.append(
+                Consequence(
+                    entry.n,
+                    entry.at,
+                    entry.actor,
+                    body["cause"],
+                    body["reason"],
+                    body["scores_before"],
+                    body["counts"],
+                    len(versions) + 1,
+                )
+            )
+            by_consequence = entry.n
+        score, penalties = rescore(
+            base.score, base.penalties, base.standings(), [d.decision for d in decisions]
+        )
+        at, signatures = entry.at, []
+    return HandState(audit, signers, tuple(versions), tuple(decisions), tuple(consequences), base)

@@ -1,0 +1,156 @@
+"""One record of a bulk audit: its line of results, and what the summary counts of it.
+
+Every face that audits many records (the ``audit`` command, ``POST
+/v1/audits``, a Dask worker) audits each one here, so a record gets the same
+answer however it arrives. A record is a hand record or a whole recorded
+game (an object with ``hands`` and no ``deal``); it is read as strict JSON
+and audited by the one-call audit (:mod:`audit`). A line that is not JSON, or
+a record that cannot have happened, is an answer too (its located
+problems), never an exception: one bad line never stops a run.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from hearts_referee.referee.findings import Code
+from hearts_referee.referee.record import Problem, RecordError
+from hearts_referee.schemas.strictjson import MAX_DEPTH, JSONError, loads_strict
+from hearts_referee.usecases.errors import Rejected
+from hearts_referee.validate import validate_game, validate_hand
+
+
+class Kind(StrEnum):
+    """What a record was."""
+
+    HAND = "hand"
+    GAME = "game"
+
+
+@dataclass(frozen=True, slots=True)
+class Where:
+    """Where a record came from: its file (``None`` for a request body or stdin shown as
+    ``-``), its line in an NDJSON input, or its index in a JSON array."""
+
+    source: str | None = None
+    line: int | None = None
+    index: int | None = None
+
+    def fields(self) -> dict[str, Any]:
+        """The location as the result line's leading keys (only those that are known)."""
+        out: dict[str, Any] = {}
+        if self.source is not None:
+            out["source"] = self.source
+        if self.line is not None:
+            out["line"] = self.line
+        if self.index is not None:
+            out["index"] = self.index
+        return out
+
+    def label(self) -> str:
+        """``games.ndjson:12``, ``hands.json[3]``: how the summary names a record."""
+        text = self.source or "-"
+        if self.line is not None:
+            text += f":{self.line}"
+        if self.index is not None:
+            text += f"[{self.index}]"
+        return text
+
+
+@dataclass(frozen=True, slots=True)
+class HandTally:
+    """One audited hand, as the summary and the CSV count it (a game gives one per hand)."""
+
+    label: str
+    variant: str
+    score: Mapping[str, int]
+    rulings: tuple[tuple[str, str], ...]
+    """(code, status) of each ruling, in table order."""
+
+    @property
+    def mismatch(self) -> bool:
+        """The table's written scores differ from the validated ones."""
+        return any(code == Code.SCORE_MISMATCH for code, _ in self.rulings)
+
+    @property
+    def clean(self) -> bool:
+        return not self.rulings
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """A record's result: its NDJSON line (bytes, no newline) and its tally. A rejected
+    record has no hands and its problems (the first is what the summary shows)."""
+
+    where: Where
+    line: bytes
+    kind: Kind | None
+    hands: tuple[HandTally, ...] = ()
+    problems: tuple[Problem, ...] = ()
+
+    @property
+    def rejected(self) -> bool:
+        return self.kind is None
+
+
+def _tally(label: str, result: Mapping[str, Any]) -> HandTally:
+    return HandTally(
+        label,
+        result["variant"],
+        result["score"],
+        tuple((r["code"], r["status"]) for r in result["rulings"]),
+    )
+
+
+def _encode(data: Mapping[str, Any]) -> bytes:
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+
+
+def _problems(where: Where, problems: Iterable[Problem]) -> Outcome:
+    found = tuple(problems)
+    data = {
+        **where.fields(),
+        "problems": [{"pointer": p.pointer, "code": p.code, "message": p.message} for p in found],
+    }
+    return Outcome(where, _encode(data), None, problems=found)
+
+
+def is_game(data: Any) -> bool:
+    """A whole recorded game, not a hand: an object with ``hands`` and no ``deal``."""
+    return isinstance(data, dict) and "hands" in data and "deal" not in data
+
+
+def audit_data(where: Where, data: Any) -> Outcome:
+    """Audit one parsed record (a hand or a whole game)."""
+    try:
+        if is_game(data):
+            game = validate_game(data)
+            label = where.label()
+            hands = tuple(_tally(f"{label}#{row['seq']}", row["result"]) for row in game["hands"])
+            return Outcome(
+                where, _encode({**where.fields(), "kind": Kind.GAME, "game": game}), Kind.GAME, hands
+            )
+        result = validate_hand(data)
+    except (RecordError, Rejected) as error:
+        return _problems(where, error.problems)
+    line = _encode({**where.fields(), "kind": Kind.HAND, "audit": result})
+    return Outcome(where, line, Kind.HAND, (_tally(where.label(), result),))
+
+
+def audit_raw(where: Where, raw: bytes, max_depth: int = MAX_DEPTH) -> Outcome:
+    """Audit one record from its JSON text (one NDJSON line, or one array element), nested
+    at most ``max_depth`` levels."""
+    try:
+        data = loads_strict(raw, max_depth)
+    except JSONError as error:
+        return _problems(where, [Problem("", error.code, str(error))])
+    return audit_data(where, data)
+
+
+def audit_chunk(chunk: list[tuple[Where, bytes]]) -> list[Outcome]:
+    """A chunk of records, audited in order: what a worker process or a Dask task runs."""
+    return [audit_raw(where, raw) for where, raw in chunk]

@@ -1,0 +1,121 @@
+"""``hearts-referee serve``: the service under gunicorn, the way it runs in production.
+
+gevent workers (``cli.worker``: a slow client costs a greenlet, not a
+worker), two per two cores by default, each building its own app with
+``app.create_app()``. The archive is created or upgraded before the first
+worker starts, so ``/readyz`` can tell at once whether it is usable. Logs are
+JSON lines on stderr, gunicorn's own included (``edge.logs``); the app logs
+one line per request, so gunicorn's access log is off.
+
+``--bind``, ``--workers`` and ``--client-timeout`` override; any ``FLASK_*``
+variable configures the app as usual.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterable
+from typing import Any
+
+import click
+from gunicorn.app.base import BaseApplication
+
+from hearts_referee.http_shared.logs import level_of
+from hearts_referee.http_shared.protocol import BODY_TIMEOUT
+
+DEFAULT_BIND = "127.0.0.1:5000"
+
+LIMITS: dict[str, int] = {
+    # gunicorn's defaults, stated: what the server refuses before the app sees a request
+    # (414 and 431 as problem+json, cli.worker). MAX_CONTENT_LENGTH bounds the body.
+    "limit_request_line": 4094,  # bytes of "METHOD /path?query HTTP/1.1"
+    "limit_request_fields": 100,  # header fields
+    "limit_request_field_size": 8190,  # bytes of one header field
+}
+
+
+def log_config(level: str) -> dict[str, Any]:
+    """gunicorn's loggers (``logconfig_dict``) as JSON lines on stderr, like the app's."""
+    return {
+        "version": 1,
+        "disable_existing_loggers": False,
+        "root": {"level": level, "handlers": ["json"]},
+        "loggers": {
+            "gunicorn.error": {"level": level, "handlers": ["json"], "propagate": False},
+            "gunicorn.access": {"level": level, "handlers": [], "propagate": False},
+        },
+        "handlers": {"json": {"class": "edge.logs.StderrHandler"}},
+        "formatters": {},
+    }
+
+
+class _Server(BaseApplication):
+    """gunicorn with its options given here, not read from the command line."""
+
+    def __init__(self, options: dict[str, Any]) -> None:
+        self.options = options
+        super().__init__()
+
+    def load_config(self) -> None:
+        for name, value in self.options.items():
+            self.cfg.set(name, value)
+
+    def load(self) -> Callable[..., Iterable[bytes]]:
+        """The WSGI app each worker serves."""
+        from hearts_referee.app import create_app
+
+        return create_app()
+
+
+def prepare_archive() -> None:
+    """Create or upgrade the archive before the workers start (what ``init-db`` does).
+
+    A failure is reported and serving goes on: the validation endpoints need no
+    archive, and ``/readyz`` answers 503 saying why until the archive is usable.
+    """
+    from hearts_referee.app import create_app
+    from hearts_referee.usecases import open_archive
+
+    app = create_app()
+    try:
+        open_archive(app.config["DATABASE"]).close()
+    except Exception as error:
+        app.logger.error("The archive %s cannot be opened: %s", app.config["DATABASE"], error)
+
+
+@click.command("serve")
+@click.option("--bind", default=DEFAULT_BIND, show_default=True, help="Address and port to listen on.")
+@click.option("--workers", default=2, show_default=True, help="Worker processes (one per core).")
+@click.option(
+    "--client-timeout",
+    default=BODY_TIMEOUT,
+    show_default=True,
+    help="Seconds a client may go silent in the middle of its body before a 408.",
+)
+def serve(bind: str, workers: int, client_timeout: float) -> None:
+    """Serve the API, the docs and the director's pages."""
+    level = os.environ.get("FLASK_LOG_LEVEL", "INFO").upper()
+    try:
+        level_of(level)
+    except ValueError as error:
+        raise click.UsageError(f"FLASK_LOG_LEVEL: {error}") from None
+    click.echo(f"Hearts Referee on http://{bind} (docs at /docs, director's pages at /director/)", err=True)
+    prepare_archive()
+    from .worker import RefereeWorker  # gevent only where it serves: not for init-db, keys, audit
+
+    RefereeWorker.client_timeout = client_timeout  # read by each worker, forked from here
+    options: dict[str, Any] = {
+        "bind": bind,
+        "workers": workers,
+        "worker_class": RefereeWorker,
+        "worker_connections": 1000,
+        "accesslog": None,
+        "errorlog": "-",
+        "loglevel": level,
+        "logconfig_dict": log_config(level),
+        # gunicorn's control socket is one path per user ($HOME/.gunicorn): a second server
+        # on the machine would take it over. Nothing here uses it.
+        "control_socket_disable": True,
+        **LIMITS,
+    }
+    _Server(options).run()

@@ -1,0 +1,70 @@
+"""Strict JSON request bodies.
+
+Anything that is not exactly one UTF-8 JSON document (read by
+:func:`schemas.strictjson.loads_strict`) is a 400 pointing at the whole body:
+``invalid_json``, or ``too_deep`` past ``JSON_MAX_DEPTH`` levels of nesting.
+
+The size rule is one rule, whichever way the body comes: at most
+``MAX_CONTENT_LENGTH`` bytes are accepted, one byte more is a 413. With
+Content-Length Werkzeug refuses a larger body before reading it; without it
+(chunked), the body is read one byte past the limit, so that a body of exactly
+the limit is taken and a longer one is refused instead of arriving cut short.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import current_app, request
+from werkzeug.exceptions import BadRequest, RequestEntityTooLarge, UnsupportedMediaType
+
+from hearts_referee.referee.record import Problem
+from hearts_referee.schemas.strictjson import MAX_DEPTH, JSONError, loads_strict
+
+_DETAILS = {
+    "invalid_json": "The request body is not valid JSON.",
+    "too_deep": "The request body nests arrays and objects too deeply; see errors.",
+}
+
+
+class InvalidJSON(BadRequest):
+    """The body is not one strict JSON document; the problem points at the whole body."""
+
+    def __init__(self, message: str, code: str = "invalid_json") -> None:
+        super().__init__(_DETAILS.get(code, _DETAILS["invalid_json"]))
+        self.problems = (Problem("", code, message),)
+
+
+def max_depth() -> int:
+    """How deep a request's JSON may nest (``JSON_MAX_DEPTH``), for the API and the pages alike."""
+    depth: int = current_app.config.get("JSON_MAX_DEPTH", MAX_DEPTH)
+    return depth
+
+
+def parse(data: bytes) -> Any:
+    """``data`` as strict JSON within this app's depth limit; ``InvalidJSON`` (400) if not."""
+    try:
+        return loads_strict(data, max_depth())
+    except JSONError as error:
+        raise InvalidJSON(str(error), error.code) from None
+
+
+def body_bytes() -> bytes:
+    """The whole request body, or 413 past ``MAX_CONTENT_LENGTH``, with or without Content-Length."""
+    limit = request.max_content_length
+    if request.content_length is None and limit is not None:
+        request.max_content_length = limit + 1  # read one byte more: is there more?
+    data = request.get_data(cache=False)  # 413 past the limit, when Content-Length says so
+    if limit is not None and len(data) > limit:
+        raise RequestEntityTooLarge()
+    return data
+
+
+def json_body() -> Any:
+    """The request's JSON body: 415 unless it is sent as JSON, 413 past the size limit,
+    400 unless it parses."""
+    if not request.is_json:
+        raise UnsupportedMediaType(
+            f"Expected Content-Type application/json, got {request.mimetype or 'none'}."
+        )
+    return parse(body_bytes())

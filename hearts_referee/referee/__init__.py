@@ -1,0 +1,44 @@
+"""The rules engine: pure Python, no web framework, no storage, no schema library.
+
+It takes a typed :class:`HandRecord` and returns a typed :class:`Replay`;
+``rulings`` turns its findings into a ruling log with penalties.
+"""
+
+from .cards import CARDS, Card, Suit, cards
+from .findings import CODES, Code, Finding
+from .record import Event, EventAction, HandRecord, Pass, Problem, RecordError
+from .registry import VARIANTS, Clause, Moon, Variant, get_variant
+from .replay import Replay, Trick, replay
+from .scoring import ChosenBy, MoonOutcome, Score
+from .variant import MoonChooser, MoonOption
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "CARDS",
+    "CODES",
+    "VARIANTS",
+    "Card",
+    "ChosenBy",
+    "Clause",
+    "Code",
+    "Event",
+    "EventAction",
+    "Finding",
+    "HandRecord",
+    "Moon",
+    "MoonChooser",
+    "MoonOption",
+    "MoonOutcome",
+    "Pass",
+    "Problem",
+    "RecordError",
+    "Replay",
+    "Score",
+    "Suit",
+    "Trick",
+    "Variant",
+    "cards",
+    "get_variant",
+    "replay",
+]

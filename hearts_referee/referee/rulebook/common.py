@@ -1,0 +1,58 @@
+"""Clauses every variant shares: how a trick is played and in what order."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+
+from hearts_referee.referee.findings import Code
+from hearts_referee.referee.variant import Clause
+
+COMMON_CLAUSES = (
+    Clause(
+        "follow-suit",
+        "Following suit",
+        "Cards rank ace high down to 2; there are no trumps. Each player must follow the suit "
+        "led if able; a player who cannot may play any card, within the first-trick and "
+        "hearts rules. The highest card of the suit led wins the trick and its winner leads next.",
+    ),
+    Clause(
+        "turn-order",
+        "Order of play",
+        "Play goes clockwise: the seats of a table are listed clockwise and the player on a "
+        "seat's left is the next seat in the list. A card played out of turn to a trick that "
+        "is already led is logged for the director.",
+    ),
+)
+
+
+_DEFAULT_CITES: dict[Code, str] = {
+    Code.MISDEAL: "deal",
+    Code.INCORRECT_PASS: "pass",
+    Code.LEAD_OUT_OF_TURN: "turn-order",
+    Code.PLAY_OUT_OF_TURN: "turn-order",
+    Code.WRONG_FIRST_LEAD: "opening-lead",
+    Code.REVOKE: "follow-suit",
+    Code.RENOUNCE: "follow-suit",
+    Code.POINT_CARD_ON_FIRST_TRICK: "first-trick",
+    Code.EARLY_HEART: "hearts-broken",
+    Code.EXPOSED_CARD: "no-penalties",
+    Code.PENALTY_CARD_NOT_PLAYED: "no-penalties",
+    Code.CLAIM: "no-penalties",
+    Code.MOON_STOPPED_BY_REVOKE: "moon",
+    Code.MOON_CHOICE_NOT_ALLOWED: "moon",
+    Code.SCORE_MISMATCH: "scoring",
+    Code.JOKER_PLAYED_EARLY: "deal",
+}
+
+
+def cites(**changes: str) -> Mapping[Code, str]:
+    """Which clause each ruling code cites: the usual clause, except where ``changes`` says.
+
+    The usual clauses suit a variant without a penalty schedule, whose
+    irregularities all fall under ``no-penalties``.
+    """
+    unknown = set(changes) - set(_DEFAULT_CITES)
+    if unknown:
+        raise ValueError(f"no such ruling codes: {sorted(unknown)}")
+    return MappingProxyType({**_DEFAULT_CITES, **{Code(code): key for code, key in changes.items()}})

@@ -1,0 +1,132 @@
+"""The audit of one hand as a value: what a result publishes and what the archive keeps.
+
+A :class:`~rulings.log.JudgedHand` carries the whole replay (the record, the
+findings, the score's workings) because the explanations need it. Once the
+hand is judged, what matters to everyone after is smaller and fixed: the
+tricks as played, the rulings, the points, penalties and score, the moon,
+and the engine that said so. :func:`audit_of` takes that from the judged
+hand; the JSON layer publishes it, the archive stores it in a document of
+its own, and a stored audit read back is the same value again, whatever
+release of the engine made it.
+
+Decisions start from here too: :meth:`HandAudit.standings` is what each
+ruling did to the score, the ground every director's decision is scored on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from operator import itemgetter
+from typing import Any, NamedTuple
+
+from hearts_referee import referee
+from hearts_referee.referee.cards import Card
+from hearts_referee.referee.replay import Kitty, Trick
+from hearts_referee.referee.scoring import MoonOutcome
+
+from .decisions import Standing
+from .log import JudgedHand, Ruling
+
+_SEAT_AND_CARD = itemgetter(0, 1)  # a Play's (seat, card), at C speed
+
+
+class AuditedTrick(NamedTuple):
+    """One trick as the audit reports it: plays in order, winner, taker, points.
+
+    A ``NamedTuple`` rather than a frozen dataclass: a frozen dataclass's ``__init__`` sets
+    each field through ``object.__setattr__``, and every audit makes one per trick."""
+
+    number: int
+    leader: str
+    plays: tuple[tuple[str, Card], ...]
+    winner: str | None
+    taken_by: str | None
+    points: int
+    cancelled: tuple[Card, ...] = ()
+    to_middle: bool = False
+    collects: tuple[int, ...] = ()
+
+    @staticmethod
+    def of(trick: Trick) -> AuditedTrick:
+        number, leader, plays, winner, points, taken_by, cancelled, collects = trick
+        return tuple.__new__(
+            AuditedTrick,
+            (
+                number,
+                leader,
+                tuple(map(_SEAT_AND_CARD, plays)),
+                winner,
+                taken_by,
+                points,
+                cancelled,  # already tuples: a Trick is immutable
+                winner is None and bool(cancelled),  # Trick.to_middle, without the property call
+                collects,
+            ),
+        )
+
+
+@dataclass(frozen=True)
+class HandAudit:
+    """Everything the referee established about one hand, as the rulings left it."""
+
+    variant: str
+    options: Mapping[str, Any]
+    hand_number: int
+    seats: tuple[str, ...]
+    dealer: str
+    pass_direction: str
+    void: bool
+    complete: bool
+    tricks: tuple[AuditedTrick, ...]
+    kitty: Kitty | None
+    points: Mapping[str, int]
+    penalties: Mapping[str, int]
+    score: Mapping[str, int]
+    moon: MoonOutcome | None
+    rulings: tuple[Ruling, ...]
+    engine_version: str
+
+    @property
+    def referred(self) -> tuple[int, ...]:
+        """Indexes of the rulings the referee left to the director."""
+        return tuple(i for i, ruling in enumerate(self.rulings) if ruling.status == "referred")
+
+    def standings(self) -> tuple[Standing, ...]:
+        """What each ruling did to the score, in ruling order (penalty points only where
+        the ruling was applied on a deal that counts)."""
+        return tuple(
+            Standing(
+                ruling.code,
+                ruling.seat,
+                ruling.status,
+                ruling.penalty.points
+                if ruling.penalty is not None and ruling.status == "applied" and not self.void
+                else 0,
+            )
+            for ruling in self.rulings
+        )
+
+
+def audit_of(judged: JudgedHand) -> HandAudit:
+    """The audit of a judged hand, by the engine running now."""
+    replay = judged.replay
+    record = replay.record
+    return HandAudit(
+        variant=record.variant.id,
+        options=dict(record.variant.options),
+        hand_number=record.hand_number,
+        seats=record.seats,
+        dealer=record.dealer,
+        pass_direction=replay.pass_direction,
+        void=replay.void,
+        complete=replay.complete,
+        tricks=tuple(AuditedTrick.of(trick) for trick in replay.tricks),
+        kitty=replay.kitty,
+        points=dict(replay.score.points),
+        penalties=dict(judged.penalties),
+        score=dict(judged.score),
+        moon=replay.score.moon,
+        rulings=judged.rulings,
+        engine_version=referee.__version__,
+    )

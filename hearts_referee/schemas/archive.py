@@ -1,0 +1,370 @@
+"""Stored hands, decisions, signatures, chain reports and API keys, as JSON.
+
+Requests (``*RequestSchema``) load strictly and report every problem with a
+pointer; answers are dumped from the archive's values. The field lists are
+the contract: ``tests/test_openapi.py`` checks them against openapi.yaml.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Any, NamedTuple
+
+from marshmallow import RAISE, Schema, ValidationError, fields, post_load, validate
+
+from hearts_referee.rulings.decisions import ACTIONS, CLAIM_OUTCOMES, Action, ClaimOutcome, Decision
+from hearts_referee.rulings.life import offered
+from hearts_referee.usecases import GameFilter, GameStatus, HandFilter, HandStatus, StoredHand
+from hearts_referee.usecases.errors import Rejected
+
+from .bounds import (
+    ADJUSTMENT_MAX,
+    NAME_MAX_LENGTH,
+    PAGE_MAX,
+    REASON_MAX_LENGTH,
+    ROW_ID_MAX,
+    RULING_MAX,
+    SEAT_MAX_LENGTH,
+    TABLE_MAX_LENGTH,
+    VARIANT_ID_MAX_LENGTH,
+    VERSION_MAX,
+)
+from .problems import flatten
+from .result import RulingSchema, dump_result
+from .text import SeatId, Text
+
+
+def _scores(attribute: str | None = None) -> fields.Dict:
+    """Points per seat (an answer's ``score``, ``penalties``, ``score_changes``)."""
+    return fields.Dict(keys=fields.String(), values=fields.Integer(), attribute=attribute)
+
+
+# --- requests -------------------------------------------------------------------
+
+
+class DecisionRequestSchema(Schema):
+    """``POST /v1/hands/{id}/decisions``."""
+
+    class Meta:
+        unknown = RAISE
+
+    ruling = fields.Integer(required=True, strict=True, validate=validate.Range(0, RULING_MAX))
+    action = fields.String(required=True, validate=validate.OneOf(ACTIONS))
+    director = Text(NAME_MAX_LENGTH, required=True)
+    reason = Text(REASON_MAX_LENGTH, lines=True, required=True)
+    score_changes = fields.Dict(
+        keys=SeatId(SEAT_MAX_LENGTH),
+        values=fields.Integer(strict=True, validate=validate.Range(-ADJUSTMENT_MAX, ADJUSTMENT_MAX)),
+        load_default=dict,
+    )
+    claim = fields.String(load_default=None, allow_none=True, validate=validate.OneOf(CLAIM_OUTCOMES))
+
+    @post_load
+    def _decision(self, data: dict[str, Any], **kwargs: Any) -> Decision:
+        claim = data.pop("claim")
+        return Decision(
+            action=Action(data.pop("action")),
+            claim=None if claim is None else ClaimOutcome(claim),
+            **data,
+        )
+
+
+class SignatureRequestSchema(Schema):
+    """``POST /v1/hands/{id}/signatures``."""
+
+    class Meta:
+        unknown = RAISE
+
+    seat = SeatId(SEAT_MAX_LENGTH, required=True)
+    name = Text(NAME_MAX_LENGTH, required=True)
+    version = fields.Integer(
+        load_default=None, allow_none=True, strict=True, validate=validate.Range(1, VERSION_MAX)
+    )
+
+
+class SheetSignatureRequestSchema(Schema):
+    """``POST /v1/games/{id}/signatures``: a seat signs the scoresheet as it stands."""
+
+    class Meta:
+        unknown = RAISE
+
+    seat = SeatId(SEAT_MAX_LENGTH, required=True)
+    name = Text(NAME_MAX_LENGTH, required=True)
+
+
+class KeyRequestSchema(Schema):
+    """``POST /v1/keys``."""
+
+    class Meta:
+        unknown = RAISE
+
+    name = Text(NAME_MAX_LENGTH, required=True)
+    role = fields.String(required=True, validate=validate.OneOf(("scorer", "director", "auditor", "admin")))
+
+
+DATE_PATTERN = r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"
+
+ORDERS = ("oldest", "newest")
+"""A list's order by id; a page's ``after`` is the last id of the page before, in that order."""
+
+
+def _is_date(text: str) -> None:
+    """A calendar day as ``YYYY-MM-DD`` (only that form: ``date.fromisoformat`` alone would
+    take ``20261201`` too, looser than the contract)."""
+    try:
+        date.fromisoformat(text)
+    except ValueError:
+        raise ValidationError("Not a calendar day (YYYY-MM-DD).") from None
+
+
+def day_field() -> fields.String:
+    """A ``date`` filter: the UTC day a hand was stored or a game started."""
+    return fields.String(
+        load_default=None, validate=[validate.Regexp(DATE_PATTERN, error="Use YYYY-MM-DD."), _is_date]
+    )
+
+
+class _PageQuerySchema(Schema):
+    """What every list's query shares: the page (keyset: ``after`` an id) and its order."""
+
+    class Meta:
+        unknown = RAISE
+
+    variant = Text(VARIANT_ID_MAX_LENGTH, load_default=None)
+    table = Text(TABLE_MAX_LENGTH, load_default=None)
+    date = day_field()
+    after = fields.Integer(load_default=0, validate=validate.Range(0, ROW_ID_MAX))
+    order = fields.String(load_default=None, validate=validate.OneOf(ORDERS))
+
+
+class HandQuerySchema(_PageQuerySchema):
+    """The query of ``GET /v1/hands`` (and the pages' lists of hands)."""
+
+    open = fields.Boolean(load_default=None, truthy={"true"}, falsy={"false"})
+    game = fields.Integer(load_default=None, validate=validate.Range(1, ROW_ID_MAX))
+    status = fields.String(load_default=None, validate=validate.OneOf([s.value for s in HandStatus]))
+    limit = fields.Integer(load_default=50, validate=validate.Range(1, PAGE_MAX))
+
+    @post_load
+    def _query(self, data: dict[str, Any], **kwargs: Any) -> HandQuery:
+        status = data["status"]
+        where = HandFilter(
+            open=data["open"],
+            game=data["game"],
+            variant=data["variant"],
+            table=data["table"],
+            date=data["date"],
+            status=None if status is None else HandStatus(status),
+        )
+        return HandQuery(where, data["after"], data["limit"], data["order"] == "newest")
+
+
+class HandQuery(NamedTuple):
+    """A loaded ``GET /v1/hands`` query: which hands, and which page of them (oldest
+    first unless ``newest``)."""
+
+    where: HandFilter
+    after: int
+    limit: int
+    newest: bool = False
+
+
+class GameQuerySchema(_PageQuerySchema):
+    """The query of ``GET /v1/games`` (and the pages' list of games): newest first unless
+    ``order=oldest``."""
+
+    open = fields.Boolean(load_default=None, truthy={"true"}, falsy={"false"})
+    status = fields.String(load_default=None, validate=validate.OneOf([s.value for s in GameStatus]))
+    limit = fields.Integer(load_default=25, validate=validate.Range(1, PAGE_MAX))
+
+    @post_load
+    def _query(self, data: dict[str, Any], **kwargs: Any) -> GameQuery:
+        status = data["status"]
+        where = GameFilter(
+            open=data["open"],
+            variant=data["variant"],
+            table=data["table"],
+            date=data["date"],
+            status=None if status is None else GameStatus(status),
+        )
+        return GameQuery(where, data["after"], data["limit"], data["order"] != "oldest")
+
+
+class GameQuery(NamedTuple):
+    """A loaded ``GET /v1/games`` query."""
+
+    where: GameFilter
+    after: int
+    limit: int
+    newest: bool = True
+
+
+def load(schema: Schema, data: Any) -> Any:
+    """Load a request body; ``Rejected`` lists every problem with its pointer."""
+    try:
+        return schema.load(data)
+    except ValidationError as error:
+        raise Rejected(flatten(error.messages)) from None
+
+
+# --- answers --------------------------------------------------------------------
+
+
+class OpenRulingSchema(Schema):
+    """A referred ruling still waiting for the director: ``ruling`` is its index in ``audit.rulings``."""
+
+    ruling = fields.Integer()
+    code = fields.String()
+    seat = fields.String()
+    trick = fields.Integer()
+    rule = fields.String()
+    explanation = fields.String()
+    suggestion = fields.String(allow_none=True)
+
+
+class SignatureSchema(Schema):
+    entry = fields.Integer(attribute="n")
+    at = fields.String()
+    by = fields.String(attribute="actor", allow_none=True)
+    seat = fields.String()
+    name = fields.String()
+    version = fields.Integer()
+
+
+class SignatureNowSchema(SignatureSchema):
+    """A signature with whether a later version has made it stale."""
+
+    stale = fields.Boolean()
+
+
+class ConsequenceSchema(Schema):
+    """A re-audit of a game's hand after a decision on an earlier hand changed its totals before."""
+
+    entry = fields.Integer(attribute="n")
+    at = fields.String()
+    by = fields.String(attribute="actor", allow_none=True)
+    cause = fields.Dict()
+    reason = fields.String()
+    scores_before = _scores()
+    counts = fields.Boolean()
+    version = fields.Integer()
+
+
+class RulingLifeSchema(Schema):
+    """Where one ruling stands (``rulings.life``) and the decisions that would change it."""
+
+    ruling = fields.Integer(attribute="index")
+    code = fields.String(attribute="standing.code")
+    status = fields.String()
+    offered = fields.Function(lambda life: [str(a) for a in offered(life)])
+
+
+class VersionSchema(Schema):
+    version = fields.Integer(attribute="number")
+    at = fields.String()
+    score = _scores()
+    penalties = _scores()
+    decision = fields.Integer(allow_none=True)
+    consequence = fields.Integer(allow_none=True)
+    open = fields.List(fields.Integer())
+    signatures = fields.List(fields.Nested(SignatureSchema))
+    final = fields.Boolean()
+
+
+class DecisionSchema(Schema):
+    entry = fields.Integer(attribute="n")
+    at = fields.String()
+    by = fields.String(attribute="actor", allow_none=True)
+    ruling = fields.Integer(attribute="decision.ruling")
+    action = fields.String(attribute="decision.action")
+    director = fields.String(attribute="decision.director")
+    reason = fields.String(attribute="decision.reason")
+    score_changes = _scores("decision.score_changes")
+    claim = fields.String(attribute="decision.claim", allow_none=True)
+    version = fields.Integer()
+
+
+_RULING = RulingSchema()
+
+
+def _open_rulings(hand: StoredHand) -> list[dict[str, Any]]:
+    return [{"ruling": i, **_RULING.dump(ruling)} for i, ruling in hand.state.open_rulings]
+
+
+class HandSummarySchema(Schema):
+    """A stored hand in a list: where it stands, without its record and log."""
+
+    id = fields.Integer()
+    game_id = fields.Integer(allow_none=True)
+    seq = fields.Integer(allow_none=True)
+    table = fields.String(allow_none=True)
+    variant = fields.String()
+    hand_number = fields.Integer()
+    dealer = fields.String()
+    created_at = fields.String()
+    status = fields.Function(lambda h: h.state.status)
+    reopened = fields.Function(lambda h: h.state.reopened)
+    version = fields.Function(lambda h: h.state.current.number)
+    score = fields.Function(lambda h: dict(h.state.current.score))
+    open_rulings = fields.Function(lambda h: OpenRulingSchema(many=True).dump(_open_rulings(h)))
+
+
+class StoredHandSchema(HandSummarySchema):
+    """A stored hand: its record, the referee's audit, every score version and the log."""
+
+    content_hash = fields.String()
+    engine_version = fields.String()
+    created_by = fields.String(allow_none=True)
+    record = fields.Function(lambda h: h.record)
+    audit = fields.Function(lambda h: dump_result(h.state.audit))
+    final = fields.Function(lambda h: h.state.final)
+    penalties = fields.Function(lambda h: dict(h.state.current.penalties))
+    signers = fields.Function(lambda h: sorted(h.state.signers))
+    missing_signatures = fields.Function(lambda h: sorted(h.state.missing_signatures))  # as released
+    versions = fields.Function(lambda h: VersionSchema(many=True).dump(h.state.versions))
+    decisions = fields.Function(lambda h: DecisionSchema(many=True).dump(h.state.decisions))
+    head = fields.String()
+    rulings = fields.Function(lambda h: RulingLifeSchema(many=True).dump(h.state.lives))
+    signatures = fields.Function(
+        lambda h: SignatureNowSchema(many=True).dump(
+            [{**vars(s), "stale": h.state.stale(s)} for s in h.state.signatures]
+        )
+    )
+    consequences = fields.Function(lambda h: ConsequenceSchema(many=True).dump(h.state.consequences))
+
+
+class HandListSchema(Schema):
+    hands = fields.List(fields.Nested(HandSummarySchema))
+    next_after = fields.Integer(allow_none=True)
+
+
+class ChainProblemSchema(Schema):
+    entry = fields.Integer()
+    code = fields.String()
+    message = fields.String()
+
+
+class ChainReportSchema(Schema):
+    hand_id = fields.Integer()
+    ok = fields.Boolean()
+    entries = fields.Integer()
+    head = fields.String(allow_none=True)
+    problems = fields.Function(
+        lambda r: [{"entry": n, "code": code, "message": message} for n, code, message in r.problems]
+    )
+
+
+class ApiKeySchema(Schema):
+    id = fields.Integer()
+    name = fields.String()
+    role = fields.String()
+    created_at = fields.String()
+    revoked_at = fields.String(allow_none=True)
+
+
+class NewApiKeySchema(ApiKeySchema):
+    key = fields.String()
+
+
+class KeyListSchema(Schema):
+    keys = fields.List(fields.Nested(ApiKeySchema))

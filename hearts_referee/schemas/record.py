@@ -1,0 +1,720 @@
+"""The hand record: JSON in, a typed :class:`referee.HandRecord` out.
+
+Speed matters here (a scoring app calls this after every hand), so the big
+containers (``deal``, ``passes``, ``play``) are not nested schemas: each is
+one custom field that walks its container once, parses cards by dictionary
+look-up and collects every problem with its JSON pointer. Nesting a schema
+per play costs about 40× ``json.loads``; this costs a few.
+
+A record with problems is read on as far as it can be: each container hands
+over what it could read (:class:`Partial`: an unknown card or an unreadable
+event left out, and where), and :func:`load_record` has the referee check
+that (``referee.replay.find_problems``), so that one 422 lists every problem:
+an unknown card does not hide a card dealt twice, a dealer who is not at the
+table, or a play of a card never dealt.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from itertools import repeat
+from operator import itemgetter
+from typing import Any, NamedTuple, cast
+
+from marshmallow import RAISE, Schema, ValidationError, fields, post_load, validate
+
+from hearts_referee.referee.cards import CARDS, Card
+from hearts_referee.referee.house import OPTIONS, house_variant, option_problems
+from hearts_referee.referee.record import (
+    ClaimKind,
+    ClaimTerms,
+    Event,
+    EventAction,
+    HandRecord,
+    Pass,
+    Problem,
+    RecordError,
+    pointer,
+)
+from hearts_referee.referee.registry import VARIANTS, Variant
+from hearts_referee.referee.replay import Readable, find_problems
+from hearts_referee.referee.variant import MoonOption
+from hearts_referee.rulings.schedules import SCHEDULES
+
+from .bounds import BACK_MAX_LENGTH, HAND_NUMBER_MAX, SCORE_MAX, SEAT_MAX_LENGTH
+from .problems import flatten
+from .text import SeatId, TextError, clean, seat_id
+
+ACTIONS = ("card", "exposes", "withdraws", "claims")
+"""The one action each play event carries besides its ``seat``."""
+
+OPTION_NAMES = frozenset(option.name for option in OPTIONS)
+
+
+def _type_name(value: Any) -> str:
+    return {
+        dict: "an object",
+        list: "a list",
+        str: "a string",
+        bool: "a boolean",
+        type(None): "null",
+        int: "a number",
+        float: "a number",
+    }.get(type(value), "a value")
+
+
+Kept = dict[str, tuple[int, ...]]
+"""For each list a container left items out of, by its pointer: the index each item it
+kept had in the record (so that a problem found later points where the record says)."""
+
+
+class Partial(NamedTuple):
+    """What a container could read of a value with problems (``value``) and what it left out
+    (``kept``); marshmallow hands it on as the field's value in ``ValidationError.valid_data``."""
+
+    value: Any
+    kept: Kept
+
+
+def _card(value: Any) -> Card | None:
+    if type(value) is not str:
+        return None
+    return CARDS.get(value) or (CARDS.get(value.upper()) if value.isascii() else None)
+
+
+def parse_card(value: Any, at: str, problems: list[Problem]) -> Card | None:
+    """The card ``value`` names, or ``None`` with a problem noted at ``at``."""
+    card = _card(value)
+    if card is not None:
+        return card
+    if type(value) is str:
+        problems.append(Problem(at, "unknown_card", f'{value!r} is not a card (use e.g. "QS", "TH", "10h")'))
+    else:
+        problems.append(Problem(at, "type", f'a card is a string such as "QS", not {_type_name(value)}'))
+    return None
+
+
+def parse_cards(
+    value: Any, at: tuple[str | int, ...], problems: list[Problem], kept: Kept | None = None
+) -> tuple[Card, ...]:
+    """A list of cards; ``at`` is the path to it, made a pointer only if there is a problem.
+    An unreadable card is left out, and (with ``kept``) the indices of the rest noted."""
+    if type(value) is not list:
+        problems.append(Problem(pointer(*at), "type", f"expected a list of cards, not {_type_name(value)}"))
+        return ()
+    get = CARDS.get
+    out = []
+    for i, item in enumerate(value):
+        card = get(item) if type(item) is str else None
+        if card is None:
+            card = parse_card(item, pointer(*at, i), problems)
+            if card is None:
+                continue
+        out.append(card)
+    if kept is not None and len(out) < len(value):
+        kept[pointer(*at)] = tuple(i for i, item in enumerate(value) if _card(item) is not None)
+    return tuple(out)
+
+
+def _seat_key(key: str, at: str, problems: list[Problem]) -> bool:
+    if not key or len(key) > SEAT_MAX_LENGTH:
+        problems.append(Problem(at, "invalid_seat", f"a seat id is 1 to {SEAT_MAX_LENGTH} characters"))
+        return False
+    return True
+
+
+def _object(value: Any, at: str, problems: list[Problem]) -> bool:
+    if type(value) is not dict:
+        problems.append(Problem(at, "type", f"expected an object, not {_type_name(value)}"))
+        return False
+    return True
+
+
+class _Container(fields.Field[Any]):
+    """A field that parses a whole container in one pass and reports located problems.
+
+    With problems, what it could read goes on as a :class:`Partial` (unless ``partial``
+    is false: a table whose seats cannot all be read has nothing to check against)."""
+
+    partial = True
+
+    def _deserialize(
+        self, value: Any, attr: str | None, data: Mapping[str, Any] | None, **kwargs: Any
+    ) -> Any:
+        problems: list[Problem] = []
+        kept: Kept = {}
+        result = self.parse(value, "/" + (self.data_key or attr or ""), problems, kept)
+        if problems:
+            # marshmallow stores any ``valid_data`` as the field's value; its stubs say dict
+            partial = cast(dict[str, Any], Partial(result, kept)) if self.partial else None
+            raise ValidationError(problems, valid_data=partial)
+        return result
+
+    def parse(self, value: Any, at: str, problems: list[Problem], kept: Kept) -> Any:  # pragma: no cover
+        raise NotImplementedError
+
+
+class VariantField(_Container):
+    """A variant id, or ``{"base": id, "options": {...}}`` for house rules."""
+
+    partial = False
+
+    def parse(self, value: Any, at: str, problems: list[Problem], kept: Kept) -> Variant | None:
+        if type(value) is str:
+            return self._known(value, at, problems)
+        if not _object(value, at, problems):
+            return None
+        for key in value:
+            if key not in ("base", "options"):
+                problems.append(Problem(f"{at}/{key}", "unknown_field", f"unknown field {key!r}"))
+        if "base" not in value:
+            problems.append(Problem(f"{at}/base", "required", "a house variant names its base variant"))
+            return None
+        base = value["base"]
+        if type(base) is not str:
+            problems.append(Problem(f"{at}/base", "type", "the base is a variant id string"))
+            return None
+        variant = self._known(base, f"{at}/base", problems)
+        options = value.get("options", {})
+        if not _object(options, f"{at}/options", problems):
+            return None
+        wrong = option_problems(options, SCHEDULES)
+        for name, message in wrong.items():
+            code = "invalid_option" if name in OPTION_NAMES else "unknown_option"
+            problems.append(Problem(pointer("variant", "options", name), code, f"option {name!r}: {message}"))
+        if variant is None or wrong:
+            return None
+        return house_variant(variant, options)
+
+    @staticmethod
+    def _known(variant_id: str, at: str, problems: list[Problem]) -> Variant | None:
+        variant = VARIANTS.get(variant_id)
+        if variant is None:
+            problems.append(
+                Problem(
+                    at, "unknown_variant", f"unknown variant {variant_id!r}; known: {', '.join(VARIANTS)}"
+                )
+            )
+        return variant
+
+
+class CardsField(_Container):
+    """A list of cards."""
+
+    def parse(self, value: Any, at: str, problems: list[Problem], kept: Kept) -> tuple[Card, ...]:
+        return parse_cards(value, (at[1:],), problems, kept)
+
+
+class SeatsField(_Container):
+    """Seat ids in clockwise order: short, distinct strings."""
+
+    partial = False
+
+    def parse(self, value: Any, at: str, problems: list[Problem], kept: Kept) -> tuple[str, ...]:
+        if type(value) is not list:
+            problems.append(Problem(at, "type", f"expected a list of seat ids, not {_type_name(value)}"))
+            return ()
+        for i, seat in enumerate(value):
+            if type(seat) is not str:
+                problems.append(Problem(f"{at}/{i}", "type", "a seat id is a string"))
+                continue
+            try:
+                seat_id(seat, SEAT_MAX_LENGTH)
+            except TextError as error:
+                if error.code == "length":
+                    _seat_key(seat, f"{at}/{i}", problems)
+                else:
+                    problems.append(Problem(f"{at}/{i}", error.code, f"seat {seat!r}: {error.message}"))
+        if not 3 <= len(value) <= 8:
+            problems.append(Problem(at, "seat_count", f"a table has 3 to 8 seats, not {len(value)}"))
+        return tuple(value)
+
+
+class DealField(_Container):
+    """Each seat's cards as dealt, before the pass."""
+
+    def parse(self, value: Any, at: str, problems: list[Problem], kept: Kept) -> dict[str, tuple[Card, ...]]:
+        if not _object(value, at, problems):
+            return {}
+        return {
+            seat: parse_cards(cards, ("deal", seat), problems, kept)
+            for seat, cards in value.items()
+            if 0 < len(seat) <= SEAT_MAX_LENGTH or _seat_key(seat, pointer("deal", seat), problems)
+        }
+
+
+class PassesField(_Container):
+    """Each seat's pass: a list of cards, or ``{"cards", "to", "looked_early"}``."""
+
+    def parse(self, value: Any, at: str, problems: list[Problem], kept: Kept) -> dict[str, Pass]:
+        if not _object(value, at, problems):
+            return {}
+        passes = {}
+        for seat, given in value.items():
+            here = pointer("passes", seat)
+            if not _seat_key(seat, here, problems):
+                continue
+            if type(given) is list:
+                passes[seat] = Pass(parse_cards(given, ("passes", seat), problems, kept), at=here)
+            elif type(given) is dict:
+                passes[seat] = self._object_form(seat, given, here, problems, kept)
+            else:
+                problems.append(Problem(here, "type", 'a pass is a list of cards or an object with "cards"'))
+        return passes
+
+    @staticmethod
+    def _object_form(
+        seat: str, given: dict[str, Any], here: str, problems: list[Problem], kept: Kept
+    ) -> Pass:
+        for key in given:
+            if key not in ("cards", "to", "looked_early"):
+                problems.append(Problem(f"{here}/{key}", "unknown_field", f"unknown field {key!r}"))
+        if "cards" not in given:
+            problems.append(Problem(f"{here}/cards", "required", 'the pass object needs its "cards"'))
+        cards = parse_cards(given.get("cards", []), ("passes", seat, "cards"), problems, kept)
+        to = given.get("to")
+        if to is not None and type(to) is not str:
+            problems.append(Problem(f"{here}/to", "type", '"to" is a seat id'))
+            to = None
+        looked = given.get("looked_early", False)
+        if type(looked) is not bool:
+            problems.append(Problem(f"{here}/looked_early", "type", '"looked_early" is true or false'))
+            looked = False
+        return Pass(cards, to, looked, f"{here}/cards")
+
+
+class PlayField(_Container):
+    """The table's events in order: each has ``seat`` and exactly one action."""
+
+    def parse(self, value: Any, at: str, problems: list[Problem], kept: Kept) -> tuple[Event, ...]:
+        if type(value) is not list:
+            problems.append(Problem(at, "type", f"expected a list of events, not {_type_name(value)}"))
+            return ()
+        get = CARDS.get
+        new = tuple.__new__  # Event(...) without the keyword-argument machinery
+        no_order = ()
+        events = []
+        left_out: list[int] = []
+        for index, item in enumerate(value):
+            # the common case, {"seat": s, "card": c}, in as few steps as possible
+            if type(item) is dict and len(item) == 2:
+                seat = item.get("seat")
+                code = item.get("card")
+                if type(seat) is str and type(code) is str and 0 < len(seat) <= SEAT_MAX_LENGTH:
+                    card = get(code) or (get(code.upper()) if code.isascii() else None)
+                    if card is not None:
+                        events.append(new(Event, (seat, EventAction.CARD, card, no_order, None)))
+                        continue
+            event = self._event(item, pointer("play", index), problems, kept)
+            if event is not None:
+                events.append(event)
+            else:
+                left_out.append(index)
+        if left_out:
+            dropped = set(left_out)
+            kept["/play"] = tuple(i for i in range(len(value)) if i not in dropped)
+        return tuple(events)
+
+    @staticmethod
+    def _event(item: Any, here: str, problems: list[Problem], kept: Kept) -> Event | None:
+        if not _object(item, here, problems):
+            return None
+        seat = item.get("seat")
+        ok = True
+        if seat is None:
+            problems.append(Problem(f"{here}/seat", "required", "every event names its seat"))
+            ok = False
+        elif type(seat) is not str:
+            problems.append(Problem(f"{here}/seat", "type", "a seat id is a string"))
+            ok = False
+        elif not _seat_key(seat, f"{here}/seat", problems):
+            ok = False
+        for key in item:
+            if key != "seat" and key not in ACTIONS:
+                problems.append(Problem(f"{here}/{key}", "unknown_field", f"unknown field {key!r}"))
+                ok = False
+        actions = [key for key in ACTIONS if key in item]
+        if len(actions) != 1:
+            problems.append(Problem(here, "one_action", "an event has exactly one of: " + ", ".join(ACTIONS)))
+            return None
+        action = actions[0]
+        if action == "claims":
+            claim = item["claims"]
+            if not _object(claim, f"{here}/claims", problems):
+                return None
+            for key in claim:
+                if key not in ("order", "what", "points"):
+                    problems.append(
+                        Problem(f"{here}/claims/{key}", "unknown_field", f"unknown field {key!r}")
+                    )
+                    ok = False
+            terms = _claim_terms(claim, f"{here}/claims", problems)
+            if terms is None:
+                return None
+            if "order" not in claim:
+                if terms.what == ClaimKind.ALL_TRICKS:
+                    problems.append(
+                        Problem(
+                            f"{here}/claims/order", "required", "a claim to every trick announces its order"
+                        )
+                    )
+                    return None
+                return Event(seat, EventAction.CLAIMS, None, (), terms) if ok else None
+            order = parse_cards(
+                claim["order"], (*tuple(here[1:].split("/")), "claims", "order"), problems, kept
+            )
+            explicit = terms if "what" in claim else None
+            return Event(seat, EventAction.CLAIMS, None, order, explicit) if ok else None
+        card = parse_card(item[action], f"{here}/{action}", problems)
+        return Event(seat, EventAction(action), card) if ok and card is not None else None
+
+
+def _claim_terms(claim: dict[str, Any], here: str, problems: list[Problem]) -> ClaimTerms | None:
+    """``what`` (default ``all-tricks``) and, for a ``points`` claim, its ``points``."""
+    what = claim.get("what", ClaimKind.ALL_TRICKS.value)
+    if type(what) is not str or what not in CLAIM_KINDS:
+        problems.append(
+            Problem(f"{here}/what", "invalid_choice", "what is one of: " + ", ".join(CLAIM_KINDS))
+        )
+        return None
+    points = claim.get("points")
+    if what == ClaimKind.POINTS:
+        if type(points) is not int or points < 0:
+            problems.append(
+                Problem(
+                    f"{here}/points", "required", "a points claim says the most points, a whole number >= 0"
+                )
+            )
+            return None
+    elif "points" in claim:
+        problems.append(Problem(f"{here}/points", "not_allowed", "only a points claim names points"))
+        return None
+    return ClaimTerms(ClaimKind(what), points, "order" in claim)
+
+
+CLAIM_KINDS = tuple(kind.value for kind in ClaimKind)
+
+
+class ScoresField(_Container):
+    """Points per seat: whole numbers (not booleans, not strings), at most ``SCORE_MAX`` either way."""
+
+    def parse(self, value: Any, at: str, problems: list[Problem], kept: Kept) -> dict[str, int]:
+        if not _object(value, at, problems):
+            return {}
+        scores = {}
+        for seat, points in value.items():
+            if type(points) is not int:
+                problems.append(
+                    Problem(
+                        at + pointer(seat), "type", f"points are a whole number, not {_type_name(points)}"
+                    )
+                )
+            elif not -SCORE_MAX <= points <= SCORE_MAX:
+                problems.append(
+                    Problem(at + pointer(seat), "range", f"points are between -{SCORE_MAX} and {SCORE_MAX}")
+                )
+            else:
+                scores[seat] = points
+        return scores
+
+
+class BacksField(_Container):
+    """Back colour of each dealt card per seat, in deal order (double-deck games)."""
+
+    def parse(self, value: Any, at: str, problems: list[Problem], kept: Kept) -> dict[str, tuple[str, ...]]:
+        if not _object(value, at, problems):
+            return {}
+        backs = {}
+        for seat, colours in value.items():
+            here = pointer("backs", seat)
+            if type(colours) is not list or any(type(c) is not str for c in colours):
+                problems.append(Problem(here, "type", "back colours are a list of strings"))
+                continue
+            named = []
+            for i, colour in enumerate(colours):
+                try:
+                    named.append(clean(colour, BACK_MAX_LENGTH))
+                except TextError as error:
+                    problems.append(Problem(f"{here}/{i}", error.code, f"a back colour: {error.message}"))
+            if len(named) == len(colours):  # one unreadable colour and the seat's backs are unknown
+                backs[seat] = tuple(named)
+        return backs
+
+
+class HandRecordSchema(Schema):
+    """One recorded hand (see ``HandRecord`` in openapi.yaml and RECORD in the README)."""
+
+    class Meta:
+        unknown = RAISE
+
+    variant = VariantField(required=True)
+    seats = SeatsField(required=True)
+    dealer = SeatId(SEAT_MAX_LENGTH, required=True)
+    hand_number = fields.Integer(required=True, strict=True, validate=validate.Range(1, HAND_NUMBER_MAX))
+    deal = DealField(required=True)
+    kitty = CardsField(load_default=())
+    passes = PassesField(load_default=dict)
+    play = PlayField(load_default=())
+    scores_before = ScoresField(load_default=None, allow_none=True)
+    claimed = ScoresField(load_default=None, allow_none=True)
+    moon_choice = fields.Enum(MoonOption, by_value=True, load_default=None, allow_none=True)
+    backs = BacksField(load_default=None, allow_none=True)
+    exposed_in_deal = CardsField(load_default=())
+
+    @post_load
+    def make_record(self, data: dict[str, Any], **kwargs: Any) -> HandRecord:
+        return HandRecord(**data)
+
+
+_SCHEMA = HandRecordSchema()
+
+
+def load_record(data: Any) -> HandRecord:
+    """Parse one JSON hand record; raise ``RecordError`` listing every problem with its pointer:
+    the reader's own, and the referee's on whatever the reader could read.
+
+    A record in the plain shape scoring apps send is read by :func:`read_plain`; any other
+    (and every record with a problem) by the schema, which stays the one source of every
+    problem and its pointer."""
+    record = read_plain(data)
+    if record is not None:
+        return record
+    try:
+        loaded: HandRecord = _SCHEMA.load(data)
+    except ValidationError as error:
+        raise RecordError(every_problem(flatten(error.messages), error.valid_data)) from None
+    return loaded
+
+
+# -- the plain shape, read without marshmallow's per-field machinery -------------------
+# marshmallow costs about 3 µs a field before any field does its work (13 fields: more than
+# the walk over the deal, passes and play itself). A record that is plainly well formed
+# (the shape every scoring app sends) is read here in one pass, by the same rules as each
+# field's own ``parse``; the first thing that is not plainly fine (a house variant, a claim,
+# a lower-case card, a value of the wrong type, an unknown field, ...) hands the whole
+# record to the schema, which reads it again and names every problem. So this reader never
+# refuses and never explains anything: it only ever says "exactly what the schema would
+# read" (tests/test_record_loader.py holds it to that) or "ask the schema".
+
+_FIELDS = frozenset(HandRecordSchema._declared_fields)
+_REQUIRED = frozenset(name for name, f in HandRecordSchema._declared_fields.items() if f.required)
+_MOON_CHOICES = {option.value: option for option in MoonOption}
+_PASS_KEYS = frozenset({"cards", "to", "looked_early"})
+_CARD_EVENT = EventAction.CARD
+_NOT_PLAIN = object()
+
+
+def _plain_seat(value: Any, max_length: int = SEAT_MAX_LENGTH) -> bool:
+    """A seat id :func:`schemas.text.seat_id` returns unchanged without a closer look (and
+    so, with its own ``max_length``, a back colour :func:`schemas.text.clean` keeps as is)."""
+    return (
+        type(value) is str
+        and 0 < len(value) <= max_length
+        and value.isascii()
+        and value.isprintable()
+        and not value[0].isspace()
+        and not value[-1].isspace()
+    )
+
+
+def _plain_cards(value: Any) -> tuple[Card, ...] | None:
+    """A list of canonical card codes (``"QS"``, ``"TH"``), or ``None``."""
+    if type(value) is not list:
+        return None
+    out = tuple(map(CARDS.get, value))  # TypeError for an unhashable item: not plain
+    return None if None in out else cast(tuple[Card, ...], out)
+
+
+def _plain_scores(value: Any) -> Any:
+    if value is None:
+        return None
+    if type(value) is not dict:
+        return _NOT_PLAIN
+    for points in value.values():
+        if type(points) is not int or not -SCORE_MAX <= points <= SCORE_MAX:
+            return _NOT_PLAIN
+    return dict(value)
+
+
+def _plain_backs(value: Any) -> Any:
+    if value is None:
+        return None
+    if type(value) is not dict:
+        return _NOT_PLAIN
+    backs = {}
+    for seat, colours in value.items():
+        if type(colours) is not list or not all(_plain_seat(c, BACK_MAX_LENGTH) for c in colours):
+            return _NOT_PLAIN
+        backs[seat] = tuple(colours)
+    return backs
+
+
+def _plain_passes(value: Any) -> dict[str, Pass] | None:
+    if type(value) is not dict:
+        return None
+    passes = {}
+    for seat, given in value.items():
+        if not 0 < len(seat) <= SEAT_MAX_LENGTH:
+            return None
+        here = "/passes/" + seat if "/" not in seat and "~" not in seat else pointer("passes", seat)
+        if type(given) is list:
+            cards = _plain_cards(given)
+            if cards is None:
+                return None
+            passes[seat] = Pass(cards, at=here)
+            continue
+        if type(given) is not dict or not _PASS_KEYS.issuperset(given) or "cards" not in given:
+            return None
+        cards = _plain_cards(given["cards"])
+        to = given.get("to")
+        looked = given.get("looked_early", False)
+        if cards is None or (to is not None and type(to) is not str) or type(looked) is not bool:
+            return None
+        passes[seat] = Pass(cards, to, looked, f"{here}/cards")
+    return passes
+
+
+_SEAT_OF = itemgetter("seat")
+_CARD_OF = itemgetter("card")
+
+
+def _plain_play(value: Any, seats: frozenset[str]) -> tuple[Event, ...] | None:
+    """Only ``{"seat": s, "card": c}`` events by seats at the table, read as
+    :class:`PlayField` reads them; in C-level passes (``map``), none per event in Python.
+    An event that is not such an object raises ``KeyError`` or ``TypeError``: not plain."""
+    if type(value) is not list:
+        return None
+    played = list(map(_SEAT_OF, value))
+    cards = list(map(CARDS.get, map(_CARD_OF, value)))
+    if (
+        None in cards
+        or not seats.issuperset(played)
+        or sum(map(len, value)) != 2 * len(value)  # each has both keys: so nothing more
+    ):
+        return None
+    fields = zip(played, repeat(_CARD_EVENT), cards, repeat(()), repeat(None))
+    return tuple(map(tuple.__new__, repeat(Event), fields))
+
+
+def read_plain(data: Any) -> HandRecord | None:
+    """``data`` as a :class:`HandRecord` when it is plainly well formed, else ``None`` (read it
+    with the schema). Never a different record from the schema's for the same data."""
+    try:
+        return _read_plain(data)
+    except (TypeError, KeyError):  # a value of the wrong kind where the plain shape has one
+        return None
+
+
+def _read_plain(data: Any) -> HandRecord | None:
+    if type(data) is not dict or not _FIELDS.issuperset(data) or not _REQUIRED.issubset(data):
+        return None
+    variant = VARIANTS.get(data["variant"])
+    seats = data["seats"]
+    dealer = data["dealer"]
+    number = data["hand_number"]
+    if (
+        variant is None
+        or type(seats) is not list
+        or not 3 <= len(seats) <= 8
+        or not all(map(_plain_seat, seats))
+        or not _plain_seat(dealer)
+        or type(number) is not int
+        or not 1 <= number <= HAND_NUMBER_MAX
+    ):
+        return None
+    given = data["deal"]
+    if type(given) is not dict:
+        return None
+    deal = {}
+    for seat, dealt in given.items():
+        cards = _plain_cards(dealt)
+        if cards is None or not 0 < len(seat) <= SEAT_MAX_LENGTH:
+            return None
+        deal[seat] = cards
+    kitty = _plain_cards(data.get("kitty", []))
+    exposed = _plain_cards(data.get("exposed_in_deal", []))
+    passes = _plain_passes(data.get("passes", {}))
+    play = _plain_play(data.get("play", []), frozenset(seats))
+    scores_before = _plain_scores(data.get("scores_before"))
+    claimed = _plain_scores(data.get("claimed"))
+    moon = data.get("moon_choice")
+    backs = _plain_backs(data.get("backs"))
+    if (
+        kitty is None
+        or exposed is None
+        or passes is None
+        or play is None
+        or scores_before is _NOT_PLAIN
+        or claimed is _NOT_PLAIN
+        or (moon is not None and moon not in _MOON_CHOICES)
+        or backs is _NOT_PLAIN
+    ):
+        return None
+    return HandRecord(
+        variant,
+        tuple(seats),
+        dealer,
+        number,
+        deal,
+        play,
+        kitty,
+        passes,
+        scores_before,
+        claimed,
+        _MOON_CHOICES[moon] if moon is not None else None,
+        exposed,
+        backs,
+    )
+
+
+_NEEDED = frozenset({"variant", "seats", "deal"})
+"""What the referee needs read to check anything: the rules, the table and its cards."""
+
+
+def every_problem(found: list[Problem], read: Any) -> list[Problem]:
+    """``found`` (the reader's problems) and those the referee finds in what was ``read``
+    (``ValidationError.valid_data``), each pointing where the record says; the referee's
+    are left out where the reader already placed a problem."""
+    if not isinstance(read, dict):
+        return found
+    values: dict[str, Any] = {}
+    kept: Kept = {}
+    for name, value in read.items():
+        if isinstance(value, Partial):
+            values[name] = value.value
+            kept.update(value.kept)
+        else:
+            values[name] = value
+    if not values.keys() >= _NEEDED:
+        return found
+    broken = {p.pointer.split("/")[1] for p in found if p.pointer}
+
+    def whole(*names: str) -> bool:
+        return broken.isdisjoint(names)
+
+    readable = Readable(
+        deal=whole("deal", "kitty", "exposed_in_deal"),
+        passes=whole("passes", "hand_number") and "hand_number" in values,
+        play=whole("play"),
+    )
+    record = HandRecord(
+        **{name: values[name] for name in HandRecordSchema._declared_fields if name in values}
+        | {"dealer": values.get("dealer", ""), "hand_number": values.get("hand_number", 1)}
+    )
+    placed = {p.pointer for p in found}
+    more = (Problem(_relocate(p.pointer, kept), p.code, p.message) for p in find_problems(record, readable))
+    return found + [p for p in more if p.pointer not in placed]
+
+
+def _relocate(at: str, kept: Kept) -> str:
+    """``at`` as a pointer into the record: each index into a list the reader left items out
+    of becomes the index that item had in the record."""
+    if not kept:
+        return at
+    out = ""
+    for part in at.split("/")[1:]:
+        positions = kept.get(out)
+        if positions is not None and part.isdigit():
+            part = str(positions[int(part)])
+        out += "/" + part
+    return out

@@ -1,0 +1,79 @@
+"""Opening the archive file, for the faces (they never call the archive themselves)."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+from sqlite_utils import Database
+
+from hearts_referee import archive
+from hearts_referee.archive.db import BUSY_TIMEOUT
+from hearts_referee.archive.migrations import MIGRATIONS
+
+
+class ArchiveUnavailable(Exception):
+    """The archive file cannot be read as it stands: missing, not an archive, or of a
+    schema other than this release's. ``str()`` says which, for the operator; ``reason``
+    says it without the file's path (for a client of ``/readyz``)."""
+
+    def __init__(self, file: Path, reason: str) -> None:
+        super().__init__(f"{file}: {reason}")
+        self.reason = reason
+
+
+def open_archive(path: str | Path) -> Database:
+    """Connect, creating the file and its folder if needed, and bring its schema up to date."""
+    return archive.open_archive(path)
+
+
+def connect(path: str | Path) -> Database:
+    """Connect to an archive already brought up to date by :func:`open_archive`."""
+    return archive.connect(path)
+
+
+def applied(db: Database) -> list[str]:
+    """The schema steps the file has had, oldest first."""
+    return archive.applied(db)
+
+
+def open_read_only(path: str | Path) -> Database:
+    """Connect to an existing archive without ever writing to it: SQLite's read-only
+    mode (``mode=ro``: no file created, no migration, no change of journal mode).
+
+    ``ArchiveUnavailable`` when there is no such file, when it is not an archive, or
+    when its schema is another release's: an older one is upgraded in place by
+    ``init-db``, which this never does. SQLite may leave its (empty) ``-wal`` and
+    ``-shm`` companions beside a WAL-mode file, as any reader does.
+    """
+    file = Path(path)
+    if not file.is_file():
+        raise ArchiveUnavailable(file, "no such archive file")
+    try:
+        conn = sqlite3.connect(f"{file.resolve().as_uri()}?mode=ro", uri=True, timeout=BUSY_TIMEOUT)
+    except sqlite3.Error as error:
+        raise ArchiveUnavailable(file, f"cannot be opened ({error})") from None
+    db = Database(conn)
+    try:
+        db.execute("PRAGMA foreign_keys=ON")
+        done = archive.applied(db)
+        pending = [m.name for m in MIGRATIONS.pending(db)]
+    except sqlite3.DatabaseError as error:
+        db.close()
+        raise ArchiveUnavailable(file, f"not an archive ({error})") from None
+    every = {m.name for m in MIGRATIONS.pending(Database(memory=True))}  # this release's steps
+    newer = [name for name in done if name not in every]
+    problem = None
+    if not done:
+        problem = "not an archive (it has no schema)"
+    elif newer:
+        problem = f"written by a newer release (schema steps {', '.join(newer)}); use that release"
+    elif pending:
+        problem = (
+            f"written by an older release (schema steps {', '.join(pending)} pending): upgrade it "
+            "with `hearts-referee init-db` first (on a copy, to keep the original as it is)"
+        )
+    if problem is not None:
+        db.close()
+        raise ArchiveUnavailable(file, problem)
+    return db

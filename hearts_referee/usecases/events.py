@@ -1,0 +1,466 @@
+"""Use cases on events: create one, seat its next round, read its tables and standings,
+and the director's overrides. The one place each of these rules lives.
+
+The pairing rules are pure (``referee.events``); here they meet the archive.
+Each table of a round plays an ordinary game of this service, started through
+:func:`service.games.start_game` when the round is seated (its seats N, E, S, W
+at four, A-H at 6-8, in the seating's order; the last seat deals first, so the
+first seat leads at Long John; the first seat keeps score). A table's result
+is its game's: it counts once the game is over, and a decision on one of its
+hands afterwards changes the standings on the next read, since the standings
+are always folded from the games' current score versions.
+
+Every change to an event (created, a round seated with the seed that seated it,
+each override with its reason) is an entry of the event's hash-chained log.
+Overrides: ``move`` a player to another table, ``swap`` two players, ``reseat``
+a table (new seat order from a new seed), ``add`` a player, ``withdraw`` one. A
+move, swap or reseat concerns the current round's tables, and only tables at
+which no hand has been stored: each affected table gets a new game, and the
+old one, never played, stays in the archive, named in the log. Players added
+or withdrawn take part from the next round seated.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from fractions import Fraction
+from typing import Any
+
+from sqlite_utils import Database
+
+from hearts_referee import archive
+from hearts_referee.archive import Event, EventChainReport, EventRound, EventTable, Game, Key, Role
+from hearts_referee.referee.events import (
+    Advancement,
+    CannotSeat,
+    EventFormat,
+    PlayedRound,
+    Round,
+    Standing,
+    TableResult,
+    next_round,
+    standings,
+    table_match_points,
+)
+from hearts_referee.referee.notation import read_variant
+from hearts_referee.referee.record import Problem
+from hearts_referee.rulings.scoresheet import GameSetup
+
+from .access import Permission, require, visible_event
+from .errors import Conflict, Rejected
+from .games import start_game
+
+SEATS_OF_FOUR = ("N", "E", "S", "W")
+SEATS_AROUND = ("A", "B", "C", "D", "E", "F", "G", "H")
+
+SEED_LIMIT = 2**31
+"""Seeds are drawn below this (and a director's own seed must be): they fit any JSON client."""
+
+
+def seat_ids(size: int) -> tuple[str, ...]:
+    """The seats of a table of ``size``, clockwise."""
+    return SEATS_OF_FOUR if size == 4 else SEATS_AROUND[:size]
+
+
+class TableStatus(StrEnum):
+    PLAYING = "playing"
+    OVER = "over"
+
+
+class EventStatus(StrEnum):
+    REGISTERING = "registering"
+    PLAYING = "playing"
+    BETWEEN_ROUNDS = "between_rounds"
+    OVER = "over"
+
+
+@dataclass(frozen=True)
+class TableReport:
+    """A table of a round as it stands: its players by seat, its game and its result."""
+
+    table: EventTable
+    seats: tuple[str, ...]
+    game: Game
+    result: TableResult | None
+    match_points: Mapping[int, Fraction] | None
+    winners: tuple[int, ...]
+
+    @property
+    def status(self) -> TableStatus:
+        return TableStatus.OVER if self.result is not None else TableStatus.PLAYING
+
+
+@dataclass(frozen=True)
+class RoundReport:
+    round: EventRound
+    tables: tuple[TableReport, ...]
+
+    @property
+    def complete(self) -> bool:
+        return all(t.result is not None for t in self.tables)
+
+    def planned(self) -> PlayedRound:
+        seated = Round(
+            self.round.number,
+            self.round.kind,
+            tuple(t.players for t in self.round.tables),
+            self.round.byes,
+            self.round.repeats,
+            self.round.qualifiers,
+            self.round.final,
+        )
+        return PlayedRound(seated, tuple(t.result for t in self.tables))
+
+
+@dataclass(frozen=True)
+class EventReport:
+    """An event with every table's game read: where it stands, standings, winners."""
+
+    event: Event
+    rounds: tuple[RoundReport, ...]
+    standings: tuple[Standing, ...]
+
+    @property
+    def status(self) -> EventStatus:
+        if not self.rounds:
+            return EventStatus.REGISTERING
+        last = self.rounds[-1]
+        if not last.complete:
+            return EventStatus.PLAYING
+        return EventStatus.OVER if last.round.final else EventStatus.BETWEEN_ROUNDS
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The final table's lowest total, ties all, once the final is over."""
+        if self.status is not EventStatus.OVER:
+            return ()
+        return self.rounds[-1].tables[0].winners
+
+    def round(self, number: int) -> RoundReport:
+        for report in self.rounds:
+            if report.round.number == number:
+                return report
+        raise archive.NotFound(f"Event {self.event.id} has no round {number}.")
+
+
+# --- reading ----------------------------------------------------------------------------------
+
+
+def _table_report(fmt: EventFormat, table: EventTable, game: Game) -> TableReport:
+    seats = game.setup.seats
+    by_seat = dict(zip(seats, table.players, strict=True))
+    sheet = game.sheet
+    if not sheet.over:
+        return TableReport(table, seats, game, None, None, ())
+    result = TableResult({by_seat[seat]: total for seat, total in sheet.totals.items()})
+    points = table_match_points(fmt, result) if fmt.match_points else None
+    return TableReport(table, seats, game, result, points, result.winners)
+
+
+def report(db: Database, event: Event) -> EventReport:
+    """The event with every table's game read, and its standings."""
+    fmt = event.format
+    rounds = tuple(
+        RoundReport(r, tuple(_table_report(fmt, t, archive.get_game(db, t.game_id)) for t in r.tables))
+        for r in event.rounds
+    )
+    return EventReport(event, rounds, tuple(_standings(fmt, event, rounds)))
+
+
+def _standings(fmt: EventFormat, event: Event, rounds: Sequence[RoundReport]) -> list[Standing]:
+    """Match-point formats: the qualifying rounds (playoffs decide the winner, not the
+    standing); table-winner formats: every round."""
+    counted = [
+        r
+        for r in rounds
+        if fmt.advancement is Advancement.TABLE_WINNERS or r.round.number <= fmt.qualifying_rounds
+    ]
+    results = [t.result for r in counted for t in r.tables if t.result is not None]
+    byes = [p for r in counted for p in r.round.byes]
+    return standings(fmt, [p.number for p in event.players], results, byes)
+
+
+def get_event(db: Database, key: Key, event_id: int) -> EventReport:
+    """An event as it stands (events are read by every key that reads the archive: pairings
+    and standings are posted for all to see)."""
+    require(key, Permission.READ)  # before the lookup: a refusal says nothing of what exists
+    return report(db, visible_event(key, archive.get_event(db, event_id)))
+
+
+def list_events(db: Database, key: Key) -> list[tuple[int, str, str, str]]:
+    require(key, Permission.READ)
+    return archive.list_events(db)
+
+
+def event_log(db: Database, key: Key, event_id: int) -> EventChainReport:
+    """The event's log and whether its chain holds."""
+    require(key, Permission.READ)
+    visible_event(key, archive.get_event(db, event_id))
+    return archive.event_log(db, event_id)
+
+
+# --- creating and seating -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class NewEvent:
+    name: str
+    format: EventFormat
+    format_spec: Any
+    players: tuple[str, ...]
+    scorers: tuple[int, ...] = ()
+    """The scorer keys (by id) that may score the event's tables (``service.access``)."""
+
+
+def create_event(db: Database, key: Key, new: NewEvent) -> EventReport:
+    """Store a new event with its players (numbered 1, 2, ... in the order given)."""
+    require(key, Permission.RUN_EVENTS)
+    fmt = new.format
+    if len(new.players) > fmt.max_players:
+        raise Rejected(
+            [Problem("/players", "too_many_players", f"{fmt.id} takes at most {fmt.max_players} players")]
+        )
+    scorers = _scorer_keys(db, new.scorers, "/scorers")
+    with archive.write(db):
+        event_id = archive.insert_event(db, new.name, new.format_spec, fmt, list(new.players), key)
+        archive.set_scorers(db, event_id, scorers)
+        archive.append_log(
+            db,
+            event_id,
+            "created",
+            {"name": new.name, "format": new.format_spec, "players": list(new.players), "scorers": scorers},
+            key.label,
+        )
+    return report(db, archive.get_event(db, event_id))
+
+
+def _scorer_keys(db: Database, ids: Sequence[int], at: str) -> list[int]:
+    """``ids`` if each names a live scorer key; ``Rejected`` naming each that does not."""
+    problems = []
+    for index, key_id in enumerate(ids):
+        found = archive.get_key(db, key_id)
+        if found is None or found.role != Role.SCORER:
+            problems.append(
+                Problem(f"{at}/{index}", "not_a_scorer_key", f"key {key_id} is not a live scorer key")
+            )
+    if problems:
+        raise Rejected(problems)
+    return sorted(set(ids))
+
+
+def seat_next_round(db: Database, key: Key, event_id: int, seed: int | None = None) -> EventReport:
+    """Seat the event's next round and start a game at each table. The seed (drawn when not
+    given) is logged, so the round can be seated again exactly from it. ``Conflict`` when a
+    round is still being played, the final is over, or the field cannot be seated. Returns
+    the event as it stands after: the new round is its last."""
+    require(key, Permission.RUN_EVENTS)
+    with archive.write(db):
+        event = archive.get_event(db, event_id)
+        current = report(db, event)
+        seed = secrets.randbelow(SEED_LIMIT) if seed is None else seed
+        try:
+            planned = next_round(
+                event.format, event.active_players, [r.planned() for r in current.rounds], seed
+            )
+        except CannotSeat as refused:
+            raise Conflict(
+                f"Event {event_id} cannot seat a round now: {refused.message}.",
+                [Problem("", refused.code, refused.message)],
+            ) from None
+        games = [
+            _start_table_game(db, key, event, planned.number, number, players).id
+            for number, players in enumerate(planned.tables, start=1)
+        ]
+        archive.insert_round(db, event_id, planned, seed, games)
+        archive.append_log(
+            db,
+            event_id,
+            "round_seated",
+            {
+                "round": planned.number,
+                "kind": planned.kind.value,
+                "seed": seed,
+                "tables": [list(t) for t in planned.tables],
+                "games": games,
+                "byes": list(planned.byes),
+                "qualifiers": list(planned.qualifiers),
+                "final": planned.final,
+                "repeats": planned.repeats,
+            },
+            key.label,
+        )
+        return report(db, archive.get_event(db, event_id))
+
+
+def _start_table_game(
+    db: Database, key: Key, event: Event, round_number: int, number: int, players: Sequence[int]
+) -> Game:
+    seats = seat_ids(len(players))
+    names = {}
+    for seat, player in zip(seats, players, strict=True):
+        found = event.player(player)
+        names[seat] = found.name if found else f"Player {player}"
+    setup = GameSetup(
+        read_variant(event.format.variant),
+        seats,
+        seats[-1],
+        seats[0],
+        names,
+        f"E{event.id} R{round_number} T{number}",
+    )
+    return start_game(db, key, setup)
+
+
+# --- the director's overrides --------------------------------------------------------------------
+
+
+class Action(StrEnum):
+    MOVE = "move"
+    SWAP = "swap"
+    RESEAT = "reseat"
+    ADD = "add"
+    WITHDRAW = "withdraw"
+    SCORERS = "scorers"
+
+
+@dataclass(frozen=True)
+class Override:
+    """One override. ``move``: ``player`` to ``table``; ``swap``: ``player`` and
+    ``with_player``; ``reseat``: ``table`` (``seed`` optional); ``add``: ``name``;
+    ``withdraw``: ``player``; ``scorers``: the scorer keys that may score the event's
+    tables from now on (``scorers``, replacing the set). Always a ``reason``."""
+
+    action: Action
+    reason: str
+    player: int | None = None
+    with_player: int | None = None
+    table: int | None = None
+    name: str | None = None
+    seed: int | None = None
+    scorers: tuple[int, ...] | None = None
+
+
+def override(db: Database, key: Key, event_id: int, change: Override) -> EventReport:
+    """Apply one override and log it with its reason; ``Rejected`` or ``Conflict`` when it
+    cannot be applied, nothing changed."""
+    require(key, Permission.RUN_EVENTS)
+    with archive.write(db):
+        event = archive.get_event(db, event_id)
+        body: dict[str, Any] = {"action": change.action.value, "reason": change.reason}
+        if change.action is Action.ADD:
+            if len(event.active_players) >= event.format.max_players:
+                raise Rejected(
+                    [Problem("/name", "too_many_players", f"the event has its {event.format.max_players}")]
+                )
+            body["player"] = archive.add_player(db, event_id, _required(change.name, "/name"))
+            body["name"] = change.name
+        elif change.action is Action.SCORERS:
+            body["scorers"] = _scorer_keys(db, _required(change.scorers, "/scorers"), "/scorers")
+            archive.set_scorers(db, event_id, body["scorers"])
+        elif change.action is Action.WITHDRAW:
+            player = _active_player(event, change.player, "/player")
+            archive.withdraw_player(db, event_id, player)
+            body["player"] = player
+        else:
+            body.update(_reseat(db, key, event, change))
+        archive.append_log(db, event_id, "override", body, key.label)
+        return report(db, archive.get_event(db, event_id))
+
+
+def _required(value: Any, at: str) -> Any:
+    if value is None:
+        raise Rejected([Problem(at, "required", f"{at[1:]} is needed for this action")])
+    return value
+
+
+def _active_player(event: Event, number: int | None, at: str) -> int:
+    player = event.player(_required(number, at))
+    if player is None or not player.active:
+        raise Rejected([Problem(at, "unknown_player", f"event {event.id} has no active player {number}")])
+    return player.number
+
+
+def _reseat(db: Database, key: Key, event: Event, change: Override) -> dict[str, Any]:
+    """Move, swap or reseat at the current round's tables: the new seating, new games."""
+    if not event.rounds:
+        raise Conflict(
+            f"Event {event.id} has no round seated yet.", [Problem("", "no_round", "no round is seated")]
+        )
+    current = event.rounds[-1]
+    tables = {t.number: list(t.players) for t in current.tables}
+    where = {p: number for number, players in tables.items() for p in players}
+
+    def table_of(player: int, at: str) -> int:
+        if player not in where:
+            raise Rejected(
+                [Problem(at, "not_seated", f"player {player} has no seat in round {current.number}")]
+            )
+        return where[player]
+
+    if change.action is Action.RESEAT:
+        target = _required(change.table, "/table")
+        if target not in tables:
+            raise Rejected(
+                [Problem("/table", "unknown_table", f"round {current.number} has no table {target}")]
+            )
+        seed = secrets.randbelow(SEED_LIMIT) if change.seed is None else change.seed
+        random.Random(seed).shuffle(tables[target])
+        changed, extra = [target], {"table": target, "seed": seed}
+    elif change.action is Action.SWAP:
+        player = _active_player(event, change.player, "/player")
+        other = _active_player(event, change.with_player, "/with_player")
+        first, second = table_of(player, "/player"), table_of(other, "/with_player")
+        if first == second:
+            raise Rejected([Problem("/with_player", "same_table", "both players sit at the same table")])
+        tables[first][tables[first].index(player)] = other
+        tables[second][tables[second].index(other)] = player
+        changed, extra = [first, second], {"player": player, "with_player": other}
+    else:
+        player = _active_player(event, change.player, "/player")
+        target = _required(change.table, "/table")
+        if target not in tables:
+            raise Rejected(
+                [Problem("/table", "unknown_table", f"round {current.number} has no table {target}")]
+            )
+        origin = table_of(player, "/player")
+        if origin == target:
+            raise Rejected(
+                [Problem("/table", "same_table", f"player {player} already sits at table {target}")]
+            )
+        tables[origin].remove(player)
+        tables[target].append(player)
+        sizes = event.format.table_sizes
+        for number in (origin, target):
+            if len(tables[number]) not in sizes:
+                raise Rejected(
+                    [
+                        Problem(
+                            "/table",
+                            "table_size",
+                            f"table {number} would seat {len(tables[number])}; tables seat "
+                            + " or ".join(str(s) for s in sizes)
+                            + " (swap two players instead)",
+                        )
+                    ]
+                )
+        changed, extra = [origin, target], {"player": player, "table": target}
+    replaced = []
+    for number in changed:
+        old = next(t for t in current.tables if t.number == number)
+        if archive.get_game(db, old.game_id).hands:
+            raise Conflict(
+                f"Table {number} of round {current.number} has started; its seating stands.",
+                [Problem("", "table_started", f"game {old.game_id} already has hands")],
+            )
+        game = _start_table_game(db, key, event, current.number, number, tables[number])
+        archive.replace_table(
+            db, event.id, current.number, EventTable(number, tuple(tables[number]), game.id)
+        )
+        replaced.append(
+            {"table": number, "players": tables[number], "old_game": old.game_id, "game": game.id}
+        )
+    return {"round": current.number, **extra, "tables": replaced}

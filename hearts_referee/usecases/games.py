@@ -1,0 +1,456 @@
+"""Use cases on games: start one, read it, take its next hand, validate a whole recorded game.
+
+A table sends only what happened at the table (:class:`GameHand`); the game
+supplies each hand's number, dealer and the totals before it. How a game
+takes its next hand is :func:`next_hand`, the one place that rule lives:
+storing the next hand (:func:`append_hand`) and validating a whole recorded
+game (:func:`validate_game`) both go through it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from sqlite_utils import Database
+
+from hearts_referee import archive
+from hearts_referee.archive import Game, GameFilter, Key, Placement, StoredHand
+from hearts_referee.archive.chain import Entry
+from hearts_referee.referee.cards import Card
+from hearts_referee.referee.notation import read_record
+from hearts_referee.referee.record import Event, HandRecord, Pass, Problem, RecordError
+from hearts_referee.referee.variant import MoonOption, pass_direction_name
+from hearts_referee.rulings.audit import HandAudit
+from hearts_referee.rulings.decisions import rescore
+from hearts_referee.rulings.scoresheet import GameSetup, HandLine, NextDeal, Sheet, next_deal, scoresheet
+
+from .access import Permission, require, scope, visible_game
+from .audit import audit_record
+from .errors import Conflict, Rejected
+
+
+@dataclass(frozen=True)
+class GameHand:
+    """A hand as its table sends it to the game: what happened, less what the game supplies
+    (variant, seats, dealer, hand number, totals before). ``hand_number``, when sent, is
+    the table's check ("this is hand 5"), refused if the game is elsewhere."""
+
+    deal: Mapping[str, tuple[Card, ...]]
+    play: tuple[Event, ...] = ()
+    kitty: tuple[Card, ...] = ()
+    passes: Mapping[str, Pass] = field(default_factory=dict)
+    claimed: Mapping[str, int] | None = None
+    moon_choice: MoonOption | None = None
+    exposed_in_deal: tuple[Card, ...] = ()
+    backs: Mapping[str, tuple[str, ...]] | None = None
+    hand_number: int | None = None
+
+    def record(self, setup: GameSetup, deal: NextDeal, totals: Mapping[str, int]) -> HandRecord:
+        """The whole hand record, as dealt in the game."""
+        return HandRecord(
+            variant=setup.variant,
+            seats=setup.seats,
+            dealer=deal.dealer,
+            hand_number=deal.hand_number,
+            deal=self.deal,
+            play=self.play,
+            kitty=self.kitty,
+            passes=self.passes,
+            scores_before=dict(totals),
+            claimed=self.claimed,
+            moon_choice=self.moon_choice,
+            exposed_in_deal=self.exposed_in_deal,
+            backs=self.backs,
+        )
+
+
+@dataclass(frozen=True)
+class PlayedHand:
+    """A game's hand where it fell: its deal, its whole record and its audit."""
+
+    deal: NextDeal
+    record: HandRecord
+    audit: HandAudit
+
+
+class GameOver(Exception):
+    """The game ended before this hand: it takes no more."""
+
+    def __init__(self, ended_after: int) -> None:
+        super().__init__(f"the game ended after hand {ended_after}")
+        self.ended_after = ended_after
+
+
+class WrongHandNumber(Exception):
+    """The table says this is another hand than the game's next."""
+
+    def __init__(self, expected: int, sent: int) -> None:
+        super().__init__(f"the next hand of this game is hand {expected}, not {sent}")
+        self.expected = expected
+        self.sent = sent
+
+
+def next_hand(setup: GameSetup, lines: Sequence[HandLine], hand: GameHand) -> PlayedHand:
+    """The game's next hand: dealt by the next dealer under the next number, with the
+    totals so far, and audited. ``GameOver``, ``WrongHandNumber``, or ``RecordError``."""
+    sheet = scoresheet(setup.variant, setup.seats, lines)
+    if sheet.ended_after is not None:
+        raise GameOver(sheet.ended_after)
+    deal = next_deal(setup.seats, setup.first_dealer, lines)
+    if hand.hand_number is not None and hand.hand_number != deal.hand_number:
+        raise WrongHandNumber(deal.hand_number, hand.hand_number)
+    record = hand.record(setup, deal, sheet.totals)
+    return PlayedHand(deal, record, audit_record(record))
+
+
+def position_lost(setup: GameSetup, lines: Sequence[HandLine], hand: GameHand) -> int | None:
+    """The position, before the game's next, that a hand impossible as the next one was
+    sent for, if any: a client that lost a race for position ``p`` without saying which
+    hand it meant (``hand_number``) sends a hand dealt as hand ``p``, which another hand
+    took. Tried from the latest position back, once per deal that could read differently
+    (dealer and pass direction); ``None`` when the hand fits no position of the game.
+    """
+    if hand.hand_number is not None:
+        return None  # the table said which hand it meant: WrongHandNumber answers that
+    seats = setup.seats
+    tried = {_reading(setup, next_deal(seats, setup.first_dealer, lines))}
+    for position in range(len(lines), 0, -1):
+        before = lines[: position - 1]
+        reading = _reading(setup, next_deal(seats, setup.first_dealer, before))
+        if reading in tried:
+            continue
+        tried.add(reading)
+        try:
+            next_hand(setup, before, hand)
+        except (RecordError, GameOver, WrongHandNumber):
+            continue
+        return position
+    return None
+
+
+def pass_direction(setup: GameSetup, deal: NextDeal) -> str:
+    """Which way the cards pass on ``deal``: ``left``, ``right``, ``across``, ``hold``..."""
+    seats = len(setup.seats)
+    return pass_direction_name(setup.variant.pass_offset(deal.hand_number, seats), seats)
+
+
+def _reading(setup: GameSetup, deal: NextDeal) -> tuple[str, int]:
+    """What decides whether a hand can have happened at a position: its dealer and the
+    direction of its pass (the totals before it change its score, never its possibility)."""
+    return deal.dealer, setup.variant.pass_offset(deal.hand_number, len(setup.seats))
+
+
+def hand_for_game(game: Game, record: HandRecord) -> GameHand:
+    """A whole hand record (one "check a hand" audited on its own) as the game's next hand.
+
+    It must be that hand: the game's variant and seats, its next dealer and hand
+    number (sent on as the table's check, so a hand stored meanwhile makes it a 409),
+    and totals before it that are the game's, if it names any; otherwise the stored
+    audit would not be the one the director checked. ``Rejected`` names each field
+    that differs.
+    """
+    setup, deal = game.setup, game.next_deal
+    problems = []
+    if record.variant != setup.variant:
+        problems.append(Problem("/variant", "not_this_game", f"game {game.id} plays {setup.variant.id}"))
+    if record.seats != setup.seats:
+        seats = " ".join(setup.seats)
+        problems.append(Problem("/seats", "not_this_game", f"game {game.id} is played by {seats}"))
+    if record.dealer != deal.dealer:
+        problems.append(
+            Problem("/dealer", "not_this_game", f"{deal.dealer} deals the next hand of game {game.id}")
+        )
+    if record.hand_number != deal.hand_number:
+        problems.append(
+            Problem(
+                "/hand_number", "not_this_game", f"the next hand of game {game.id} is hand {deal.hand_number}"
+            )
+        )
+    if record.scores_before and dict(record.scores_before) != dict(game.sheet.totals):
+        totals = ", ".join(f"{seat} {points}" for seat, points in game.sheet.totals.items())
+        problems.append(
+            Problem("/scores_before", "not_this_game", f"the totals of game {game.id} are {totals}")
+        )
+    if problems:
+        raise Rejected(problems, f"This record is not the next hand of game {game.id}; see errors.")
+    return GameHand(
+        deal=record.deal,
+        play=record.play,
+        kitty=record.kitty,
+        passes=record.passes,
+        claimed=record.claimed,
+        moon_choice=record.moon_choice,
+        exposed_in_deal=record.exposed_in_deal,
+        backs=record.backs,
+        hand_number=record.hand_number,
+    )
+
+
+def line_of(audit: HandAudit) -> HandLine:
+    """A hand as the scoresheet adds it up, straight from its audit."""
+    return HandLine(audit.score, audit.penalties, audit.void)
+
+
+# --- stored games -------------------------------------------------------------------------
+
+
+def start_game(db: Database, key: Key, setup: GameSetup) -> Game:
+    """Store a new game, owned by ``key``."""
+    require(key, Permission.SUBMIT)
+    return archive.get_game(db, archive.insert_game(db, setup, key))
+
+
+def get_game(db: Database, key: Key, game_id: int) -> Game:
+    """A game this key may see, with its hands; ``NotFound`` otherwise."""
+    require(key, Permission.READ)
+    return _visible(db, key, game_id)
+
+
+def _visible(db: Database, key: Key, game_id: int) -> Game:
+    return visible_game(key, archive.get_game(db, game_id), archive.game_scorers(db, game_id))
+
+
+def list_games(
+    db: Database, key: Key, where: GameFilter, *, after: int = 0, limit: int = 25, newest: bool = True
+) -> tuple[list[Game], int | None]:
+    """A page of the games this key may see (a scorer: those it started), newest first
+    unless ``newest`` is false; and the ``after`` of the next page."""
+    require(key, Permission.READ)
+    return archive.list_games(db, replace(where, owner=scope(key)), after=after, limit=limit, newest=newest)
+
+
+def append_hand(db: Database, key: Key, game_id: int, hand: GameHand) -> tuple[StoredHand, bool]:
+    """Store the game's next hand; the same hand sent again is the stored one.
+
+    Returns ``(hand, created)``. ``Conflict`` when the game is over, when the
+    table's ``hand_number`` is not the next hand's, or when another hand
+    took this position first (:func:`position_lost`); ``RecordError`` for a
+    hand that cannot have happened. Nothing is stored in any of those cases.
+    """
+    require(key, Permission.SUBMIT)
+    game = _visible(db, key, game_id)
+    found = resent(game, hand)
+    if found is not None:
+        return found, False
+    try:
+        played = next_hand(game.setup, game.lines, hand)
+    except GameOver as over:
+        raise Conflict(
+            f"Game {game.id} ended after hand {over.ended_after}; it takes no more hands.",
+            [Problem("", "game_over", str(over))],
+        ) from None
+    except WrongHandNumber as wrong:
+        raise Conflict(
+            f"Game {game.id} is at hand {wrong.expected}, not {wrong.sent}.",
+            [
+                Problem(
+                    "/hand_number",
+                    "wrong_hand_number",
+                    f"the next hand of this game is hand {wrong.expected}",
+                )
+            ],
+        ) from None
+    except RecordError:
+        lost = position_lost(game.setup, game.lines, hand)
+        if lost is not None:
+            raise Conflict.position_taken(game.id, lost) from None
+        raise
+    place = Placement(game.id, len(game.hands) + 1, game.setup.table)
+    content_hash = archive.game_hand_hash(game.id, played.record.hand_number, hand, hand.deal)
+    return archive.store_hand(
+        db, content_hash, played.record, played.audit, signers=game.setup.signers, place=place, by=key
+    )
+
+
+def resent(game: Game, hand: GameHand) -> StoredHand | None:
+    """The stored hand of ``game`` that ``hand`` is a resend of, if any: the same cards
+    stored under the hand number the table sent (under any number if it sent none;
+    the latest such hand). A deal repeating an earlier hand's card for card under a
+    new ``hand_number`` is that new hand, not the earlier one. Hands stored before the
+    hand number was hashed in keep the hash they were stored under
+    (``archive.earlier_game_hand_hashes``), so their resends still find them.
+    """
+    candidates = [s for s in game.hands if hand.hand_number in (None, s.hand_number)]
+    if not candidates:
+        return None
+    earlier = archive.earlier_game_hand_hashes(game.id, hand, hand.deal)
+    numbered = archive.game_hand_hashes(game.id, [s.hand_number for s in candidates], hand, hand.deal)
+    for stored in reversed(candidates):
+        if stored.content_hash in earlier or stored.content_hash == numbered[stored.hand_number]:
+            return stored
+    return None
+
+
+def sign_game(db: Database, key: Key, game_id: int, seat: str, name: str) -> tuple[Game, bool]:
+    """A seat signs the game's scoresheet as it stands, once the game is over.
+
+    Who signs is the variant's ``game_signatures`` (MSO: all four players).
+    ``Rejected`` for a seat that is not a signer; ``Conflict`` while the game
+    goes on or a hand that counts has an open ruling. Signing twice the same
+    sheet is one signature; a decision since makes the old one stale and
+    the seat signs again. Returns ``(game, created)``.
+    """
+    require(key, Permission.SIGN)
+    with archive.write(db):
+        game = _visible(db, key, game_id)
+        setup = game.setup
+        if seat not in setup.sheet_signers:
+            code = "unknown_seat" if seat not in setup.seats else "not_a_signer"
+            who = ", ".join(setup.sheet_signers) or "nobody"
+            raise Rejected([Problem("/seat", code, f"{seat!r} cannot sign this scoresheet: {who} signs")])
+        sheet = game.sheet
+        if not sheet.over:
+            raise Conflict(
+                f"Game {game.id} is not over: its scoresheet is signed at the end.",
+                [Problem("", "game_not_over", "the scoresheet is signed once the game is over")],
+            )
+        open_hands = [h.hand_number for h in game.hands[: sheet.ended_after] if h.state.open]
+        if open_hands:
+            raise Conflict(
+                f"Game {game.id} has open rulings on hand(s) {', '.join(map(str, open_hands))}: "
+                "decide them before the scoresheet is signed.",
+                [Problem("", "open_rulings", "a hand that counts has a ruling waiting for the director")],
+            )
+        if any(s.seat == seat and not game.stale(s) for s in game.signatures):
+            return game, False
+        archive.append_game_signature(db, game.id, seat, name, game.sheet_now, key)
+    return archive.get_game(db, game_id), True
+
+
+# --- consequences of a decision ---------------------------------------------------------
+
+
+def follow_decision(db: Database, decided: StoredHand, entry: Entry, by: Key) -> list[int]:
+    """Re-audit the hands after ``decided`` in its game, once a decision (log ``entry``)
+    changed its score: each later hand whose totals before it (or whether it counts,
+    the game having ended earlier or later) are no longer what it stands on is replayed
+    with the new totals, as :func:`next_hand` would deal it now, and logs the new audit
+    as its next score version, naming the decision. Inside ``archive.write``.
+    Returns the ids of the hands re-audited.
+    """
+    if decided.game_id is None:
+        return []
+    game = archive.get_game(db, decided.game_id)
+    setup, lines = game.setup, list(game.lines)
+    body = entry.body
+    cause = {
+        "hand_id": decided.id,
+        "hand_number": decided.hand_number,
+        "seq": decided.seq,
+        "entry": entry.n,
+        "ruling": body["ruling"],
+        "action": body["action"],
+    }
+    followed = []
+    for position, later in enumerate(game.hands):
+        if (later.seq or 0) <= (decided.seq or 0):
+            continue
+        sheet = scoresheet(setup.variant, setup.seats, lines[:position])
+        totals, counts = dict(sheet.totals), sheet.ended_after is None
+        state = later.state
+        stood_on = state.consequences[-1] if state.consequences else None
+        before = (
+            dict(stood_on.scores_before) if stood_on else dict(read_record(later.record).scores_before or {})
+        )
+        counted = stood_on.counts if stood_on else True
+        if (before, counted) == (totals, counts):
+            continue
+        record = replace(read_record(later.record), scores_before=totals)
+        audit = audit_record(record)
+        score, penalties = rescore(
+            audit.score, audit.penalties, audit.standings(), [d.decision for d in state.decisions]
+        )
+        archive.append_consequence(
+            db,
+            later.id,
+            cause,
+            _reason(decided, cause, before, totals, counts, sheet.ended_after),
+            totals,
+            audit,
+            counts,
+            len(state.versions) + 1,
+            score,
+            penalties,
+            by,
+        )
+        lines[position] = HandLine(score, penalties, later.void)
+        followed.append(later.id)
+    return followed
+
+
+def _reason(
+    decided: StoredHand,
+    cause: Mapping[str, Any],
+    before: Mapping[str, int],
+    totals: Mapping[str, int],
+    counts: bool,
+    ended_after: int | None,
+) -> str:
+    """Why a later hand was re-audited, in a sentence a director reads on its page."""
+    changed = ", ".join(
+        f"{seat} {before.get(seat, 0)}→{points}"
+        for seat, points in totals.items()
+        if before.get(seat, 0) != points
+    )
+    said = (
+        f"The decision on hand {decided.hand_number} (hand {decided.id}, ruling #{int(cause['ruling']) + 1}: "
+        f"{cause['action']}) changed the totals before this hand"
+    )
+    said += f" ({changed})." if changed else "."
+    if not counts:
+        said += f" The game now ends after hand {ended_after}: this hand no longer counts."
+    return said
+
+
+# --- a recorded game, validated and stored nowhere -------------------------------------------
+
+
+@dataclass(frozen=True)
+class GameAudit:
+    """A whole recorded game, audited: each hand where it fell, and the scoresheet."""
+
+    setup: GameSetup
+    hands: tuple[PlayedHand, ...]
+    sheet: Sheet
+    next_deal: NextDeal
+
+
+def validate_game(setup: GameSetup, hands: Sequence[GameHand | RecordError]) -> GameAudit:
+    """Audit every hand of a recorded game in turn, as the game would have taken it.
+
+    A hand the JSON layer could not load comes as its ``RecordError`` (its
+    problems already located under ``/hands/<i>``). ``Rejected`` lists every
+    problem of every hand, each under its ``/hands/<i>``, and a hand
+    recorded after the game had ended.
+    """
+    problems: list[Problem] = []
+    played: list[PlayedHand] = []
+    for index, hand in enumerate(hands):
+        at = f"/hands/{index}"
+        if isinstance(hand, RecordError):
+            problems.extend(hand.problems)
+            continue
+        try:
+            this = next_hand(setup, [line_of(p.audit) for p in played], hand)
+        except GameOver as over:
+            if not problems:
+                problems.append(Problem(at, "after_game_end", str(over)))
+            break
+        except WrongHandNumber as wrong:
+            problems.append(
+                Problem(
+                    f"{at}/hand_number", "wrong_hand_number", f"this is hand {wrong.expected} of the game"
+                )
+            )
+            continue
+        except RecordError as error:
+            problems.extend(Problem(at + p.pointer, p.code, p.message) for p in error.problems)
+            continue
+        played.append(this)
+    if problems:
+        raise Rejected(problems, "The game cannot have been played as recorded; see errors.")
+    lines = [line_of(p.audit) for p in played]
+    sheet = scoresheet(setup.variant, setup.seats, lines)
+    return GameAudit(setup, tuple(played), sheet, next_deal(setup.seats, setup.first_dealer, lines))

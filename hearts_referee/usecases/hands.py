@@ -1,0 +1,140 @@
+"""Use cases on single hands: audit one, store one, read, list, decide, sign, verify.
+
+Each is the one place its rule lives; the API, the pages and the command
+line all call these. They take typed values (a loaded ``HandRecord``, a
+``Decision``) and the caller's key, and return typed values; they never see
+JSON or HTTP. A check and the write it guards run in one transaction
+(``archive.write``), so two requests cannot both pass a check that only
+one of them may.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from sqlite_utils import Database
+
+from hearts_referee import archive
+from hearts_referee.archive import HandFilter, Key, StoredHand
+from hearts_referee.referee import HandRecord
+from hearts_referee.referee.record import Problem
+from hearts_referee.rulings.decisions import Decision, decision_problems, rescore
+from hearts_referee.rulings.life import unchanged
+from hearts_referee.rulings.scoresheet import required_signers
+
+from .access import Permission, require, scope, visible_hand
+from .audit import audit_record as audit_record  # the one audit step, named here for the faces
+from .errors import Conflict, Rejected, Unchanged
+from .games import follow_decision
+
+
+def submit_hand(db: Database, key: Key, record: HandRecord) -> tuple[StoredHand, bool]:
+    """Store one hand outside any game; the same record from the same key again is the
+    stored hand. Returns ``(hand, created)``."""
+    require(key, Permission.SUBMIT)
+    content_hash = archive.hand_hash(record, key.id)
+    found = archive.find_hand(db, content_hash) or _stored_before_owners(db, record, key)
+    if found is not None:
+        return found, False
+    signers = required_signers(record.variant.signatures, record.seats, record.seats[0])
+    return archive.store_hand(db, content_hash, record, audit_record(record), signers=signers, by=key)
+
+
+def _stored_before_owners(db: Database, record: HandRecord, key: Key) -> StoredHand | None:
+    """The same hand stored by this key before hashes named their key (release 0.1.0)."""
+    found = archive.find_hand(db, archive.hand_hash(record, None))
+    return found if found is not None and found.owner == key.id else None
+
+
+def get_hand(db: Database, key: Key, hand_id: int) -> StoredHand:
+    """A stored hand this key may see; ``NotFound`` for one it may not, as for none at all."""
+    require(key, Permission.READ)
+    return _visible(db, key, hand_id)
+
+
+def _visible(db: Database, key: Key, hand_id: int) -> StoredHand:
+    hand = archive.get_hand(db, hand_id)
+    if hand.game_id is None:
+        return visible_hand(key, hand)
+    return visible_hand(
+        key, hand, archive.game_owner(db, hand.game_id), archive.game_scorers(db, hand.game_id)
+    )
+
+
+def list_hands(
+    db: Database, key: Key, where: HandFilter, *, after: int = 0, limit: int = 50, newest: bool = False
+) -> tuple[list[StoredHand], int | None]:
+    """A page of the hands this key may see, by id (oldest or ``newest`` first); and the
+    ``after`` of the next page."""
+    require(key, Permission.READ)
+    mine = replace(where, owner=scope(key))
+    return archive.list_hands(db, mine, after=after, limit=limit, newest=newest)
+
+
+def verify(db: Database, key: Key, hand_id: int) -> archive.ChainReport:
+    """The hand's hash chain and stored scores, checked."""
+    require(key, Permission.READ)
+    _visible(db, key, hand_id)
+    return archive.verify(db, hand_id)
+
+
+def decide(db: Database, key: Key, hand_id: int, decision: Decision) -> StoredHand:
+    """Log a director's decision: the hand's score becomes a new version, and in a game
+    every later hand whose totals before it change is re-audited (``follow_decision``).
+
+    ``Rejected`` (with located problems) for a decision the hand cannot take;
+    ``Unchanged`` for one that would change nothing for its ruling
+    (``rulings.life.unchanged``, the rule the pages' forms are offered by).
+    """
+    require(key, Permission.DECIDE)
+    with archive.write(db):
+        hand = _visible(db, key, hand_id)
+        state = hand.state
+        audit = state.standing_audit
+        ruled = audit.standings()
+        problems = decision_problems(decision, ruled, audit.seats)
+        if problems:
+            raise Rejected(problems, f"Hand {hand_id} cannot take this decision; see errors.")
+        same = unchanged(decision, state.lives[decision.ruling])
+        if same is not None:
+            raise Unchanged(hand_id, same)
+        decisions = [*(d.decision for d in state.decisions), decision]
+        score, penalties = rescore(audit.score, audit.penalties, ruled, decisions)
+        entry = archive.append_decision(db, hand_id, decision, len(state.versions) + 1, score, penalties, key)
+        if hand.game_id is not None:
+            follow_decision(db, archive.get_hand(db, hand_id), entry, key)
+    return archive.get_hand(db, hand_id)
+
+
+def sign(
+    db: Database, key: Key, hand_id: int, seat: str, name: str, version: int | None = None
+) -> tuple[StoredHand, bool]:
+    """A seat signs the hand's current score version; signing twice is one signature.
+
+    ``version``, when given, must be the current one (the signer saw the
+    latest scores): otherwise ``Conflict``. Returns ``(hand, created)``.
+    """
+    require(key, Permission.SIGN)
+    with archive.write(db):
+        hand = _visible(db, key, hand_id)
+        state = hand.state
+        seats = state.audit.seats
+        signers = state.signers or frozenset(seats)
+        if seat not in signers:
+            who = (
+                "one of the seats"
+                if signers == frozenset(seats)
+                else "the scorekeeper (" + ", ".join(s for s in seats if s in signers) + ")"
+            )
+            code = "unknown_seat" if seat not in seats else "not_a_signer"
+            raise Rejected([Problem("/seat", code, f"{seat!r} cannot sign this hand: {who} signs")])
+        current = state.current.number
+        if version is not None and version != current:
+            raise Conflict(
+                f"The hand's scores are at version {current}, not {version}: read them again and sign those.",
+                [Problem("/version", "stale_version", f"the current version is {current}")],
+            )
+        if any(s.seat == seat for s in state.current.signatures):
+            return hand, False
+        archive.append_signature(db, hand_id, seat, name, current, key)
+    return archive.get_hand(db, hand_id), True

@@ -1,0 +1,64 @@
+"""One hand (or one game) validated in one Python call: JSON data in, JSON data out.
+
+    >>> from hearts_referee import validate_hand
+    >>> result = validate_hand(record)          # a dict, as parsed from JSON
+    >>> result["score"], result["rulings"]
+
+This is exactly what ``POST /v1/hands/validate`` answers, and it needs no
+Flask and no database: the API, the batch audits and the benchmarks all go
+through it. It is the JSON codec (``schemas``) around the use case
+(:func:`hearts_referee.usecases.audit.audit_record`). A malformed or
+impossible record raises :class:`~hearts_referee.referee.RecordError`, whose
+``problems`` list every problem found as ``(pointer, code, message)``.
+
+:func:`validate_hand_json` takes the record's JSON text and returns the
+result's JSON bytes, read as strictly as the API reads a body (duplicate
+keys, NaN and over-deep nesting refused).
+
+:func:`validate_game` does the same for a whole recorded game: each hand
+gets the number, dealer and totals the game gives it
+(:mod:`hearts_referee.usecases.games`), and the answer is the game's
+scoresheet with every hand's audit.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from hearts_referee.referee import RecordError
+from hearts_referee.schemas.game import dump_game_validation, load_game_record
+from hearts_referee.schemas.record import load_record
+from hearts_referee.schemas.result import dump_result
+from hearts_referee.schemas.strictjson import loads_strict
+from hearts_referee.usecases import games
+from hearts_referee.usecases.audit import audit_record
+
+__all__ = ["RecordError", "validate_game", "validate_hand", "validate_hand_json"]
+
+
+def validate_hand(data: Any) -> dict[str, Any]:
+    """Validate one hand record (parsed JSON) and return the JSON-ready result."""
+    return dump_result(audit_record(load_record(data)))
+
+
+def validate_hand_json(text: str | bytes) -> bytes:
+    """Validate one hand record given as JSON text; the result as UTF-8 JSON bytes.
+
+    The text is read as strictly as an API body (``JSONError`` for duplicate
+    keys, NaN or too deep nesting); the bytes are the API's answer, byte for byte
+    (less the newline Flask ends a body with).
+    """
+    data = loads_strict(text.encode() if isinstance(text, str) else text)
+    return json.dumps(validate_hand(data), separators=(",", ":")).encode()
+
+
+def validate_game(data: Any) -> dict[str, Any]:
+    """Validate a whole recorded game (parsed JSON) and return its scoresheet.
+
+    Raises ``hearts_referee.usecases.errors.Rejected`` (422) listing every
+    problem: the game's own fields, each hand's record problems under
+    ``/hands/<i>``, and a hand recorded after the game had ended.
+    """
+    setup, hands = load_game_record(data)
+    return dump_game_validation(games.validate_game(setup, hands))

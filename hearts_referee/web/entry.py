@@ -1,0 +1,243 @@
+"""The director's entry forms, read into the API's JSON bodies, and problems put back on fields.
+
+A form is only another way to write the body the API takes: a new game is
+the body of ``POST /v1/games``, a hand the body of ``POST
+/v1/games/{id}/hands``, and both are then loaded by the same codecs and
+stored by the same use cases. What this module adds is the way back: each
+problem the codecs or the referee find carries a JSON pointer into that
+body (``/deal/N/3``, ``/play/17/card``, ``/players/E``), and
+:func:`field_of` names the form field it belongs to, so the page shows it
+beside what the director typed. Nothing typed is lost: the page is drawn
+again from the form as sent.
+
+Tricks are typed one a line, each card as ``SEAT:CARD``; a card without a
+seat is played by the next seat clockwise after the card before it
+(``E:2C 3D 3C 7C``), so a normal trick needs its leader only.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+from hearts_referee.referee.record import Problem
+from hearts_referee.usecases.errors import Rejected
+
+T = TypeVar("T")
+
+SEAT_ROWS = 8
+"""Rows of the new-game form: the most seats any variant has."""
+
+_SPLIT = re.compile(r"[\s,;]+")
+
+
+def cards_of(text: str) -> list[str]:
+    """Cards as typed, in order (``"QS 10h, 2c"``); the codec reads and checks each."""
+    return [token for token in _SPLIT.split(text.strip()) if token]
+
+
+@dataclass
+class Entry:
+    """A form read into a JSON body: ``data``; problems found in the form itself (a trick
+    line that names no leader); and where each body part came from (``fields``: pointer
+    prefix -> form field; ``labels``: a readable place for a pointer prefix)."""
+
+    data: dict[str, Any]
+    problems: list[Problem] = field(default_factory=list)
+    fields: dict[str, str] = field(default_factory=dict)
+    labels: dict[str, str] = field(default_factory=dict)
+
+    def field_of(self, pointer: str) -> str:
+        """The form field a problem at ``pointer`` belongs to (``""``: the form as a whole)."""
+        parts = pointer.split("/")
+        for end in range(len(parts), 1, -1):
+            found = self.fields.get("/".join(parts[:end]))
+            if found is not None:
+                return found
+        return ""
+
+    def message(self, problem: Problem) -> str:
+        """The problem as the field shows it: where in the field, and what is wrong."""
+        parts = problem.pointer.split("/")
+        for end in range(len(parts), 1, -1):
+            label = self.labels.get("/".join(parts[:end]))
+            if label is not None:
+                return f"{label}: {problem.message}"
+        return problem.message
+
+    def loaded(self, load: Callable[[dict[str, Any]], T]) -> T | None:
+        """The body loaded by the API's codec ``load``; ``None`` when the codec or the form
+        itself found problems (the codec's put first in ``problems``): nothing read only in
+        part goes on to a use case."""
+        try:
+            value = load(self.data)
+        except Rejected as error:
+            self.problems[:0] = error.problems
+            return None
+        return None if self.problems else value
+
+    def by_field(self, problems: Sequence[Problem]) -> dict[str, list[str]]:
+        """Each field's problems, as its messages; the form's own under ``""``."""
+        placed: dict[str, list[str]] = {}
+        for problem in problems:
+            placed.setdefault(self.field_of(problem.pointer), []).append(self.message(problem))
+        return placed
+
+
+# --- a new game ---------------------------------------------------------------------
+
+
+def game_entry(form: Mapping[str, str]) -> Entry:
+    """The body of ``POST /v1/games`` from the new-game form."""
+    entry = Entry({})
+    variant: Any = form.get("variant", "").strip()
+    options_text = form.get("options", "").strip()
+    entry.fields.update({"/variant": "variant", "/variant/options": "options"})
+    if options_text:
+        try:
+            options = json.loads(options_text)
+        except ValueError as error:
+            entry.problems.append(Problem("/variant/options", "invalid_json", f"not JSON: {error}"))
+            options = {}
+        variant = {"base": variant, "options": options}
+    entry.data["variant"] = variant
+    seats: list[str] = []
+    players: dict[str, str] = {}
+    for row in range(SEAT_ROWS):
+        seat = form.get(f"seat-{row}", "")
+        name = form.get(f"player-{row}", "")
+        if not seat.strip() and not name.strip():
+            continue
+        if not seat.strip():
+            entry.problems.append(
+                Problem(f"/seats/{len(seats)}", "required", "name the seat this player sits in")
+            )
+        entry.fields[f"/seats/{len(seats)}"] = f"seat-{row}"
+        entry.fields[f"/players/{seat}"] = f"player-{row}"
+        seats.append(seat)
+        players[seat] = name
+    entry.data["seats"] = seats
+    entry.data["players"] = players
+    entry.fields.update({"/seats": "seat-0", "/players": "player-0"})
+    for name in ("first_dealer", "scorekeeper", "table"):
+        entry.fields[f"/{name}"] = name
+        value = form.get(name, "")
+        if value.strip() or name == "first_dealer":
+            entry.data[name] = value
+    return entry
+
+
+# --- a new event --------------------------------------------------------------------
+
+
+def event_entry(form: Mapping[str, str]) -> Entry:
+    """The body of ``POST /v1/events`` from the new-event form: players one a line (blank
+    lines left out, each problem named by its line), scorer keys' ids separated by spaces
+    or commas, and house options as JSON."""
+    entry = Entry({"name": form.get("name", "")})
+    entry.fields.update(
+        {"/name": "name", "/format": "format", "/format/options": "options", "/players": "players"}
+    )
+    entry.fields["/scorers"] = "scorers"
+    fmt: Any = form.get("format", "").strip()
+    options_text = form.get("options", "").strip()
+    if options_text:
+        try:
+            options = json.loads(options_text)
+        except ValueError as error:
+            entry.problems.append(Problem("/format/options", "invalid_json", f"not JSON: {error}"))
+            options = {}
+        if isinstance(options, dict):
+            entry.labels.update({f"/format/options/{name}": str(name) for name in options})
+        fmt = {"base": fmt, "options": options}
+    entry.data["format"] = fmt
+    players: list[str] = []
+    for line, name in enumerate(form.get("players", "").splitlines(), start=1):
+        if name.strip():
+            entry.labels[f"/players/{len(players)}"] = f"line {line} ({name.strip()[:20]})"
+            players.append(name.strip())
+    entry.data["players"] = players
+    scorers: list[int] = []
+    for index, token in enumerate(cards_of(form.get("scorers", ""))):
+        entry.labels[f"/scorers/{index}"] = f"key {token}"
+        if token.isdigit():
+            scorers.append(int(token))
+        else:
+            entry.problems.append(Problem(f"/scorers/{index}", "type", "a key id is a whole number"))
+    entry.data["scorers"] = scorers
+    return entry
+
+
+# --- a game's next hand --------------------------------------------------------------
+
+
+def hand_entry(form: Mapping[str, str], seats: Sequence[str]) -> Entry:
+    """The body of ``POST /v1/games/{id}/hands`` from the hand form of a game with ``seats``."""
+    entry = Entry({})
+    data = entry.data
+    number = form.get("hand_number", "").strip()
+    if number.isdigit():
+        data["hand_number"] = int(number)
+    deal: dict[str, list[str]] = {}
+    passes: dict[str, list[str]] = {}
+    claimed: dict[str, Any] = {}
+    for i, seat in enumerate(seats):
+        deal[seat] = cards_of(form.get(f"deal-{i}", ""))
+        entry.fields[f"/deal/{seat}"] = f"deal-{i}"
+        given = cards_of(form.get(f"pass-{i}", ""))
+        if given:
+            passes[seat] = given
+        entry.fields[f"/passes/{seat}"] = f"pass-{i}"
+        wrote = form.get(f"claimed-{i}", "").strip()
+        if wrote:
+            claimed[seat] = int(wrote) if re.fullmatch(r"-?[0-9]{1,9}", wrote) else wrote
+        entry.fields[f"/claimed/{seat}"] = f"claimed-{i}"
+    data["deal"] = deal
+    entry.fields["/deal"] = "deal-0"
+    if passes:
+        data["passes"] = passes
+    entry.fields["/passes"] = "pass-0"
+    if claimed:
+        data["claimed"] = claimed
+    entry.fields["/claimed"] = "claimed-0"
+    kitty = cards_of(form.get("kitty", ""))
+    if kitty:
+        data["kitty"] = kitty
+    entry.fields["/kitty"] = "kitty"
+    choice = form.get("moon_choice", "").strip()
+    if choice:
+        data["moon_choice"] = choice
+    entry.fields["/moon_choice"] = "moon_choice"
+    data["play"] = _tricks(form.get("tricks", ""), seats, entry)
+    entry.fields["/play"] = "tricks"
+    return entry
+
+
+def _tricks(text: str, seats: Sequence[str], entry: Entry) -> list[dict[str, str]]:
+    """Play events from the tricks typed one a line; each event's pointer is labelled with
+    its line and place, so a problem at ``/play/17/card`` reads "trick line 5, card 2"."""
+    events: list[dict[str, str]] = []
+    for line_number, line in enumerate(text.splitlines(), start=1):
+        tokens = cards_of(line)
+        seat: str | None = None
+        for place, token in enumerate(tokens, start=1):
+            named, colon, card = token.rpartition(":")
+            if colon:
+                seat = named
+            elif seat is None:
+                at = f"/play/{len(events)}/seat"
+                entry.problems.append(
+                    Problem(
+                        at, "required", f"who led {token}? write the leader before the card, as in E:{token}"
+                    )
+                )
+                entry.labels[at] = f"trick line {line_number}"
+                break
+            elif seat in seats:
+                seat = seats[(seats.index(seat) + 1) % len(seats)]
+            entry.labels[f"/play/{len(events)}"] = f"trick line {line_number}, card {place} ({token})"
+            events.append({"seat": seat, "card": card})
+    return events

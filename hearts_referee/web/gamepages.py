@@ -1,0 +1,260 @@
+"""The director runs a table from the pages: start a game, take its next hand, list games and hands.
+
+Each page is a face of the API's use case, never a second one: starting a
+game is ``service.games.start_game`` with the body of ``POST /v1/games``
+(loaded by ``schemas.game.load_game``), the next hand is
+``service.games.append_hand`` with the body of ``POST /v1/games/{id}/hands``
+(by form, :mod:`web.entry`, or a file), "check a hand" stores through
+``service.hands.submit_hand`` or ``append_hand``, and the lists read their
+filters with the API's query codecs and page through ``list_games`` and
+``list_hands``. Who may do what is ``service.access``'s answer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from flask import flash, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
+from marshmallow import Schema, ValidationError
+from werkzeug.exceptions import BadRequest
+
+from hearts_referee.http_shared.db import get_db
+from hearts_referee.http_shared.jsonbody import max_depth
+from hearts_referee.referee.record import Problem, RecordError
+from hearts_referee.referee.registry import VARIANTS
+from hearts_referee.schemas.archive import GameQuery, GameQuerySchema, HandQuery, HandQuerySchema
+from hearts_referee.schemas.game import load_game, load_game_hand
+from hearts_referee.schemas.record import load_record
+from hearts_referee.schemas.result import dump_result
+from hearts_referee.schemas.strictjson import JSONError, loads_strict
+from hearts_referee.usecases import Game, GameStatus, HandStatus, Key
+from hearts_referee.usecases import games as games_use
+from hearts_referee.usecases import hands as hands_use
+from hearts_referee.usecases.access import Permission, may
+from hearts_referee.usecases.errors import Rejected
+
+from .entry import SEAT_ROWS, Entry, game_entry, hand_entry
+from .handview import build
+from .pages import CHECK_MAX_BYTES, bp, need, store_choices, upcoming
+from .recordview import render_problems
+
+PAGE = 25
+"""Rows per page of the lists."""
+
+
+def _query(schema: Schema, names: Sequence[str]) -> Any:
+    """A list's filters from the query string, read by the API's codec: an empty field
+    is no filter, a bad one a 400 page naming it."""
+    given = {name: value for name in (*names, "limit") if (value := request.args.get(name, "").strip())}
+    given.setdefault("limit", str(PAGE))
+    try:
+        return schema.load(given)
+    except ValidationError as error:
+        said = "; ".join(
+            f"{name}: {' '.join(map(str, found))}" for name, found in error.messages_dict.items()
+        )
+        raise BadRequest(f"The filter is not acceptable ({said}).") from None
+
+
+class Filters(dict[str, str]):
+    """The filters as asked (each name, ``""`` when not), for the form and the pager."""
+
+    def kept(self) -> dict[str, str]:
+        """The filters a link to another page of the list keeps (every one but ``after``)."""
+        return {name: value for name, value in self.items() if value and name != "after"}
+
+
+def _filters(names: Sequence[str]) -> Filters:
+    return Filters({name: request.args.get(name, "").strip() for name in names})
+
+
+# --- lists ------------------------------------------------------------------------------
+
+GAME_FILTERS = ("open", "table", "variant", "date", "status", "after")
+HAND_FILTERS = ("open", "game", "table", "variant", "date", "status", "after")
+
+
+@bp.get("/games")
+def games() -> str:
+    key = need(Permission.READ)
+    query: GameQuery = _query(GameQuerySchema(), GAME_FILTERS)
+    page, next_after = games_use.list_games(get_db(), key, query.where, after=query.after, limit=query.limit)
+    shown = _filters(GAME_FILTERS)
+    return render_template(
+        "director/games.html",
+        games=page,
+        next_after=next_after,
+        filters=shown,
+        statuses=[s.value for s in GameStatus],
+        variants=sorted(VARIANTS),
+        may_start=may(key, Permission.SUBMIT),
+    )
+
+
+@bp.get("/hands")
+def hands() -> str:
+    key = need(Permission.READ)
+    query: HandQuery = _query(HandQuerySchema(), HAND_FILTERS)
+    page, next_after = hands_use.list_hands(
+        get_db(), key, query.where, after=query.after, limit=query.limit, newest=True
+    )
+    return render_template(
+        "director/hands.html",
+        hands=page,
+        next_after=next_after,
+        filters=_filters(HAND_FILTERS),
+        statuses=[s.value for s in HandStatus],
+        variants=sorted(VARIANTS),
+    )
+
+
+# --- start a game ---------------------------------------------------------------------------
+
+
+def _new_game_page(form: Mapping[str, str], entry: Entry | None = None, status: int = 200) -> tuple[str, int]:
+    errors = entry.by_field(entry.problems) if entry is not None else {}
+    return render_template(
+        "director/new_game.html", form=form, errors=errors, rows=SEAT_ROWS, variants=sorted(VARIANTS)
+    ), status
+
+
+NEW_GAME = {"variant": "mso-2000", "seat-0": "N", "seat-1": "E", "seat-2": "S", "seat-3": "W"}
+"""The new-game form as it first shows: an MSO table's seats, for the director to name."""
+
+
+@bp.route("/games/new", methods=["GET", "POST"])
+def new_game() -> ResponseReturnValue:
+    key = need(Permission.SUBMIT)
+    if request.method == "GET":
+        return _new_game_page(NEW_GAME)
+    entry = game_entry(request.form)
+    setup = entry.loaded(load_game)
+    if setup is None:
+        return _new_game_page(request.form, entry, 422)
+    try:
+        game = games_use.start_game(get_db(), key, setup)
+    except Rejected as error:
+        entry.problems = list(error.problems)
+        return _new_game_page(request.form, entry, 422)
+    flash(f"Game {game.id} started: hand 1 is dealt by {game.next_deal.dealer}.")
+    return redirect(url_for("pages.game", game_id=game.id), 303)
+
+
+# --- a game's next hand ---------------------------------------------------------------------
+
+
+def _entry_page(
+    game: Game,
+    form: Mapping[str, str],
+    errors: Mapping[str, list[str]] | None = None,
+    tree: Any = None,
+    status: int = 200,
+) -> tuple[str, int]:
+    return render_template(
+        "director/next_hand.html",
+        game=game,
+        setup=game.setup,
+        next=upcoming(game),
+        form=form,
+        errors=errors or {},
+        tree=tree,
+        status=status,
+    ), status
+
+
+@bp.get("/games/<id:game_id>/next")
+def next_hand(game_id: int) -> tuple[str, int]:
+    key = need(Permission.SUBMIT)
+    game = games_use.get_game(get_db(), key, game_id)
+    return _entry_page(game, {})
+
+
+@bp.post("/games/<id:game_id>/hands")
+def add_hand(game_id: int) -> ResponseReturnValue:
+    """The next hand, by form or by file: loaded as ``POST /v1/games/{id}/hands`` loads it
+    and stored by the same use case; a problem comes back beside what was typed."""
+    key = need(Permission.SUBMIT)
+    db = get_db()
+    game = games_use.get_game(db, key, game_id)
+    upload = request.files.get("file")
+    if upload is not None and upload.filename:
+        return _add_uploaded(key, game, upload.read(CHECK_MAX_BYTES + 1))
+    entry = hand_entry(request.form, game.setup.seats)
+    problems = list(entry.problems)
+    try:
+        sent = load_game_hand(entry.data)
+        if not problems:  # a hand read only in part is never stored
+            hand, _ = games_use.append_hand(db, key, game.id, sent)
+    except (RecordError, Rejected) as error:
+        problems[:0] = error.problems
+    if problems:
+        return _entry_page(game, request.form, entry.by_field(problems), status=422)
+    return _stored(game, hand.id, hand.hand_number)
+
+
+def _add_uploaded(key: Key, game: Game, raw: bytes) -> ResponseReturnValue:
+    def refused(problems: list[Problem], data: Any, status: int) -> tuple[str, int]:
+        tree = render_problems(data, problems) if data is not None else None
+        return _entry_page(
+            game, {}, {"file": [f"{p.pointer or '/'}: {p.message}" for p in problems]}, tree, status
+        )
+
+    if len(raw) > CHECK_MAX_BYTES:
+        return refused([Problem("", "too_large", f"the file is over {CHECK_MAX_BYTES} bytes")], None, 413)
+    try:
+        data = loads_strict(raw, max_depth())
+    except JSONError as error:
+        return refused([Problem("", error.code, str(error))], None, 400)
+    try:
+        hand, _ = games_use.append_hand(get_db(), key, game.id, load_game_hand(data))
+    except (RecordError, Rejected) as error:
+        return refused(list(error.problems), data, 422)
+    return _stored(game, hand.id, hand.hand_number)
+
+
+def _stored(game: Game, hand_id: int, number: int) -> ResponseReturnValue:
+    flash(f"Hand {number} of game {game.id} stored (hand {hand_id}).")
+    return redirect(url_for("pages.game", game_id=game.id, _anchor="next"), 303)
+
+
+# --- check a hand, then store it ----------------------------------------------------------------
+
+
+@bp.post("/check/store")
+def store_checked() -> ResponseReturnValue:
+    """Store the record "check a hand" audited: on its own (``submit_hand``, as ``POST
+    /v1/hands``) or as a game's next hand (``append_hand``, as ``POST /v1/games/{id}/hands``)."""
+    key = need(Permission.SUBMIT)
+    text = request.form.get("record", "")
+    target = request.form.get("into", "").strip()
+    db = get_db()
+    try:
+        record = load_record(loads_strict(text.encode("utf-8"), max_depth()))
+    except (JSONError, RecordError):
+        raise BadRequest(
+            "The checked record did not come back intact: check it again, then store it."
+        ) from None
+    try:
+        if target in ("", "alone"):
+            hand, created = hands_use.submit_hand(db, key, record)
+        else:
+            if not target.isdigit():
+                raise BadRequest("Choose a game, or to store the hand on its own.")
+            game = games_use.get_game(db, key, int(target))
+            hand, created = games_use.append_hand(db, key, game.id, games_use.hand_for_game(game, record))
+    except Rejected as error:
+        view = build(record, dump_result(hands_use.audit_record(record)))
+        return render_template(
+            "director/check.html",
+            text=text,
+            problems=None,
+            view=view,
+            store_problems=list(error.problems),
+            store_detail=error.detail,
+            games=store_choices(key),
+            chosen=target,
+        ), 422
+    flash(f"Hand {hand.id} stored." if created else f"This hand was stored before: hand {hand.id}.")
+    return redirect(url_for("pages.hand", hand_id=hand.id), 303)

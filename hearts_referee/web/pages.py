@@ -1,0 +1,606 @@
+"""The director's pages: inbox, a stored hand, a game's scoresheet, check a hand, sign-in.
+
+Views stay thin like the API's: read the request, call a use case
+(``service``), hand a view (``web.handview``) to a template. Who may see
+what is decided by ``service.access``, the rule the API follows too:
+
+- signed out: only "check a hand" (and not even that when
+  ``VALIDATE_REQUIRES_KEY`` is set, mirroring ``POST /v1/hands/validate``);
+- ``auditor`` and ``director``: every page; only a director sees the
+  decision forms (each offering what ``rulings.life.offered`` allows), and
+  only keys that may sign (scorers, directors) the signature forms;
+- ``scorer``: the hands and games their own key stored, by key id, and
+  every hand of a game it started; any other hand or game is a 404, as if
+  it did not exist;
+- ``admin``: manages keys and reads nothing, so cannot sign in here.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from http import HTTPStatus
+from typing import Any, cast
+from urllib.parse import urlsplit
+
+from flask import (
+    Blueprint,
+    abort,
+    current_app,
+    flash,
+    g,
+    redirect,
+    render_template,
+    request,
+    session,
+    url_for,
+)
+from flask.typing import ResponseReturnValue
+from marshmallow import ValidationError
+from werkzeug.exceptions import BadRequest, Forbidden, HTTPException
+
+from hearts_referee.http_shared.db import get_db
+from hearts_referee.http_shared.jsonbody import max_depth
+from hearts_referee.http_shared.problems import REFUSALS, refusal
+from hearts_referee.referee.notation import read_record
+from hearts_referee.referee.record import Problem, RecordError
+from hearts_referee.rulings.life import offered
+from hearts_referee.schemas.archive import (
+    DecisionRequestSchema,
+    HandQuery,
+    HandQuerySchema,
+    SheetSignatureRequestSchema,
+    SignatureRequestSchema,
+    load,
+)
+from hearts_referee.schemas.bounds import NEXT_MAX_LENGTH
+from hearts_referee.schemas.record import load_record
+from hearts_referee.schemas.result import dump_result
+from hearts_referee.schemas.strictjson import JSONError, loads_strict
+from hearts_referee.schemas.text import TextError, clean
+from hearts_referee.usecases import (
+    Decided,
+    Game,
+    GameFilter,
+    GameStatus,
+    HandFilter,
+    HandState,
+    Key,
+    StoredHand,
+)
+from hearts_referee.usecases import games as games_use
+from hearts_referee.usecases import hands as use
+from hearts_referee.usecases.access import Permission, may
+from hearts_referee.usecases.errors import Conflict, Rejected, Unchanged
+from hearts_referee.usecases.keys import authenticate, end_session, session_key, start_session
+
+from . import PREFIX
+from .handview import CardView, build, title_of
+from .recordview import render_problems
+
+bp = Blueprint(
+    "pages",
+    __name__,
+    url_prefix=PREFIX,
+    template_folder="templates",
+    static_folder="static",
+    static_url_path="/static",
+)
+
+_DECISION = DecisionRequestSchema()
+_SIGNATURE = SignatureRequestSchema()
+_SHEET_SIGNATURE = SheetSignatureRequestSchema()
+CHECK_MAX_BYTES = 256 * 1024
+
+
+# --- who is signed in ---------------------------------------------------------------
+
+
+SESSION = "sid"
+"""The cookie's one claim: a session token the archive knows (``service.keys.start_session``)."""
+
+
+def signed_in() -> Key | None:
+    """The session's key, while the session is live on the server: signing out or revoking
+    the key ends it there, so a copy of the cookie signs nobody in."""
+    if "key" in g:
+        found: Key | None = g.key
+        return found
+    session.pop("key_id", None)  # an earlier release's cookie: it named a key and could not be ended
+    token = session.get(SESSION)
+    key = None
+    if isinstance(token, str):
+        key = session_key(get_db(), token)
+    if key is None and SESSION in session:
+        session.pop(SESSION)
+    g.key = key
+    return key
+
+
+def need(permission: Permission) -> Key:
+    """The signed-in key if it may do ``permission``; otherwise sign-in (no key) or 403."""
+    key = signed_in()
+    if key is None:
+        abort(redirect(url_for("pages.sign_in", next=request.full_path.rstrip("?"))))
+    if not may(key, permission):
+        raise Forbidden(f"A {key.role} key may not do this here.")
+    return key
+
+
+# --- CSRF -----------------------------------------------------------------------------
+
+
+def csrf_token() -> str:
+    token = session.get("csrf")
+    if token is None:
+        token = session["csrf"] = secrets.token_urlsafe(32)
+    return token
+
+
+@bp.before_request
+def check_csrf() -> None:
+    if request.method == "POST":
+        sent = request.form.get("csrf_token", "")
+        token = session.get("csrf")
+        if not token or not secrets.compare_digest(sent.encode(), token.encode()):
+            raise BadRequest(
+                "The form was missing its security token or it has expired: "
+                "go back, reload the page and send it again."
+            )
+
+
+@bp.app_context_processor
+def helpers() -> dict[str, Any]:
+    return {
+        "csrf_token": csrf_token,
+        "card": CardView.of,
+        "title_of": title_of,
+        "current_key": _signed_in_for_header,
+        "points": _points,
+        "PREFIX": PREFIX,
+    }
+
+
+def _signed_in_for_header() -> Key | None:
+    """Who is signed in, for the page header; an error page must render even when the
+    archive is what failed."""
+    try:
+        return signed_in()
+    except Exception:
+        return None
+
+
+def _points(value: Any) -> str:
+    """Match points as directors write them: ``2½`` rather than ``5/2``."""
+    if isinstance(value, Fraction) and value.denominator != 1:
+        whole = value.numerator // value.denominator
+        rest = value - whole
+        return (str(whole) if whole else "") + ("½" if rest == Fraction(1, 2) else f" {rest}")
+    return str(int(value))
+
+
+# --- errors ---------------------------------------------------------------------------
+
+
+def html_error(error: HTTPException) -> tuple[str, int, list[tuple[str, str]]]:
+    status = error.code or 500
+    detail = error.description or ""
+    if status >= 500:
+        detail = "The referee failed on this request; the error has been logged."
+    headers = [(k, v) for k, v in error.get_headers() if k.lower() != "content-type"]
+    return (
+        render_template("director/error.html", status=status, name=error.name, detail=detail),
+        status,
+        headers,
+    )
+
+
+def refused(error: Exception) -> tuple[str, int]:
+    """A use case's refusal (no such hand, a conflict...) as the pages' error page."""
+    status, detail, _ = refusal(error)
+    name = HTTPStatus(status).phrase
+    return render_template("director/error.html", status=status, name=name, detail=detail), status
+
+
+for _kind in REFUSALS:
+    bp.register_error_handler(_kind, refused)
+
+
+# --- sign-in --------------------------------------------------------------------------
+
+
+def _next_page() -> str:
+    """Where sign-in goes on to (``next``), checked as free text: 400 for a control character
+    (a CR LF would split the redirect's headers) or an overlong one."""
+    target = request.values.get("next", "")
+    if not target.strip():
+        return ""
+    try:
+        return clean(target, NEXT_MAX_LENGTH)
+    except TextError as error:
+        raise BadRequest(f"The page to go on to after signing in (next) is not acceptable: {error}") from None
+
+
+def _safe_next(target: str | None) -> str:
+    """Only ever send a signed-in user on to a page of ours (no open redirect)."""
+    if target:
+        parts = urlsplit(target)
+        if not parts.scheme and not parts.netloc and parts.path.startswith(PREFIX + "/"):
+            return target
+    return url_for("pages.inbox")
+
+
+@bp.route("/sign-in", methods=["GET", "POST"])
+def sign_in() -> ResponseReturnValue:
+    error = None
+    status = 200
+    target = _next_page()
+    if request.method == "POST":
+        token = request.form.get("key", "").strip()
+        key = authenticate(get_db(), token) if token else None
+        if key is None:
+            error, status = "That key is unknown or has been revoked.", 401
+        elif not may(key, Permission.READ):
+            error, status = f"A {key.role} key cannot read the archive; sign in with another key.", 403
+        else:
+            session.clear()  # a fresh session (and CSRF token) for the new user
+            session[SESSION] = start_session(get_db(), key)
+            flash(f"Signed in as {key.name} ({key.role}).")
+            return redirect(_safe_next(target))
+    return render_template("director/sign_in.html", error=error, next=target), status
+
+
+@bp.post("/sign-out")
+def sign_out() -> ResponseReturnValue:
+    token = session.get(SESSION)
+    if isinstance(token, str):
+        end_session(get_db(), token)
+    session.clear()
+    flash("Signed out.")
+    return redirect(url_for("pages.sign_in"))
+
+
+# --- the inbox ------------------------------------------------------------------------
+
+INBOX_LIMIT = 200
+_QUERY = HandQuerySchema()
+
+
+def _inbox_query() -> HandFilter:
+    """The inbox's filters (``game``, ``table``), read by the API's query codec; a filter
+    left empty is no filter, a bad one a 400 page naming it."""
+    given = {name: value for name in ("game", "table") if (value := request.args.get(name, "").strip())}
+    try:
+        query = cast(HandQuery, _QUERY.load(given))
+    except ValidationError as error:
+        said = "; ".join(
+            f"{name}: {' '.join(map(str, found))}" for name, found in error.messages_dict.items()
+        )
+        raise BadRequest(f"The filter is not acceptable ({said}).") from None
+    return query.where
+
+
+@bp.get("/")
+def inbox() -> str:
+    key = need(Permission.READ)
+    query = _inbox_query()
+    game, table = query.game, query.table
+    db = get_db()
+    where = HandFilter(open=True, game=game, table=table)
+    hands: list[Any] = []
+    after: int | None = 0
+    while after is not None:  # open hands are few; newest first needs them all
+        page, after = use.list_hands(db, key, where, after=after, limit=500)
+        hands.extend(page)
+    hands.reverse()
+    return render_template(
+        "director/inbox.html",
+        hands=hands[:INBOX_LIMIT],
+        more=len(hands) > INBOX_LIMIT,
+        game=game,
+        table=table,
+    )
+
+
+# --- a stored hand --------------------------------------------------------------------
+
+
+def _stored_hand_page(
+    hand_id: int,
+    problems: Sequence[Problem] = (),
+    form: Mapping[str, str] | None = None,
+    status: int = 200,
+    signing: Sequence[Problem] = (),
+) -> tuple[str, int]:
+    key = need(Permission.READ)
+    db = get_db()
+    hand = use.get_hand(db, key, hand_id)
+    game = games_use.get_game(db, key, hand.game_id) if hand.game_id is not None else None
+    record = read_record(hand.record)
+    state = hand.state
+    players = game.setup.players if game else {}
+    # the audit the score stands on now: a re-audit's, once an earlier hand's decision moved it
+    view = build(record, dump_result(state.standing_audit), players)
+    decided: dict[int, list[Decided]] = {}
+    for decided_one in state.decisions:
+        decided.setdefault(decided_one.decision.ruling, []).append(decided_one)
+    return render_template(
+        "director/hand.html",
+        hand=hand,
+        game=game,
+        view=view,
+        state=state,
+        lives=state.lives,
+        offered={life.index: offered(life) for life in state.lives},
+        adjustments=_adjustments(state),
+        signed_by_seat=_signed_by_seat(state),
+        report=use.verify(db, key, hand_id),
+        decided=decided,
+        may_decide=may(key, Permission.DECIDE),
+        may_sign=may(key, Permission.SIGN),
+        players=players,
+        problems=list(problems),
+        signing=list(signing),
+        form=form or {},
+        key=key,
+    ), status
+
+
+def _adjustments(state: HandState) -> dict[str, int]:
+    """What the director's decisions moved beyond the penalties, per seat, so the current
+    score reads as the referee's score + penalty changes + adjustments."""
+    base, current = state.standing_audit, state.current
+    return {
+        seat: current.score[seat] - base.score[seat] - (current.penalties[seat] - base.penalties[seat])
+        for seat in base.seats
+    }
+
+
+def _signed_by_seat(state: HandState) -> dict[str, list[Any]]:
+    """Every signature given, by seat, in seat order (the newest last)."""
+    by_seat: dict[str, list[Any]] = {seat: [] for seat in state.audit.seats}
+    for signed in state.signatures:
+        by_seat.setdefault(signed.seat, []).append(signed)
+    return by_seat
+
+
+@bp.get("/hands/<id:hand_id>")
+def hand(hand_id: int) -> tuple[str, int]:
+    return _stored_hand_page(hand_id)
+
+
+def _decision_data(form: Mapping[str, str]) -> tuple[dict[str, Any], list[Problem]]:
+    """The decision body of the API, from the form; problems for what is not a number."""
+    problems: list[Problem] = []
+    data: dict[str, Any] = {
+        "action": form.get("action", ""),
+        "director": form.get("director", "").strip(),
+        "reason": form.get("reason", "").strip(),
+    }
+    try:
+        data["ruling"] = int(form.get("ruling", ""))
+    except ValueError:
+        problems.append(Problem("/ruling", "type", "choose a ruling"))
+    changes: dict[str, int] = {}
+    for name, value in form.items():
+        if name.startswith("change-") and value.strip():
+            seat = name.removeprefix("change-")
+            try:
+                points = int(value)
+            except ValueError:
+                problems.append(Problem(f"/score_changes/{seat}", "type", "a whole number of points"))
+                continue
+            if points:
+                changes[seat] = points
+    if data["action"] in ("adjust", "claim"):  # a claim's changes: the director's share of the rest
+        data["score_changes"] = changes
+    elif changes:
+        problems.append(
+            Problem(
+                "/score_changes",
+                "not_allowed",
+                "score changes go with adjust; uphold and waive leave the score to the rules",
+            )
+        )
+    if data["action"] == "claim":
+        data["claim"] = form.get("claim") or None
+    return data, problems
+
+
+@bp.post("/hands/<id:hand_id>/decisions")
+def decide(hand_id: int) -> ResponseReturnValue:
+    key = need(Permission.DECIDE)
+    data, problems = _decision_data(request.form)
+    status = 422
+    if not problems:
+        try:
+            decision = load(_DECISION, data)
+            hand = use.decide(get_db(), key, hand_id, decision)
+        except Rejected as error:
+            problems = list(error.problems)
+        except Unchanged as error:
+            problems, status = list(error.problems), 409
+        else:
+            current = hand.state.current
+            followed = [c for c in _later_hands(hand) if c]
+            said = f" {len(followed)} later hand(s) of the game re-audited." if followed else ""
+            flash(
+                f"Decision recorded on ruling #{decision.ruling + 1}: "
+                f"the score is now version {current.number}.{said}"
+            )
+            return redirect(url_for("pages.hand", hand_id=hand_id, _anchor="score"), 303)
+    return _stored_hand_page(hand_id, problems, dict(request.form), status)
+
+
+def _later_hands(hand: StoredHand) -> list[int]:
+    """The hands of ``hand``'s game that its latest decision re-audited."""
+    if hand.game_id is None or not hand.state.decisions:
+        return []
+    entry = hand.state.decisions[-1].n
+    game = games_use.get_game(get_db(), need(Permission.READ), hand.game_id)
+    return [
+        later.id
+        for later in game.hands
+        if any(
+            c.cause.get("hand_id") == hand.id and c.cause.get("entry") == entry
+            for c in later.state.consequences
+        )
+    ]
+
+
+@bp.post("/hands/<id:hand_id>/signatures")
+def sign_hand(hand_id: int) -> ResponseReturnValue:
+    """A seat signs the hand's current score version (``service.hands.sign``, as the API)."""
+    key = need(Permission.SIGN)
+    data: dict[str, Any] = {
+        "seat": request.form.get("seat", ""),
+        "name": request.form.get("name", "").strip(),
+    }
+    try:
+        data["version"] = int(request.form.get("version", ""))
+    except ValueError:
+        return _stored_hand_page(
+            hand_id, status=422, signing=[Problem("/version", "type", "reload the page")]
+        )
+    try:
+        body = load(_SIGNATURE, data)
+        hand, created = use.sign(get_db(), key, hand_id, body["seat"], body["name"], body["version"])
+    except Rejected as error:
+        return _stored_hand_page(hand_id, status=422, signing=error.problems)
+    except Conflict as error:
+        return _stored_hand_page(hand_id, status=409, signing=error.problems)
+    seat = body["seat"]
+    flash(
+        f"{seat} signed version {hand.state.current.number}."
+        if created
+        else f"{seat} had already signed version {hand.state.current.number}."
+    )
+    return redirect(url_for("pages.hand", hand_id=hand_id, _anchor="signatures"), 303)
+
+
+# --- a game's scoresheet ----------------------------------------------------------------
+
+
+@bp.get("/games/<id:game_id>")
+def game(game_id: int) -> tuple[str, int]:
+    return _game_page(game_id)
+
+
+@bp.post("/games/<id:game_id>/signatures")
+def sign_game(game_id: int) -> ResponseReturnValue:
+    """A seat signs the game's scoresheet at its end (``service.games.sign_game``, as the API)."""
+    key = need(Permission.SIGN)
+    data = {"seat": request.form.get("seat", ""), "name": request.form.get("name", "").strip()}
+    try:
+        body = load(_SHEET_SIGNATURE, data)
+        _, created = games_use.sign_game(get_db(), key, game_id, body["seat"], body["name"])
+    except Rejected as error:
+        return _game_page(game_id, error.problems, 422)
+    except Conflict as error:
+        return _game_page(game_id, error.problems, 409)
+    seat = body["seat"]
+    flash(f"{seat} signed the scoresheet." if created else f"{seat} had already signed this scoresheet.")
+    return redirect(url_for("pages.game", game_id=game_id, _anchor="sign-h"), 303)
+
+
+def _game_page(game_id: int, signing: Sequence[Problem] = (), status: int = 200) -> tuple[str, int]:
+    key = need(Permission.READ)
+    game = games_use.get_game(get_db(), key, game_id)
+    sheet = game.sheet
+    rows = []
+    for i, hand in enumerate(game.hands):
+        state = hand.state
+        rows.append(
+            {
+                "hand": hand,
+                "state": state,
+                "score": state.current.score,
+                "totals": sheet.totals_after[i],
+                "counts": sheet.ended_after is None or (hand.seq or 0) <= sheet.ended_after,
+                "open": [(r, ruling.code, ruling.seat) for r, ruling in state.open_rulings],
+                "remade": state.consequences[-1]
+                if state.consequences and state.current.consequence == state.consequences[-1].n
+                else None,
+            }
+        )
+    sheet_signed: dict[str, list[Any]] = {seat: [] for seat in game.setup.seats}
+    for signed in game.signatures:
+        sheet_signed.setdefault(signed.seat, []).append(signed)
+    return render_template(
+        "director/game.html",
+        game=game,
+        setup=game.setup,
+        sheet=sheet,
+        rows=rows,
+        sheet_signed=sheet_signed,
+        may_sign=may(key, Permission.SIGN),
+        signing=list(signing),
+        next=upcoming(game),
+        may_submit=may(key, Permission.SUBMIT),
+    ), status
+
+
+def upcoming(game: Game) -> dict[str, Any] | None:
+    """The next deal as the pages show it (``None`` once the game is over)."""
+    if game.sheet.over:
+        return None
+    deal = game.next_deal
+    return {
+        "hand_number": deal.hand_number,
+        "dealer": deal.dealer,
+        "pass_direction": games_use.pass_direction(game.setup, deal),
+        "kitty": game.setup.variant.kitty_size(len(game.setup.seats)) > 0,
+    }
+
+
+# --- check a hand (nothing stored) --------------------------------------------------------
+
+
+@bp.route("/check", methods=["GET", "POST"])
+def check() -> ResponseReturnValue:
+    if current_app.config.get("VALIDATE_REQUIRES_KEY"):
+        need(Permission.VALIDATE)
+    if request.method == "GET":
+        return render_template("director/check.html", text="", problems=None, view=None)
+    text = request.form.get("record", "")
+    upload = request.files.get("file")
+    if upload is not None and upload.filename:
+        raw = upload.read(CHECK_MAX_BYTES + 1)
+        if len(raw) > CHECK_MAX_BYTES:
+            return _check_problems(
+                text, [Problem("", "too_large", f"the file is over {CHECK_MAX_BYTES} bytes")], None, 413
+            )
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            return _check_problems("", [Problem("", "invalid_json", "the file is not UTF-8 text")], None, 400)
+    try:
+        data = loads_strict(text.encode("utf-8"), max_depth())
+    except JSONError as error:
+        return _check_problems(text, [Problem("", error.code, str(error))], None, 400)
+    try:
+        record = load_record(data)
+        result = dump_result(use.audit_record(record))
+    except RecordError as error:
+        return _check_problems(text, list(error.problems), data, 422)
+    view = build(record, result)
+    return render_template(
+        "director/check.html", text=text, problems=None, view=view, games=store_choices(signed_in())
+    )
+
+
+def store_choices(key: Key | None) -> list[Game] | None:
+    """The games a checked hand may go into (in progress, newest first, that this key may
+    add to); ``None`` when no key is signed in that may store hands."""
+    if key is None or not may(key, Permission.SUBMIT):
+        return None
+    where = GameFilter(status=GameStatus.IN_PROGRESS)
+    return games_use.list_games(get_db(), key, where, limit=50)[0]
+
+
+def _check_problems(text: str, problems: list[Problem], data: Any, status: int) -> tuple[str, int]:
+    tree = render_problems(data, problems) if data is not None else None
+    return render_template(
+        "director/check.html", text=text, problems=problems, tree=tree, view=None, status=status
+    ), status
