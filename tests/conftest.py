@@ -1,7 +1,7 @@
 """Fixtures: an app per test (with its own archive file), its client, API keys,
 and a stand-in for the engine.
 
-HTTP-layer tests swap ``validate.validate_hand`` for a recorder so they test the
+HTTP-layer tests swap the API's ``validate_hand`` for a recorder so they test the
 layer, not the rules; end-to-end tests leave the real engine in place.
 """
 
@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from support import assert_problem
 
-from hearts_referee import archive
+from hearts_referee import archive, stored
 from hearts_referee.app import create_app
 
 
@@ -60,7 +60,7 @@ def keys(app) -> dict[str, str]:
     """One live API key per role, by role, in the app's archive."""
     db = archive.open_archive(app.config["DATABASE"])
     try:
-        return {role: archive.create_key(db, f"test {role}", role)[1] for role in archive.ROLES}
+        return {role: archive.create_key(db, f"test {role}", role)[1] for role in stored.ROLES}
     finally:
         db.close()
 

@@ -324,7 +324,7 @@ def test_verify_fails_after_a_row_is_altered_directly_in_sqlite(client, scorer, 
 
 
 def test_verify_catches_a_forged_decision_even_with_a_recomputed_chain(client, scorer, director, db):
-    from hearts_referee.archive.chain import entry_hash
+    from hearts_referee.stored.log import entry_hash
 
     stored = _decided_and_signed(client, scorer, director)
     for verb in ("update", "delete"):

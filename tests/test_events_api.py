@@ -20,7 +20,7 @@ import pytest
 from events import EVENTS, create_event, play_round
 from support import validator
 
-from hearts_referee import archive
+from hearts_referee import archive, stored
 from hearts_referee.app import create_app
 
 
@@ -30,7 +30,7 @@ def league(tmp_path_factory):
     path = tmp_path_factory.mktemp("events") / "archive.sqlite"
     app = create_app({"TESTING": True, "DATABASE": str(path)})
     db = archive.open_archive(path)
-    keys = {role: archive.create_key(db, f"test {role}", role)[1] for role in archive.ROLES}
+    keys = {role: archive.create_key(db, f"test {role}", role)[1] for role in stored.ROLES}
     db.close()
     return app.test_client(), {role: {"Authorization": f"Bearer {k}"} for role, k in keys.items()}
 

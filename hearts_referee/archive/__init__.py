@@ -1,22 +1,19 @@
 """The archive: stored hands, games, decisions, signatures and keys (SQLite). Storage only.
 
-Rows in, typed values out: it imports the rules core and nothing above it
-(the use-case layer ``service`` decides what is stored and who may see it;
-the faces never call the archive directly). Every hand keeps an
-append-only, hash-chained log (``chain``) of its audit, the director's
-decisions and the table's signatures, each entry a document of the
-archive's own (``documents``), and its standing is folded from that log on
-every read (``state``): nothing about a hand is ever updated in place.
+Rows in, typed values out: the values are ``hearts_referee.stored``'s (a
+stored hand, a game, an event, a key), and this package imports only them
+and the rules core (the use-case layer ``hearts_referee.usecases`` decides
+what is stored and who may see it; the faces never call the archive). Every
+hand keeps an append-only, hash-chained log (``chain``) of its audit, the
+director's decisions and the table's signatures, each entry a document of
+the archive's own (``stored.log_entries``), and its standing is folded from
+that log on every read (``stored.handstate``): nothing about a hand is ever
+updated in place.
 """
 
 from .db import connect, open_archive, write
 from .errors import ArchiveError, Conflict, NotFound
 from .events import (
-    Event,
-    EventChainReport,
-    EventPlayer,
-    EventRound,
-    EventTable,
     add_player,
     append_log,
     event_log,
@@ -30,10 +27,6 @@ from .events import (
     withdraw_player,
 )
 from .games import (
-    Game,
-    GameFilter,
-    GameStatus,
-    SheetSigned,
     append_game_signature,
     game_owner,
     get_game,
@@ -41,10 +34,7 @@ from .games import (
     list_games,
 )
 from .hands import (
-    ChainReport,
-    HandFilter,
     Placement,
-    StoredHand,
     append_consequence,
     append_decision,
     append_signature,
@@ -58,37 +48,16 @@ from .hands import (
     store_hand,
     verify,
 )
-from .handstate import Consequence, Decided, HandState, HandStatus, Signed
-from .keys import ROLES, Key, Role, create_key, find_key, get_key, list_keys, revoke_key
+from .keys import create_key, find_key, get_key, list_keys, revoke_key
 from .migrations import applied, migrate
 from .sessions import SessionEnd, end_session, session_key_id, start_session
 
 __all__ = [
-    "ROLES",
     "ArchiveError",
-    "ChainReport",
     "Conflict",
-    "Consequence",
-    "Decided",
-    "Event",
-    "EventChainReport",
-    "EventPlayer",
-    "EventRound",
-    "EventTable",
-    "Game",
-    "GameFilter",
-    "GameStatus",
-    "HandFilter",
-    "HandState",
-    "HandStatus",
-    "Key",
     "NotFound",
     "Placement",
-    "Role",
     "SessionEnd",
-    "SheetSigned",
-    "Signed",
-    "StoredHand",
     "add_player",
     "append_consequence",
     "append_decision",

@@ -11,49 +11,15 @@ is what detects that.
 
 from __future__ import annotations
 
-import json
-from dataclasses import dataclass
 from typing import Any
 
 from sqlite_utils import Database
 
-from .db import compact, now, sha256
+from hearts_referee.stored.log import GENESIS, Entry, entry_hash
 
-GENESIS = "0" * 64
+from .db import compact, now
 
 _COLUMNS = "hand_id, n, kind, ruling, at, actor, body, prev, hash"
-
-
-@dataclass(frozen=True)
-class Entry:
-    """One stored log entry; ``body`` is parsed from ``body_text``."""
-
-    hand_id: int
-    n: int
-    kind: str
-    ruling: int | None
-    at: str
-    actor: str | None
-    body_text: str
-    prev: str
-    hash: str
-
-    @property
-    def body(self) -> dict[str, Any]:
-        body: dict[str, Any] = json.loads(self.body_text)
-        return body
-
-    def expected_hash(self) -> str:
-        return entry_hash(
-            self.prev, self.hand_id, self.n, self.kind, self.ruling, self.at, self.actor, self.body_text
-        )
-
-
-def entry_hash(
-    prev: str, hand_id: int, n: int, kind: str, ruling: int | None, at: str, actor: str | None, body_text: str
-) -> str:
-    fields = [prev, hand_id, n, kind, ruling, at, actor, body_text]
-    return sha256(json.dumps(fields, ensure_ascii=False, separators=(",", ":")))
 
 
 def next_entry(

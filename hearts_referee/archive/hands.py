@@ -12,7 +12,6 @@ import json
 import sqlite3
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cached_property
 from typing import Any
 
 from sqlite_utils import Database
@@ -22,14 +21,16 @@ from hearts_referee.referee.notation import RecordParts, parts_data, record_data
 from hearts_referee.referee.record import HandRecord
 from hearts_referee.rulings.audit import HandAudit
 from hearts_referee.rulings.decisions import Decision
+from hearts_referee.stored.hands import ChainReport, HandFilter, StoredHand
+from hearts_referee.stored.handstate import HandStatus, fold
+from hearts_referee.stored.keys import Key
+from hearts_referee.stored.log import Entry
+from hearts_referee.stored.log_entries import audit_document, decision_document, read_audit
 
 from . import chain
 from .db import all_of, compact, keyset_page, now, row_id, sha256, write
 from .errors import Conflict, NotFound
 from .events import SCORED_BY
-from .handstate import HandState, HandStatus, fold
-from .keys import Key
-from .log_entries import audit_document, decision_document, read_audit
 
 _COLUMNS = (
     "id, content_hash, game_id, seq, table_label, variant, hand_number, dealer, record, "
@@ -37,47 +38,7 @@ _COLUMNS = (
 )
 
 
-@dataclass(frozen=True)
-class StoredHand:
-    """A stored hand with its standing (``state``) folded from its log.
-
-    ``owner`` is the id of the key that stored it (``None`` for hands stored
-    before keys were recorded by id and not traceable to one).
-    """
-
-    id: int
-    content_hash: str
-    game_id: int | None
-    seq: int | None
-    table: str | None
-    variant: str
-    hand_number: int
-    dealer: str
-    record_text: str
-    engine_version: str
-    void: bool
-    referred: tuple[int, ...]
-    created_at: str
-    created_by: str | None
-    owner: int | None
-    log: tuple[chain.Entry, ...]
-
-    @property
-    def record(self) -> dict[str, Any]:
-        """The record as stored, in the record format."""
-        data: dict[str, Any] = json.loads(self.record_text)
-        return data
-
-    @cached_property
-    def state(self) -> HandState:
-        return fold(list(self.log))
-
-    @property
-    def head(self) -> str:
-        return self.log[-1].hash
-
-
-def _hand(row: tuple[Any, ...], log: list[chain.Entry]) -> StoredHand:
+def _hand(row: tuple[Any, ...], log: list[Entry]) -> StoredHand:
     (
         id_,
         content_hash,
@@ -171,21 +132,6 @@ OWNED_BY = (
 )
 """The hands a key owns: those it stored, and every hand of a game it started or scores
 (a table's game at an event that names the key among its scorers)."""
-
-
-@dataclass(frozen=True)
-class HandFilter:
-    """Which hands a list shows. ``owner``: only the hands that key owns (``OWNED_BY``);
-    ``open``: with a referred ruling no decision has answered yet (or, false, without);
-    ``date``: stored on that UTC day (``YYYY-MM-DD``); ``status``: standing now."""
-
-    owner: int | None = None
-    open: bool | None = None
-    game: int | None = None
-    variant: str | None = None
-    table: str | None = None
-    date: str | None = None
-    status: HandStatus | None = None
 
 
 def list_hands(
@@ -376,7 +322,7 @@ def append_decision(
     score: Mapping[str, int],
     penalties: Mapping[str, int],
     by: Key | None,
-) -> chain.Entry:
+) -> Entry:
     """Log a decision with the score version it makes (inside ``write``); the entry logged."""
     body = decision_document(decision) | {
         "version": version,
@@ -398,7 +344,7 @@ def append_consequence(
     score: Mapping[str, int],
     penalties: Mapping[str, int],
     by: Key | None,
-) -> chain.Entry:
+) -> Entry:
     """Log a re-audit of the hand with new totals before it (inside ``write``): ``cause``
     names the decision on an earlier hand of the game that changed them."""
     body = {
@@ -422,15 +368,6 @@ def append_signature(db: Database, hand_id: int, seat: str, name: str, version: 
 
 
 # --- verification ----------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class ChainReport:
-    hand_id: int
-    ok: bool
-    entries: int
-    head: str | None
-    problems: tuple[tuple[int, str, str], ...]
 
 
 def verify(db: Database, hand_id: int) -> ChainReport:
@@ -476,7 +413,7 @@ def _row_problems(hand: StoredHand, first: Mapping[str, Any]) -> list[tuple[int,
     ]
 
 
-def _score_problems(log: list[chain.Entry]) -> list[tuple[int, str, str]]:
+def _score_problems(log: list[Entry]) -> list[tuple[int, str, str]]:
     problems = []
     state = fold(log)
     made = {v.decision: v for v in state.versions if v.decision is not None}

@@ -8,43 +8,17 @@ key stays listed (who had access, and until when) but no longer works.
 from __future__ import annotations
 
 import secrets
-from dataclasses import dataclass
-from enum import StrEnum
 from typing import Any
 
 from sqlite_utils import Database
+
+from hearts_referee.stored.keys import ROLES, Key, Role
 
 from .db import now, row_id, sha256, write
 from .errors import NotFound
 from .sessions import SessionEnd, end_sessions_of_key
 
-
-class Role(StrEnum):
-    """What a key is for; what each role may do is ``service.access.PERMISSIONS``."""
-
-    SCORER = "scorer"
-    DIRECTOR = "director"
-    AUDITOR = "auditor"
-    ADMIN = "admin"
-
-
-ROLES = tuple(Role)
-
 TOKEN_PREFIX = "hr_"
-
-
-@dataclass(frozen=True)
-class Key:
-    id: int
-    name: str
-    role: Role
-    created_at: str
-    revoked_at: str | None = None
-
-    @property
-    def label(self) -> str:
-        """How the key is named in logs and on pages: ``"Chief TD (key 3)"``."""
-        return f"{self.name} (key {self.id})"
 
 
 _COLUMNS = "id, name, role, created_at, revoked_at"

@@ -13,14 +13,15 @@ import-linter contracts in ``pyproject.toml`` hold that).
   its standings, playoffs and the director's overrides;
 - ``keys``: who is asking, and the admin's key list;
 - ``access``: who may do what (roles, and scorers' own hands and games);
-- ``reaudit``: every stored hand replayed by the engine running now;
+- ``recheck``: the archive re-checked, every stored hand replayed by the engine running now;
 - ``errors``: what a use case refuses, for the faces to shape.
 
-The archive's value types (a stored hand, a game, a key...) are named here
-too, so a face reads them without reaching into storage.
+What the archive keeps, as values (a stored hand, a game, a key...), is
+named here too, from ``hearts_referee.stored``: a face reads them without
+reaching into storage, and the import-linter contracts hold it to that.
 """
 
-from hearts_referee.archive import (
+from hearts_referee.stored import (
     ROLES,
     ChainReport,
     Decided,

@@ -33,7 +33,6 @@ from typing import Any
 from sqlite_utils import Database
 
 from hearts_referee import archive
-from hearts_referee.archive import Event, EventChainReport, EventRound, EventTable, Game, Key, Role
 from hearts_referee.referee.events import (
     Advancement,
     CannotSeat,
@@ -49,6 +48,7 @@ from hearts_referee.referee.events import (
 from hearts_referee.referee.notation import read_variant
 from hearts_referee.referee.record import Problem
 from hearts_referee.rulings.scoresheet import GameSetup
+from hearts_referee.stored import Event, EventChainReport, EventRound, EventTable, Game, Key, Role
 
 from .access import Permission, require, visible_event
 from .errors import Conflict, Rejected

@@ -16,8 +16,7 @@ from typing import Any
 from sqlite_utils import Database
 
 from hearts_referee import archive
-from hearts_referee.archive import Game, GameFilter, Key, Placement, StoredHand
-from hearts_referee.archive.chain import Entry
+from hearts_referee.archive import Placement
 from hearts_referee.referee.cards import Card
 from hearts_referee.referee.notation import read_record
 from hearts_referee.referee.record import Event, HandRecord, Pass, Problem, RecordError
@@ -25,6 +24,7 @@ from hearts_referee.referee.variant import MoonOption, pass_direction_name
 from hearts_referee.rulings.audit import HandAudit
 from hearts_referee.rulings.decisions import rescore
 from hearts_referee.rulings.scoresheet import GameSetup, HandLine, NextDeal, Sheet, next_deal, scoresheet
+from hearts_referee.stored import Entry, Game, GameFilter, Key, StoredHand
 
 from .access import Permission, require, scope, visible_game
 from .audit import audit_record

@@ -14,13 +14,13 @@ from dataclasses import replace
 
 from sqlite_utils import Database
 
-from hearts_referee import archive
-from hearts_referee.archive import HandFilter, Key, StoredHand
+from hearts_referee import archive, stored
 from hearts_referee.referee import HandRecord
 from hearts_referee.referee.record import Problem
 from hearts_referee.rulings.decisions import Decision, decision_problems, rescore
 from hearts_referee.rulings.life import unchanged
 from hearts_referee.rulings.scoresheet import required_signers
+from hearts_referee.stored import HandFilter, Key, StoredHand
 
 from .access import Permission, require, scope, visible_hand
 from .audit import audit_record as audit_record  # the one audit step, named here for the faces
@@ -71,7 +71,7 @@ def list_hands(
     return archive.list_hands(db, mine, after=after, limit=limit, newest=newest)
 
 
-def verify(db: Database, key: Key, hand_id: int) -> archive.ChainReport:
+def verify(db: Database, key: Key, hand_id: int) -> stored.ChainReport:
     """The hand's hash chain and stored scores, checked."""
     require(key, Permission.READ)
     _visible(db, key, hand_id)

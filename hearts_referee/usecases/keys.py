@@ -17,7 +17,7 @@ from __future__ import annotations
 from sqlite_utils import Database
 
 from hearts_referee import archive
-from hearts_referee.archive import Key, Role
+from hearts_referee.stored import Key, Role
 
 from .access import Permission, require
 

@@ -31,8 +31,6 @@ from typing import NamedTuple
 from sqlite_utils import Database
 
 from hearts_referee import archive
-from hearts_referee.archive import ChainReport, HandFilter, Key, StoredHand
-from hearts_referee.archive.log_entries import read_audit
 from hearts_referee.referee.cards import Card
 from hearts_referee.referee.findings import Code
 from hearts_referee.referee.notation import read_record
@@ -40,6 +38,8 @@ from hearts_referee.referee.record import Problem, RecordError
 from hearts_referee.rulings.audit import HandAudit
 from hearts_referee.rulings.log import Penalty, Ruling
 from hearts_referee.rulings.schedules import Status
+from hearts_referee.stored import ChainReport, HandFilter, Key, StoredHand
+from hearts_referee.stored.log_entries import read_audit
 
 from .access import Permission, require, scope
 from .hands import audit_record

@@ -29,7 +29,7 @@ from hearts_referee.rulings.decisions import Decision, rescore
 from hearts_referee.rulings.life import RulingLife, lives
 from hearts_referee.rulings.log import Ruling
 
-from .chain import Entry
+from .log import Entry
 from .log_entries import read_audit, read_decision
 
 

@@ -1,0 +1,75 @@
+"""A stored hand as a value: its record, its log, and its standing folded from the log."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any
+
+from .handstate import HandState, HandStatus, fold
+from .log import Entry
+
+
+@dataclass(frozen=True)
+class StoredHand:
+    """A stored hand with its standing (``state``) folded from its log.
+
+    ``owner`` is the id of the key that stored it (``None`` for hands stored
+    before keys were recorded by id and not traceable to one).
+    """
+
+    id: int
+    content_hash: str
+    game_id: int | None
+    seq: int | None
+    table: str | None
+    variant: str
+    hand_number: int
+    dealer: str
+    record_text: str
+    engine_version: str
+    void: bool
+    referred: tuple[int, ...]
+    created_at: str
+    created_by: str | None
+    owner: int | None
+    log: tuple[Entry, ...]
+
+    @property
+    def record(self) -> dict[str, Any]:
+        """The record as stored, in the record format."""
+        data: dict[str, Any] = json.loads(self.record_text)
+        return data
+
+    @cached_property
+    def state(self) -> HandState:
+        return fold(list(self.log))
+
+    @property
+    def head(self) -> str:
+        return self.log[-1].hash
+
+
+@dataclass(frozen=True)
+class HandFilter:
+    """Which hands a list shows. ``owner``: only the hands that key owns (``OWNED_BY``);
+    ``open``: with a referred ruling no decision has answered yet (or, false, without);
+    ``date``: stored on that UTC day (``YYYY-MM-DD``); ``status``: standing now."""
+
+    owner: int | None = None
+    open: bool | None = None
+    game: int | None = None
+    variant: str | None = None
+    table: str | None = None
+    date: str | None = None
+    status: HandStatus | None = None
+
+
+@dataclass(frozen=True)
+class ChainReport:
+    hand_id: int
+    ok: bool
+    entries: int
+    head: str | None
+    problems: tuple[tuple[int, str, str], ...]
