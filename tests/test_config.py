@@ -103,7 +103,12 @@ def test_the_service_will_not_start_with_a_nonsense_setting(tmp_path):
         "FLASK_DATABASE": str(tmp_path / "a"),
     }
     done = subprocess.run(
-        [sys.executable, "-m", "hearts_referee", "routes"], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60
+        [sys.executable, "-m", "hearts_referee", "routes"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     assert done.returncode != 0
     assert "FLASK_VALIDATE_REQUIRES_KEY='maybe' is not a boolean" in done.stderr

@@ -25,7 +25,9 @@ from hearts_referee.referee.record import Event
 from hearts_referee.referee.table import Table
 from hearts_referee.schemas.record import load_record
 
-REPLAY = importlib.import_module("hearts_referee.referee.replay")  # the module: ``referee.replay`` is the function
+REPLAY = importlib.import_module(
+    "hearts_referee.referee.replay"
+)  # the module: ``referee.replay`` is the function
 
 
 def every_card_through_play_card(table: Table, events: tuple[Event, ...]) -> None:

@@ -17,7 +17,12 @@ import pytest
 from test_pages import HAND, sign_in
 
 ROOT = Path(__file__).resolve().parent.parent
-TEMPLATES = [*(ROOT / "web" / "templates").rglob("*.html"), *(ROOT / "api" / "templates").rglob("*.html")]
+PACKAGE = ROOT / "hearts_referee"
+TEMPLATES = [
+    *(PACKAGE / "web" / "templates").rglob("*.html"),
+    *(PACKAGE / "api" / "templates").rglob("*.html"),
+]
+assert TEMPLATES, "no templates found: the checks over every template would pass on none"
 
 
 def directives(response) -> dict[str, str]:
@@ -121,7 +126,7 @@ def test_the_stylesheet_places_every_seat_of_every_table_size(seats):
     position ``web.handview.seat_places`` can give must have its rule in the stylesheet."""
     from hearts_referee.web.handview import seat_places
 
-    css = (ROOT / "web" / "static" / "director.css").read_text(encoding="utf-8")
+    css = (PACKAGE / "web" / "static" / "director.css").read_text(encoding="utf-8")
     places = seat_places(seats)
     assert f".table-diagram.cols-{max(c for _, c in places)} {{ --cols:" in css
     for row, column in places:

@@ -12,6 +12,7 @@ package registry (as ``make test`` itself does) and takes ~30 s.
 from __future__ import annotations
 
 import os
+import shutil
 import socket
 import subprocess
 import sys
@@ -43,8 +44,13 @@ def get(url: str) -> tuple[int, str, bytes]:
 
 
 def test_the_wheel_installs_alone_and_its_serve_command_serves_the_docs_and_the_spec(tmp_path):
-    run(sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", tmp_path / "dist", ROOT, cwd=tmp_path)
-    (wheel,) = (tmp_path / "dist").glob("hearts_referee-*.whl")
+    # Built from a copy: setuptools writes build/ and *.egg-info beside the sources it builds.
+    source = tmp_path / "source"
+    junk = (".venv", ".git", "build", "dist", "*.egg-info", "__pycache__", ".*_cache", ".hypothesis")
+    shutil.copytree(ROOT, source, symlinks=True, ignore=shutil.ignore_patterns(*junk))
+    dist = tmp_path / "dist"
+    run(sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", dist, source, cwd=tmp_path)
+    (wheel,) = dist.glob("hearts_referee-*.whl")
     names = zipfile.ZipFile(wheel).namelist()
     shipped = {name.split("/")[0] for name in names if ".dist-info/" not in name}
     assert shipped == {"hearts_referee"}
@@ -57,8 +63,8 @@ def test_the_wheel_installs_alone_and_its_serve_command_serves_the_docs_and_the_
     desk = tmp_path / "desk"
     for name in ("api", "cli", "web", "referee"):
         (desk / name).mkdir(parents=True)
-        (desk / name / "__init__.py").write_text("raise ImportError('the user\'s own module was imported')\n")
-    (desk / "app.py").write_text("raise ImportError('the user\'s own app.py was imported')\n")
+        (desk / name / "__init__.py").write_text("raise ImportError('the user's own module was imported')\n")
+    (desk / "app.py").write_text("raise ImportError('the user's own app.py was imported')\n")
 
     venv = tmp_path / "venv"
     run(sys.executable, "-m", "venv", venv, cwd=tmp_path)

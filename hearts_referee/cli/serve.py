@@ -44,7 +44,7 @@ def log_config(level: str) -> dict[str, Any]:
             "gunicorn.error": {"level": level, "handlers": ["json"], "propagate": False},
             "gunicorn.access": {"level": level, "handlers": [], "propagate": False},
         },
-        "handlers": {"json": {"class": "edge.logs.StderrHandler"}},
+        "handlers": {"json": {"class": "hearts_referee.http_shared.logs.StderrHandler"}},
         "formatters": {},
     }
 
