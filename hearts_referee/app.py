@@ -54,7 +54,7 @@ DEFAULTS: Mapping[str, Any] = {
 def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     """Build the app; ``test_config`` overrides the defaults (and any FLASK_* env vars).
 
-    ``edge.config.ConfigError`` when a setting cannot be used (``FLASK_VALIDATE_REQUIRES_KEY=maybe``).
+    ``http_shared.config.ConfigError`` when a setting cannot be used (``FLASK_VALIDATE_REQUIRES_KEY=maybe``).
     """
     app = Flask(__name__, static_folder=None)
     app.config.from_mapping(DEFAULTS)

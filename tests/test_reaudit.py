@@ -21,7 +21,7 @@ from games import PLAYERS, SEATS, moon
 
 from hearts_referee import archive, usecases
 from hearts_referee.app import create_app
-from hearts_referee.batch.recheck import LISTED, ReauditSummary, reaudit_data
+from hearts_referee.batch.recheck import LISTED, RecheckSummary, recheck_data
 from hearts_referee.batch.summary import ExitStatus
 from hearts_referee.referee import __version__ as ENGINE
 from hearts_referee.referee.cards import CARDS
@@ -36,7 +36,7 @@ from hearts_referee.schemas.record import load_record
 from hearts_referee.usecases import ChainReport, Role, games, hands, keys
 from hearts_referee.usecases.errors import Forbidden
 from hearts_referee.usecases.keys import OPERATOR_AS_AUDITOR
-from hearts_referee.usecases.recheck import HandReaudit, reaudit
+from hearts_referee.usecases.recheck import HandRecheck, recheck
 
 ROOT = Path(__file__).resolve().parent.parent
 REVOKE = json.loads((ROOT / "examples" / "mso-revoke.json").read_text())
@@ -95,13 +95,13 @@ def tamper(file: Path, hand_id: int, n: int, old: str, new: str) -> None:
     conn.close()
 
 
-def run(file: Path) -> tuple[list[HandReaudit], ReauditSummary]:
+def run(file: Path) -> tuple[list[HandRecheck], RecheckSummary]:
     db = usecases.open_read_only(file)
     try:
-        results = list(reaudit(db, OPERATOR_AS_AUDITOR))
+        results = list(recheck(db, OPERATOR_AS_AUDITOR))
     finally:
         db.close()
-    summary = ReauditSummary()
+    summary = RecheckSummary()
     for result in results:
         summary.add(result)
     return results, summary
@@ -133,7 +133,7 @@ def test_a_directors_decision_is_not_a_change_the_engine_would_make(path):
     engine's own reading, 26 for N then and now, so nothing would change."""
     db = usecases.open_read_only(path)
     assert hands.get_hand(db, OPERATOR_AS_AUDITOR, 1).state.current.score["N"] == 0
-    first = next(reaudit(db, OPERATOR_AS_AUDITOR))
+    first = next(recheck(db, OPERATOR_AS_AUDITOR))
     db.close()
     assert first.stored is not None and first.stored.score["N"] == 26
     assert not first.changed and first.chain.entries == 7
@@ -150,7 +150,7 @@ def test_a_hand_an_older_engine_read_otherwise_is_reported_with_that_engine_and_
         path, "0.0.9", score={**now.score, "N": 0}, penalties=dict.fromkeys(SEATS, 0), rulings=(referred,)
     )
     results, summary = run(path)
-    line = reaudit_data(results[-1])
+    line = recheck_data(results[-1])
     assert (line["hand_id"], line["engine"], line["now"], line["changed"]) == (old, "0.0.9", ENGINE, True)
     assert line["score"] == {"N": [0, 26]}
     assert line["rulings"]["changed"] == [
@@ -203,7 +203,7 @@ def test_a_ruling_explained_in_other_words_is_not_a_change(path):
 def test_a_tampered_log_entry_breaks_the_chain_from_that_entry_and_exits_2(path):
     tamper(path, 1, 3, "The 0 stands now.", "The 26 stand.")  # hand 1's second decision
     results, summary = run(path)
-    line = reaudit_data(results[0])
+    line = recheck_data(results[0])
     assert line["chain"]["ok"] is False and line["chain"]["first_broken"] == 3
     assert [(p["entry"], p["code"]) for p in line["chain"]["problems"]] == [(3, "altered_entry")]
     assert not results[0].changed  # the engine's own reading, entry 1, is untouched
@@ -222,7 +222,7 @@ def test_a_forged_stored_score_is_both_a_change_and_a_broken_chain(path):
 
 def test_the_summary_lists_the_first_broken_chains_and_counts_them_all(path):
     (clean, *_), _ = run(path)
-    summary = ReauditSummary()
+    summary = RecheckSummary()
     for hand_id in range(1, LISTED + 6):
         broken = ChainReport(hand_id, False, 3, "f00d", ((2, "broken_link", "entry 2 ..."),))
         summary.add(dataclasses.replace(clean, hand_id=hand_id, chain=broken))
@@ -246,7 +246,7 @@ def test_a_stored_record_that_could_not_now_have_happened_is_reported_with_its_p
     archive.store_hand(db, "impossible", impossible, audit, signers=frozenset(SEATS), by=None)
     db.close()
     results, summary = run(path)
-    line = reaudit_data(results[-1])
+    line = recheck_data(results[-1])
     assert line["changed"] is False and line["problems"]
     assert any(p["pointer"].startswith("/deal/") for p in line["problems"])
     assert summary.unreadable == 1 and summary.unreadables[0].hand_id == results[-1].hand_id
@@ -270,9 +270,9 @@ def test_re_auditing_writes_nothing_to_the_archive_file(path):
 def test_a_scorer_re_audits_only_its_own_hands_and_an_admin_none(path):
     db = usecases.open_archive(path)
     ann = next(k for k in keys.list_keys(db, keys.OPERATOR) if k.name == "Ann")
-    assert [r.hand_id for r in reaudit(db, ann)] == [1]
+    assert [r.hand_id for r in recheck(db, ann)] == [1]
     with pytest.raises(Forbidden):
-        reaudit(db, keys.OPERATOR)  # the key manager reads no hands
+        recheck(db, keys.OPERATOR)  # the key manager reads no hands
     db.close()
 
 

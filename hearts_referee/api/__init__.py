@@ -1,8 +1,8 @@
 """The JSON face: one blueprint per resource, and one error shape for all of them.
 
 Views stay thin (load -> use case -> dump): the rules live in the core,
-each use case and access rule in ``service``, the JSON shapes in
-``schemas``, and what this face shares with the pages in ``edge``.
+each use case and access rule in ``usecases``, the JSON shapes in
+``schemas``, and what this face shares with the pages in ``http_shared``.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """``POST /v1/audits``: many records in, one result line each, sent as each is audited.
 
 NDJSON in and out (``application/x-ndjson``). Each non-blank line of the body
-is one record, a hand or a whole recorded game, audited by :mod:`bulk.lines`
+is one record, a hand or a whole recorded game, audited by :mod:`batch.lines`
 exactly as the ``audit`` command audits it, so a record gets the same answer
 however it arrives. A line that is not JSON, or a record that cannot have
 happened, is a result line with its located problems, never an error for the
@@ -66,7 +66,7 @@ class NoRecords(UnprocessableEntity):
 
 def records(body: bytes) -> Iterator[Item]:
     """Each record of the body with its line number, read as the ``audit`` command reads
-    an NDJSON file (:func:`bulk.inputs.ndjson`)."""
+    an NDJSON file (:func:`batch.inputs.ndjson`)."""
     return inputs.ndjson(io.BytesIO(body))
 
 

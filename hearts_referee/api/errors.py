@@ -102,7 +102,7 @@ def http_error(error: HTTPException) -> Response:
 
 
 def refused(error: Exception) -> Response:
-    """A use case's refusal (422, 404, 409, 403) in the one shape; see ``edge.problems``."""
+    """A use case's refusal (422, 404, 409, 403) in the one shape; see ``http_shared.problems``."""
     status, detail, problems = refusal(error)
     return problem_response(status, detail, problems, cause=error)
 

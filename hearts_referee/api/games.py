@@ -2,7 +2,7 @@
 
 A scoring app sends only what happened at the table (deal, passes, play,
 what was written down); the game supplies each hand's number, dealer and
-the totals before it (``service.games``). ``POST /v1/games/validate`` does
+the totals before it (``usecases.games``). ``POST /v1/games/validate`` does
 the same for a whole recorded game and stores nothing.
 """
 

@@ -1,7 +1,7 @@
 """``/v1/hands``: audit a hand (``validate``), store it, and the director's work on it.
 
-The views only translate: strict JSON in (``edge.jsonbody``), loaded by the
-codecs (``schemas``), one call into a use case (``service``), which owns
+The views only translate: strict JSON in (``http_shared.jsonbody``), loaded by the
+codecs (``schemas``), one call into a use case (``usecases``), which owns
 every rule, every access check and every write, and JSON out. An irregular
 hand is still a 200/201: what went wrong is in its rulings. Refusals are
 shaped once, in ``api.errors``.

@@ -1,7 +1,7 @@
 """Stored events: players, rounds, tables (each linked to a game) and the event's log.
 
 Storage only: what a round seats, and whether an override is allowed, is
-decided by the use cases (``service.events``) with the pure rules in
+decided by the use cases (``usecases.events``) with the pure rules in
 ``referee.events``. The event's log is hash-chained exactly as a hand's
 (``archive.chain.entry_hash``, the event's id in the place of the hand's), so
 removing, reordering or changing an entry breaks the chain from there on.
@@ -150,7 +150,7 @@ def get_event(db: Database, event_id: int) -> Event:
 SCORED_BY = (
     "SELECT t.game_id FROM event_tables t JOIN event_scorers s ON s.event_id = t.event_id WHERE s.key_id = ?"
 )
-"""The games a scorer key (``?``) scores: its events' tables' games (``service.access``)."""
+"""The games a scorer key (``?``) scores: its events' tables' games (``usecases.access``)."""
 
 
 def set_scorers(db: Database, event_id: int, key_ids: Sequence[int]) -> None:

@@ -1,7 +1,7 @@
 """Stored games: a table's game as it started, and its hands in order. Storage only.
 
 How a game takes its next hand (the number, the dealer, the totals before
-it, the audit) is the use-case layer's (``service.games``). Here a hand's
+it, the audit) is the use-case layer's (``usecases.games``). Here a hand's
 position ``seq`` is unique per game in the database, so of two clients
 storing "the next hand" at once one insert fails, and ``store_hand`` turns
 that into a ``Conflict``.

@@ -1,7 +1,7 @@
 """Stored hands: rows and log entries in, typed values out. Storage only.
 
 What may be stored, by whom, and what a decision or a signature must
-satisfy is the use-case layer's (``service``); this module writes what it
+satisfy is the use-case layer's (``usecases``); this module writes what it
 is given and reads it back. Every write runs inside ``archive.db.write``,
 which the caller opens when a read and a write must see the same state.
 """

@@ -1,6 +1,6 @@
 """Re-auditing the archive, as a face shows it: one result line per hand, and a summary.
 
-The use case (:func:`service.reaudit.reaudit`) yields typed values; this renders
+The use case (:func:`usecases.recheck.recheck`) yields typed values; this renders
 them for ``hearts-referee audit --archive`` (and any other face that re-audits):
 
 A hand's line is compact JSON (UTF-8, no newline)::
@@ -27,7 +27,7 @@ A hand's line is compact JSON (UTF-8, no newline)::
   (``{"pointer", "code", "message"}``, the pointer into the record), or the
   stored audit no longer reads.
 
-The summary (:class:`ReauditSummary`) is folded as lines stream past, and
+The summary (:class:`RecheckSummary`) is folded as lines stream past, and
 decides the exit status.
 """
 
@@ -42,7 +42,7 @@ from hearts_referee import referee
 from hearts_referee.referee.record import Problem
 from hearts_referee.rulings.log import Ruling
 from hearts_referee.schemas.result import dump_penalty
-from hearts_referee.usecases.recheck import HandReaudit
+from hearts_referee.usecases.recheck import HandRecheck
 
 from .summary import ExitStatus
 
@@ -65,7 +65,7 @@ def _problem(problem: Problem) -> dict[str, str]:
     return {"pointer": problem.pointer, "code": problem.code, "message": problem.message}
 
 
-def reaudit_data(result: HandReaudit) -> dict[str, Any]:
+def recheck_data(result: HandRecheck) -> dict[str, Any]:
     """One re-audited hand as JSON data (see the module's docstring)."""
     chain = result.chain
     return {
@@ -97,9 +97,9 @@ def reaudit_data(result: HandReaudit) -> dict[str, Any]:
     }
 
 
-def reaudit_line(result: HandReaudit) -> bytes:
+def recheck_line(result: HandRecheck) -> bytes:
     """One re-audited hand's NDJSON line (compact, UTF-8, no newline)."""
-    return json.dumps(reaudit_data(result), ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    return json.dumps(recheck_data(result), ensure_ascii=False, separators=(",", ":")).encode("utf-8")
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,7 +124,7 @@ class Unreadable:
 
 
 @dataclass
-class ReauditSummary:
+class RecheckSummary:
     """What an auditor reads at the end of a re-audit.
 
     Every hand is one of ``unchanged``, ``changed`` (score, rulings or both would
@@ -146,7 +146,7 @@ class ReauditSummary:
     engines: Counter[str] = field(default_factory=Counter)
     seconds: float = 0.0
 
-    def add(self, result: HandReaudit) -> None:
+    def add(self, result: HandRecheck) -> None:
         """Count one re-audited hand."""
         self.hands += 1
         self.engines[result.engine] += 1

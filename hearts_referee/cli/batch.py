@@ -6,9 +6,9 @@
 Results are NDJSON, one line per input record, in input order, each carrying
 the record's ``source`` and ``line`` (or ``index``); the summary goes to
 stderr. Exit status: 0 all clean, 1 rulings or score mismatches found, 2
-rejected records, 3 could not run (see :class:`bulk.summary.ExitStatus`).
+rejected records, 3 could not run (see :class:`batch.summary.ExitStatus`).
 
-``--archive [DB]`` re-audits the archive instead (``cli/reaudit.py``).
+``--archive [DB]`` re-audits the archive instead (``cli/recheck.py``).
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from hearts_referee.batch import inputs, run
 from hearts_referee.batch.lines import Outcome
 from hearts_referee.batch.summary import CsvWriter, ExitStatus, Summary
 
-from .recheck import CONFIGURED, reaudit_archive
+from .recheck import CONFIGURED, recheck_archive
 from .report import counts_table, live, write_json
 
 
@@ -154,7 +154,7 @@ def audit(
             "--jobs": jobs is not None,
             "--dask": bool(dask),
         }
-        reaudit_archive(archive, output=output, summary_json=summary_json, quiet=quiet, not_with=given)
+        recheck_archive(archive, output=output, summary_json=summary_json, quiet=quiet, not_with=given)
     console = Console(stderr=True)
     try:
         files = inputs.expand(paths or ("-",))

@@ -3,7 +3,7 @@
     hearts-referee audit --archive                      # the app's DATABASE
     hearts-referee audit --archive copy.sqlite -o changes.ndjson --summary-json summary.json
 
-One NDJSON line per stored hand, in id order (:mod:`bulk.archive` documents it):
+One NDJSON line per stored hand, in id order (:mod:`batch.recheck` documents it):
 the engine version that made its stored audit, what the current engine would
 change in its score and rulings, and its hash-chain check. The summary goes to
 stderr. The file is opened read-only (SQLite ``mode=ro``) and never upgraded:
@@ -28,10 +28,10 @@ from rich.console import Console
 from rich.table import Table
 
 from hearts_referee import usecases
-from hearts_referee.batch.recheck import ReauditSummary, reaudit_line
+from hearts_referee.batch.recheck import RecheckSummary, recheck_line
 from hearts_referee.batch.summary import ExitStatus
 from hearts_referee.usecases.keys import OPERATOR_AS_AUDITOR
-from hearts_referee.usecases.recheck import reaudit
+from hearts_referee.usecases.recheck import recheck
 
 from .report import counts_table, live, write_json
 
@@ -48,7 +48,7 @@ def _database(archive: str) -> str:
     return str(app.config["DATABASE"])
 
 
-def reaudit_table(summary: ReauditSummary, where: str) -> Table:
+def recheck_table(summary: RecheckSummary, where: str) -> Table:
     """The summary as the auditor reads it at the end of a re-audit."""
     table, row = counts_table(f"Archive re-audit: {where}")
     row("hands re-audited", summary.hands)
@@ -80,7 +80,7 @@ def _fail(console: Console, message: str) -> NoReturn:
     sys.exit(ExitStatus.FAILED)
 
 
-def reaudit_archive(
+def recheck_archive(
     archive: str,
     *,
     output: str,
@@ -99,15 +99,15 @@ def reaudit_archive(
         db = usecases.open_read_only(path)
     except usecases.ArchiveUnavailable as error:
         _fail(console, str(error))
-    summary = ReauditSummary()
+    summary = RecheckSummary()
     started = time.perf_counter()
     try:
         with ExitStack() as stack:
             stack.enter_context(closing(db.conn))
             out: IO[bytes] = sys.stdout.buffer if output == "-" else stack.enter_context(open(output, "wb"))
             tick = stack.enter_context(live(console, quiet, "re-auditing", "hands"))
-            for result in reaudit(db, OPERATOR_AS_AUDITOR):
-                out.write(reaudit_line(result) + b"\n")
+            for result in recheck(db, OPERATOR_AS_AUDITOR):
+                out.write(recheck_line(result) + b"\n")
                 summary.add(result)
                 tick(summary.hands, summary.hands)
             out.flush()
@@ -117,5 +117,5 @@ def reaudit_archive(
     if summary_json:
         write_json(summary_json, summary.as_dict())
     if not quiet:
-        console.print(reaudit_table(summary, path))
+        console.print(recheck_table(summary, path))
     sys.exit(summary.exit_status())

@@ -4,7 +4,7 @@ gevent workers (``cli.worker``: a slow client costs a greenlet, not a
 worker), two per two cores by default, each building its own app with
 ``app.create_app()``. The archive is created or upgraded before the first
 worker starts, so ``/readyz`` can tell at once whether it is usable. Logs are
-JSON lines on stderr, gunicorn's own included (``edge.logs``); the app logs
+JSON lines on stderr, gunicorn's own included (``http_shared.logs``); the app logs
 one line per request, so gunicorn's access log is off.
 
 ``--bind``, ``--workers`` and ``--client-timeout`` override; any ``FLASK_*``

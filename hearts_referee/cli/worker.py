@@ -12,7 +12,7 @@ audits (pure CPU) use every core as before. Measured in ``bench/server.py``.
 
 **Time limits.** Headers must arrive within gunicorn's keep-alive time (2 s;
 gunicorn drops the connection silently past it). A body that goes silent for
-``client_timeout`` seconds is a 408 (:class:`edge.protocol.TimedInput`): the
+``client_timeout`` seconds is a 408 (:class:`http_shared.protocol.TimedInput`): the
 socket's timeout surfaces as a read error inside the request, and the app
 answers it.
 
@@ -20,7 +20,7 @@ answers it.
 too long header fields (431), or a line that is not HTTP (400) are found by
 gunicorn's parser before there is a request. gunicorn would write an HTML
 page; :meth:`RefereeWorker.handle_error` asks the app instead, with a
-stand-in request carrying the refusal (``edge.protocol``), and sends the
+stand-in request carrying the refusal (``http_shared.protocol``), and sends the
 app's answer with ``Connection: close``.
 """
 

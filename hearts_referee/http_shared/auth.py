@@ -2,7 +2,7 @@
 
 A key comes as ``Authorization: Bearer <key>`` or ``X-API-Key: <key>``.
 No key, one that is unknown or revoked, or two different ones, is a 401; a
-key whose role may not do this is a 403 (``service.access`` decides). The
+key whose role may not do this is a 403 (``usecases.access`` decides). The
 role check runs before the view, so a request with the wrong role learns
 nothing about what it asked for (not even whether a hand of that number
 exists). Which hands and games a key may see is the use cases' to decide.

@@ -1,7 +1,7 @@
 """The service's logs: one JSON object per line on stderr, through the standard ``logging``.
 
 Every line has ``time`` (UTC, ISO 8601, ms), ``level``, ``logger`` and
-``message``; a request's line adds its fields (``edge.requestlog``), an
+``message``; a request's line adds its fields (``http_shared.requestlog``), an
 error its ``exception`` (the traceback, as one string). The app's own loggers
 (``hearts_referee.*`` and Flask's ``app.logger``, which logs a 500's
 traceback) write here; ``hearts-referee serve`` sends gunicorn's through the

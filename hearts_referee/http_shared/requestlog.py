@@ -6,14 +6,15 @@ own when it sent a usable one (1 to 128 characters of letters, digits and
 replaced, never refused: a tracing header must not cost a request. The id is
 in the request's log line, so an operator finds the line a client quotes.
 
-The line is one JSON object (``edge.logs``) on the ``hearts_referee.requests``
+The line is one JSON object (``http_shared.logs``) on the ``hearts_referee.requests``
 logger, written when the response is complete (for a streamed answer, when
 its last line has gone): the id, the key's number if a key was checked, the
 method, the route's rule (``/v1/hands/<id:hand_id>``, not the path with its
 number, so lines group by route; ``null`` when nothing matched), the path, the
 status, the client's address (a proxy's, unless ``TRUSTED_PROXIES`` says how
-many to look behind: ``edge.proxies``), the time taken in ms, and for the audits (``/v1/hands/validate``,
-``/v1/games/validate``, ``/v1/audits``) the rulings found, counted by code.
+many to look behind: ``http_shared.proxies``), the time taken in ms, and for the
+audits (``/v1/hands/validate``, ``/v1/games/validate``, ``/v1/audits``) the
+rulings found, counted by code.
 A 5xx is logged at ERROR, everything else at INFO.
 """
 

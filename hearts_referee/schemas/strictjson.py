@@ -3,7 +3,7 @@
 Python's ``json`` accepts things JSON does not (``NaN``, ``Infinity``,
 ``1e999`` as infinity) and silently keeps the last of two equal keys; a
 referee must not guess which ``"variant"`` a record meant. Request bodies
-(``edge.jsonbody``), the check page and every line of a bulk audit are read
+(``http_shared.jsonbody``), the check page and every line of a bulk audit are read
 here.
 
 A document may nest arrays and objects at most ``max_depth`` levels deep

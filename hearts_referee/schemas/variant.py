@@ -23,7 +23,7 @@ class MoonSchema(Schema):
 
 
 class VariantSchema(Schema):
-    """A ``referee.variants.Variant`` as JSON; see ``Variant`` in openapi.yaml."""
+    """A ``referee.registry.Variant`` as JSON; see ``Variant`` in openapi.yaml."""
 
     id = fields.String()
     name = fields.String()

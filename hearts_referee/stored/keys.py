@@ -7,7 +7,7 @@ from enum import StrEnum
 
 
 class Role(StrEnum):
-    """What a key is for; what each role may do is ``service.access.PERMISSIONS``."""
+    """What a key is for; what each role may do is ``usecases.access.PERMISSIONS``."""
 
     SCORER = "scorer"
     DIRECTOR = "director"

@@ -3,7 +3,7 @@ and the director's overrides. The one place each of these rules lives.
 
 The pairing rules are pure (``referee.events``); here they meet the archive.
 Each table of a round plays an ordinary game of this service, started through
-:func:`service.games.start_game` when the round is seated (its seats N, E, S, W
+:func:`usecases.games.start_game` when the round is seated (its seats N, E, S, W
 at four, A-H at 6-8, in the seating's order; the last seat deals first, so the
 first seat leads at Long John; the first seat keeps score). A table's result
 is its game's: it counts once the game is over, and a decision on one of its
@@ -213,7 +213,7 @@ class NewEvent:
     format_spec: Any
     players: tuple[str, ...]
     scorers: tuple[int, ...] = ()
-    """The scorer keys (by id) that may score the event's tables (``service.access``)."""
+    """The scorer keys (by id) that may score the event's tables (``usecases.access``)."""
 
 
 def create_event(db: Database, key: Key, new: NewEvent) -> EventReport:

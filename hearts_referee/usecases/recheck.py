@@ -4,7 +4,7 @@ What an auditor runs after an engine upgrade, or before publishing results:
 for each hand a key may read, in id order, the score and rulings the
 archive holds beside those the current engine gives for the same stored
 record, and the hand's hash chain checked. Nothing is written: the archive
-is read page by page (keyset paging, as :func:`service.hands.list_hands`),
+is read page by page (keyset paging, as :func:`usecases.hands.list_hands`),
 so memory stays flat however many hands it holds.
 
 What is compared is the *original* stored audit, the engine's own reading
@@ -15,10 +15,10 @@ read the hand differently. Rulings are compared by what they decide
 (code, seat, trick, card, status, penalty), not by their explanation or
 clause text, which change with wording alone.
 
-Who may: :data:`~service.access.Permission.READ`, within the key's scope
-(:func:`~service.access.scope`): a director or an auditor re-audits every
+Who may: :data:`~usecases.access.Permission.READ`, within the key's scope
+(:func:`~usecases.access.scope`): a director or an auditor re-audits every
 hand, a scorer only its own; an admin reads nothing and is refused. The
-command line acts as :data:`service.keys.OPERATOR_AS_AUDITOR`.
+command line acts as :data:`usecases.keys.OPERATOR_AS_AUDITOR`.
 """
 
 from __future__ import annotations
@@ -90,7 +90,7 @@ class RulingsDiff:
 
 
 @dataclass(frozen=True)
-class HandReaudit:
+class HandRecheck:
     """One stored hand, re-audited.
 
     ``stored`` is the audit as the archive keeps it, ``engine`` the version that made
@@ -134,7 +134,7 @@ class HandReaudit:
         return min((n for n in named if n > 0), default=min(named, default=None))
 
 
-def reaudit(db: Database, key: Key, *, page: int = PAGE) -> Iterator[HandReaudit]:
+def recheck(db: Database, key: Key, *, page: int = PAGE) -> Iterator[HandRecheck]:
     """Every hand ``key`` may read, by id, re-audited: a stream, read ``page`` hands at a time.
 
     ``Forbidden`` at once (before anything is read) for a key whose role may not read hands.
@@ -143,15 +143,15 @@ def reaudit(db: Database, key: Key, *, page: int = PAGE) -> Iterator[HandReaudit
     return _stream(db, HandFilter(owner=scope(key)), page)
 
 
-def _stream(db: Database, mine: HandFilter, page: int) -> Iterator[HandReaudit]:
+def _stream(db: Database, mine: HandFilter, page: int) -> Iterator[HandRecheck]:
     after: int | None = 0
     while after is not None:
         hands, after = archive.list_hands(db, mine, after=after, limit=page)
         for hand in hands:
-            yield reaudit_hand(db, hand)
+            yield recheck_hand(db, hand)
 
 
-def reaudit_hand(db: Database, hand: StoredHand) -> HandReaudit:
+def recheck_hand(db: Database, hand: StoredHand) -> HandRecheck:
     """One stored hand (already read, and visible to the caller) against the engine now."""
     stored, unreadable = _stored_audit(hand)
     now, problems = _audit_now(hand)
@@ -159,7 +159,7 @@ def reaudit_hand(db: Database, hand: StoredHand) -> HandReaudit:
     rulings = RulingsDiff()
     if stored is not None and now is not None:
         score, rulings = score_changes(stored, now), rulings_diff(stored.rulings, now.rulings)
-    return HandReaudit(
+    return HandRecheck(
         hand_id=hand.id,
         game_id=hand.game_id,
         seq=hand.seq,

@@ -1,9 +1,9 @@
 """The director's pages: server-rendered HTML under ``/director/``, beside the JSON API.
 
 The pages are a second face of the same use cases, not a second API: they
-call ``service`` (``service.hands.get_hand``, ``service.hands.decide``...)
+call ``usecases`` (``usecases.hands.get_hand``, ``usecases.hands.decide``...)
 exactly as the JSON API does, with the same access rule, and render with
-Jinja. They share the request plumbing (``edge``) with the API and never
+Jinja. They share the request plumbing (``http_shared``) with the API and never
 import it. They live under their own prefix (not content negotiation on
 ``/v1``), so an API client can never receive HTML and a browser never
 receives problem+json: errors under ``/director/`` are HTML pages (the

@@ -1,7 +1,7 @@
 """The director's event pages: overview, a round's pairings and table cards, standings, CSV.
 
 Registered on the pages' blueprint (``web.pages.bp``), read through the same use
-cases as ``/v1/events`` (``service.events``) with the same access rule: every
+cases as ``/v1/events`` (``usecases.events``) with the same access rule: every
 key that reads the archive sees pairings and standings; only a director seats
 the next round (a POST form with its CSRF token). The round and standings pages
 print: one table card per page, the standings on as few pages as they need.

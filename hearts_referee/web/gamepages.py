@@ -1,13 +1,13 @@
 """The director runs a table from the pages: start a game, take its next hand, list games and hands.
 
 Each page is a face of the API's use case, never a second one: starting a
-game is ``service.games.start_game`` with the body of ``POST /v1/games``
+game is ``usecases.games.start_game`` with the body of ``POST /v1/games``
 (loaded by ``schemas.game.load_game``), the next hand is
-``service.games.append_hand`` with the body of ``POST /v1/games/{id}/hands``
+``usecases.games.append_hand`` with the body of ``POST /v1/games/{id}/hands``
 (by form, :mod:`web.entry`, or a file), "check a hand" stores through
-``service.hands.submit_hand`` or ``append_hand``, and the lists read their
+``usecases.hands.submit_hand`` or ``append_hand``, and the lists read their
 filters with the API's query codecs and page through ``list_games`` and
-``list_hands``. Who may do what is ``service.access``'s answer.
+``list_hands``. Who may do what is ``usecases.access``'s answer.
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
 """The director's pages: inbox, a stored hand, a game's scoresheet, check a hand, sign-in.
 
 Views stay thin like the API's: read the request, call a use case
-(``service``), hand a view (``web.handview``) to a template. Who may see
-what is decided by ``service.access``, the rule the API follows too:
+(``usecases``), hand a view (``web.handview``) to a template. Who may see
+what is decided by ``usecases.access``, the rule the API follows too:
 
 - signed out: only "check a hand" (and not even that when
   ``VALIDATE_REQUIRES_KEY`` is set, mirroring ``POST /v1/hands/validate``);
@@ -98,7 +98,7 @@ CHECK_MAX_BYTES = 256 * 1024
 
 
 SESSION = "sid"
-"""The cookie's one claim: a session token the archive knows (``service.keys.start_session``)."""
+"""The cookie's one claim: a session token the archive knows (``usecases.keys.start_session``)."""
 
 
 def signed_in() -> Key | None:
@@ -451,7 +451,7 @@ def _later_hands(hand: StoredHand) -> list[int]:
 
 @bp.post("/hands/<id:hand_id>/signatures")
 def sign_hand(hand_id: int) -> ResponseReturnValue:
-    """A seat signs the hand's current score version (``service.hands.sign``, as the API)."""
+    """A seat signs the hand's current score version (``usecases.hands.sign``, as the API)."""
     key = need(Permission.SIGN)
     data: dict[str, Any] = {
         "seat": request.form.get("seat", ""),
@@ -489,7 +489,7 @@ def game(game_id: int) -> tuple[str, int]:
 
 @bp.post("/games/<id:game_id>/signatures")
 def sign_game(game_id: int) -> ResponseReturnValue:
-    """A seat signs the game's scoresheet at its end (``service.games.sign_game``, as the API)."""
+    """A seat signs the game's scoresheet at its end (``usecases.games.sign_game``, as the API)."""
     key = need(Permission.SIGN)
     data = {"seat": request.form.get("seat", ""), "name": request.form.get("name", "").strip()}
     try:
