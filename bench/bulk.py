@@ -96,7 +96,7 @@ def clean_record(rng: random.Random, variant: str) -> dict[str, Any]:
 
 
 def validated_score(record: dict[str, Any]) -> dict[str, int]:
-    from hearts_referee.validate import validate_hand
+    from hearts_referee import validate_hand
 
     score: dict[str, int] = validate_hand(record)["score"]
     return score

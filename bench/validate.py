@@ -40,10 +40,10 @@ sys.path.insert(0, str(ROOT))  # run as a script from anywhere, without installi
 
 import playout  # noqa: E402
 from bench import server  # noqa: E402
+from hearts_referee import validate_hand  # noqa: E402
 from hearts_referee.referee import replay  # noqa: E402
 from hearts_referee.referee.registry import VARIANTS  # noqa: E402
 from hearts_referee.schemas.record import load_record  # noqa: E402
-from hearts_referee.validate import validate_hand  # noqa: E402
 
 VARIANT = "standard"
 LONG_JOHN_SEATS = 7
