@@ -1,9 +1,9 @@
-"""The README's auditor's section, replayed: every shell block runs as written.
+"""docs/auditing.md, replayed: every shell block runs as written.
 
 The blocks run in order in one scratch folder holding a copy of
 ``examples/``, with the project's ``hearts-referee`` and ``dask`` on PATH, as
 an auditor would paste them. What they print is checked against what the
-README says they print.
+page says they print.
 """
 
 from __future__ import annotations
@@ -25,14 +25,11 @@ from hearts_referee.schemas.record import load_record
 from hearts_referee.usecases import Role, hands, keys
 
 ROOT = Path(__file__).resolve().parent.parent
-SECTION = "## Auditing in bulk"
+PAGE = ROOT / "docs" / "auditing.md"
 
 
 def section() -> str:
-    text = (ROOT / "README.md").read_text()
-    start = text.index(SECTION)
-    end = text.find("\n## ", start + len(SECTION))
-    return text[start:end]
+    return PAGE.read_text(encoding="utf-8")
 
 
 def blocks(kind: str) -> list[str]:
@@ -74,7 +71,7 @@ def without_rate(text: str) -> list[str]:
     return [re.sub(r"│\s+[\d,]+ │$", "│ N │", line) if "per second" in line else line for line in lines]
 
 
-def test_auditing_a_file_prints_the_summary_the_readme_shows(desk: Path) -> None:
+def test_auditing_a_file_prints_the_summary_the_page_shows(desk: Path) -> None:
     audit_block = blocks("sh")[0]
     done = run_block(audit_block, desk)
     assert "exit status 2" in done.stdout, done.stderr
