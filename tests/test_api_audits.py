@@ -188,13 +188,13 @@ def test_needs_a_key_when_validate_does(app, client, as_role, problem):
     assert [r["kind"] for r in results(post(client, ndjson(REVOKE), headers=as_role("scorer")))] == ["hand"]
 
 
-def test_readme_example_is_true(client):
-    """The README pipes examples/mso-revoke.json, on one line, and a line that is not JSON."""
-    readme = (ROOT / "README.md").read_text()
+def test_the_api_pages_example_is_true(client):
+    """docs/api.md pipes examples/mso-revoke.json, on one line, and a line that is not JSON."""
+    page = (ROOT / "docs" / "api.md").read_text(encoding="utf-8")
     command = "(tr -d '\\n' < examples/mso-revoke.json; echo; echo 'not json')"
-    assert command in readme and "--data-binary @-" in readme
+    assert command in page and "--data-binary @-" in page
     body = (ROOT / "examples" / "mso-revoke.json").read_bytes().replace(b"\n", b"") + b"\nnot json\n"
     revoke, not_json = results(post(client, body))
     assert (revoke["line"], revoke["kind"]) == (1, "hand")
     assert [r["code"] for r in revoke["audit"]["rulings"]] == ["revoke", "score_mismatch"]
-    assert json.dumps(not_json, separators=(",", ":")) in readme
+    assert json.dumps(not_json, separators=(",", ":")) in page

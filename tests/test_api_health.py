@@ -50,9 +50,9 @@ def test_not_ready_when_the_file_is_not_an_archive(app, client, problem):
     assert "not an archive" in body["errors"][0]["message"]
 
 
-def test_the_readmes_readyz_example_names_the_current_schema(app, client):
-    """The operator's section quotes the answer of this release, not of an older schema."""
+def test_the_production_pages_readyz_example_names_the_current_schema(app, client):
+    """docs/production.md quotes the answer of this release, not of an older schema."""
     archive.open_archive(app.config["DATABASE"]).close()
-    readme = (Path(__file__).parent.parent / "README.md").read_text()
-    quoted = readme.split('GET /readyz` is readiness: 200 `{"status": "ready", "schema":', 1)[1]
+    page = (Path(__file__).parent.parent / "docs" / "production.md").read_text(encoding="utf-8")
+    quoted = page.split('GET /readyz` is readiness: 200 `{"status": "ready", "schema":', 1)[1]
     assert quoted.split('"')[1] == client.get("/readyz").get_json()["schema"]

@@ -399,14 +399,14 @@ def test_validate_refuses_a_hand_after_the_end_and_points_into_each_bad_hand(cli
     assert any(p.startswith("/hands/0/play/0") for p in pointers) and "/hands/1/x" in pointers
 
 
-def test_readme_directors_session_is_true(client, as_role):
-    """The README's curl session, step by step, with the values it shows."""
+def test_the_games_pages_directors_session_is_true(client, as_role):
+    """docs/games.md's curl session, step by step, with the values it shows."""
     import json
     from pathlib import Path
 
     root = Path(__file__).resolve().parent.parent
-    readme = (root / "README.md").read_text()
-    assert "-d @examples/mso-game-hand.json" in readme
+    page = (root / "docs" / "games.md").read_text(encoding="utf-8")
+    assert "-d @examples/mso-game-hand.json" in page
     director = as_role("director")
     game = client.post(
         GAMES,
@@ -420,6 +420,7 @@ def test_readme_directors_session_is_true(client, as_role):
         },
     ).get_json()
     assert game["next_hand"] == {"hand_number": 1, "dealer": "W", "pass_direction": "left"}
+    assert '"next_hand": ' + json.dumps(game["next_hand"]) in page
     hand = json.loads((root / "examples" / "mso-game-hand.json").read_text())
     stored = client.post(f"{GAMES}/{game['id']}/hands", headers=director, json=hand).get_json()
     assert (stored["status"], stored["score"], stored["penalties"]) == (
@@ -440,6 +441,8 @@ def test_readme_directors_session_is_true(client, as_role):
         {"ruling": 0, "code": "revoke", "status": "applied", "offered": ["uphold", "waive", "adjust"]},
         {"ruling": 1, "code": "score_mismatch", "status": "decided", "offered": ["adjust"]},
     ]
+    for ruling in decided["rulings"]:  # the page quotes each, as the service writes it
+        assert json.dumps(ruling) in page, ruling
     again = client.post(
         f"/v1/hands/{stored['id']}/decisions",
         headers=director,

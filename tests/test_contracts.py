@@ -1,10 +1,12 @@
-"""Docs tested against code: every clause has its test, every code its clause and explanation.
+"""Docs tested against code: every clause has its test, every code its clause and explanation,
+and the docs pages name every ruling code, problem type and error code.
 
 (The purity of the rules core is an import-linter contract: ``tests/test_architecture.py``.)
 """
 
 from __future__ import annotations
 
+import ast
 import inspect
 import re
 from pathlib import Path
@@ -15,9 +17,13 @@ import test_rules_mso2000
 import test_rules_omnibus_kitty
 import test_rules_standard
 
+from hearts_referee.api.errors import _BODY_PROBLEMS as BODY_PROBLEMS
+from hearts_referee.api.problem_types import PROBLEM_TYPES
 from hearts_referee.referee import CODES, VARIANTS
 from hearts_referee.rulings.explain import _EXPLAINERS
 from hearts_referee.rulings.schedules import SCHEDULES
+from hearts_referee.schemas.problems import _CODES as MARSHMALLOW_CODES
+from hearts_referee.schemas.problems import code_for
 
 ROOT = Path(__file__).resolve().parent.parent
 RULE_TESTS = {
@@ -52,7 +58,89 @@ def test_every_ruling_code_has_an_explanation():
     assert set(_EXPLAINERS) == set(CODES)
 
 
-def test_readme_names_every_ruling_code():
-    readme = (ROOT / "README.md").read_text()
+def test_the_rulings_page_names_every_ruling_code():
+    page = (ROOT / "docs" / "rulings.md").read_text(encoding="utf-8")
     for code in CODES:
-        assert re.search(rf"`{code}`", readme), f"README does not document {code}"
+        assert re.search(rf"^\| `{code}` \|", page, flags=re.M), f"docs/rulings.md does not document {code}"
+
+
+def test_the_errors_page_names_every_problem_type_with_its_status():
+    page = (ROOT / "docs" / "errors.md").read_text(encoding="utf-8")
+    for code, status in PROBLEM_TYPES.items():
+        row = f"| `/docs#problem-{code}` | {status} |"
+        assert row in page, f"docs/errors.md does not document {code} ({status})"
+
+
+CODE = re.compile(r"[a-z]+(?:_[a-z]+)*")
+RAISERS = {
+    "Problem",
+    "problem",
+    "Refused",
+    "TextError",
+    "JSONError",
+    "InvalidJSON",
+    "OverLimit",
+    "CannotSeat",
+}
+"""What builds a located problem, or a refusal that becomes one, from a code given as text."""
+
+
+def _message(node: ast.expr) -> bool:
+    return isinstance(node, ast.JoinedStr) or (isinstance(node, ast.Constant) and " " in str(node.value))
+
+
+def error_codes() -> set[str]:
+    """Every ``errors[].code`` (and chain-check code) the product can answer with, read from its
+    source: the code given to each :data:`RAISERS` call, assigned to a ``code`` variable or
+    defaulted for a ``code`` parameter, and the ``(entry, code, message)`` problems of a chain
+    check; with the codes marshmallow's messages and Werkzeug's own errors are given."""
+    found = {code for _, code in MARSHMALLOW_CODES} | {code_for("")}
+    found |= {code for code, _ in BODY_PROBLEMS.values()}
+
+    def take(node: ast.expr | None) -> None:
+        if isinstance(node, ast.IfExp):
+            take(node.body)
+            take(node.orelse)
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and CODE.fullmatch(node.value):
+            found.add(node.value)
+
+    for path in sorted((ROOT / "hearts_referee").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call):
+                called = node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", "")
+                if called in RAISERS:
+                    for arg in node.args:
+                        take(arg)
+            elif isinstance(node, ast.Assign):
+                if any(isinstance(target, ast.Name) and target.id == "code" for target in node.targets):
+                    take(node.value)
+            elif isinstance(node, ast.arguments):
+                defaulted = node.args[len(node.args) - len(node.defaults) :]
+                for arg, default in zip(defaulted, node.defaults, strict=True):
+                    if arg.arg == "code":
+                        take(default)
+            elif isinstance(node, ast.Tuple) and len(node.elts) == 3 and _message(node.elts[2]):
+                take(node.elts[1])
+    return found
+
+
+def test_the_error_codes_are_found_in_the_source():
+    """The scan is not vacuous: codes of every kind of origin are among those it finds."""
+    assert {
+        "unknown_card",  # a record's problem, Problem()
+        "not_held",  # found in the replay, table.problem()
+        "concurrent_append",  # a lost race, in the archive
+        "request_line_too_long",  # the HTTP server's refusal, Refused()
+        "too_deep",  # strict JSON, JSONError()
+        "not_a_signer",  # code = "..." if ... else "..."
+        "field_not_seatable",  # an event that cannot be seated, CannotSeat()
+        "whitespace",  # free text, TextError()
+        "missing_entry",  # a chain check's (entry, code, message)
+        "invalid",  # marshmallow's message with no code of its own
+    } <= error_codes()
+
+
+def test_the_errors_page_names_every_error_code():
+    page = (ROOT / "docs" / "errors.md").read_text(encoding="utf-8")
+    missing = sorted(code for code in error_codes() if f"`{code}`" not in page)
+    assert missing == [], f"docs/errors.md does not document {missing}"

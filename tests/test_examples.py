@@ -1,4 +1,5 @@
-"""The README's examples are true: the curl example answers with the rulings it shows."""
+"""The examples are true: the README's curl example answers with the rulings it shows, and the
+422 of docs/errors.md lists the problems it says."""
 
 from __future__ import annotations
 
@@ -24,15 +25,15 @@ def test_readme_curl_example_returns_the_revoke_ruling(client):
         assert ruling["explanation"] in readme, ruling["code"]
 
 
-def test_readme_422_example_lists_the_problems(client):
-    bad = {
-        "variant": "mso-2000",
-        "seats": ["N", "E", "S", "W", "X"],
-        "dealer": "W",
-        "hand_number": 1,
-        "deal": {},
-    }
+def test_the_errors_page_422_example_lists_the_problems_it_says(client):
+    page = (ROOT / "docs" / "errors.md").read_text(encoding="utf-8")
+    body = page.split("/v1/hands/validate -H 'Content-Type: application/json' \\\n     -d '", 1)[1]
+    bad = json.loads(body.split("'\n", 1)[0])
+    assert bad["seats"] == ["N", "E", "S", "W", "X"]
     response = client.post("/v1/hands/validate", json=bad)
     assert response.status_code == 422
-    pointers = {(e["pointer"], e["code"]) for e in response.get_json()["errors"]}
-    assert ("/seats", "seat_count") in pointers
+    assert response.get_json()["type"] == "/docs#problem-invalid_record"
+    errors = response.get_json()["errors"]
+    assert (errors[0]["pointer"], errors[0]["code"]) == ("/seats", "seat_count")
+    assert f'("{errors[0]["message"]}")' in page.replace("\n", " ")
+    assert {e["code"] for e in errors[1:]} == {"required"} and len(errors) == 1 + len(bad["seats"])

@@ -252,13 +252,14 @@ def test_check_page_draws_a_long_john_table_around_an_oval(client, seats):
         assert "Kitty:" in page
 
 
-def test_readme_shows_the_pages_screenshots_and_they_are_small():
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+def test_the_pages_page_shows_the_screenshots_and_they_are_small():
+    page = (ROOT / "docs" / "pages.md").read_text(encoding="utf-8")
     for name in ("hand-page.png", "scoresheet.png"):
-        assert f"(docs/{name})" in readme
+        assert f"]({name})" in page
         assert (ROOT / "docs" / name).stat().st_size < 300_000, name
+    assert "](docs/hand-page.png)" in (ROOT / "README.md").read_text(encoding="utf-8")
     for url in ("/director/", "/director/hands/{id}", "/director/games/{id}", "/director/check"):
-        assert f"`{url}`" in readme
+        assert f"`{url}`" in page
 
 
 def test_the_session_cookie_is_http_only_and_same_site(client, keys):

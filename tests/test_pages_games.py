@@ -375,18 +375,18 @@ def test_the_hands_page_lists_what_the_api_lists(three_games, as_role):
         assert shown == [h["id"] for h in listed["hands"]], query
 
 
-def test_readme_shows_each_new_page_in_its_flow_and_the_screenshots_are_small():
+def test_the_pages_page_shows_each_new_page_in_its_flow_and_the_screenshots_are_small():
     from tools.screenshots import FLOW
 
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    at = [readme.index(f"(docs/{name})") for name in FLOW]
+    page = (ROOT / "docs" / "pages.md").read_text(encoding="utf-8")
+    at = [page.index(f"]({name})") for name in FLOW]
     assert at[:3] == sorted(
         at[:3]
     )  # start, the next deal, the hand typed in: in the order a director meets them
     for name in FLOW:
         assert (ROOT / "docs" / name).stat().st_size < 300_000, name
     for url in ("/director/games", "/director/games/new", "/director/games/{id}/next", "/director/hands"):
-        assert f"`{url}`" in readme
+        assert f"`{url}`" in page
 
 
 def test_a_scorer_enters_hands_only_into_its_own_games_from_the_pages(client, keys, as_role):

@@ -141,9 +141,8 @@ def test_an_unknown_log_level_stops_the_app_from_starting(tmp_path):
         create_app({"DATABASE": str(tmp_path / "a.sqlite"), "LOG_LEVEL": "chatty"})
 
 
-def test_the_readmes_example_line_has_the_fields_of_a_real_one(client, capsys):
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    production = readme[readme.index("## Production") :]
+def test_the_production_pages_example_line_has_the_fields_of_a_real_one(client, capsys):
+    production = (ROOT / "docs" / "production.md").read_text(encoding="utf-8")
     example = json.loads(
         next(x for x in production.splitlines() if '"logger": "hearts_referee.requests"' in x)
     )

@@ -1,10 +1,10 @@
-"""The README's event section, replayed: its shell blocks run as written against a live server.
+"""docs/events.md, replayed: its shell blocks run as written against a live server.
 
 The blocks run in order, as one script (they share the shell variables and
 ``play_round`` the first ones define), in a scratch folder holding a copy of
-``examples/`` and the project's ``.venv``, against ``hearts-referee serve``
-on a free port (the only change: the README's port). What they print is
-checked against what the README says they print.
+``examples/`` and, as ``.venv``, the environment running the tests, against
+``hearts-referee serve`` on a free port (the only change: the page's port).
+What they print is checked against what the page says they print.
 """
 
 from __future__ import annotations
@@ -13,19 +13,18 @@ import json
 import re
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 from live import live_server
 
 ROOT = Path(__file__).resolve().parent.parent
-SECTION = "## Events: rounds, tables, standings and playoffs"
+PAGE = ROOT / "docs" / "events.md"
 
 
 def section() -> str:
-    text = (ROOT / "README.md").read_text()
-    start = text.index(SECTION)
-    return text[start : text.find("\n## ", start + len(SECTION))]
+    return PAGE.read_text(encoding="utf-8")
 
 
 def blocks() -> list[str]:
@@ -43,9 +42,9 @@ def answers(out: str) -> list[dict]:
 
 @pytest.fixture(scope="module")
 def replayed(tmp_path_factory) -> list[dict]:
-    folder = tmp_path_factory.mktemp("events-readme")
+    folder = tmp_path_factory.mktemp("events-docs")
     shutil.copytree(ROOT / "examples", folder / "examples")
-    (folder / ".venv").symlink_to(ROOT / ".venv")
+    (folder / ".venv").symlink_to(sys.prefix)  # the page's .venv/bin/hearts-referee: this one
     with live_server(folder, workers=1) as server:
         script = "\n".join(blocks()).replace("http://127.0.0.1:5000", server.base)
         done = subprocess.run(
@@ -60,7 +59,7 @@ def replayed(tmp_path_factory) -> list[dict]:
     return answers(done.stdout)
 
 
-def test_the_readme_event_section_has_its_blocks():
+def test_the_event_page_has_its_blocks():
     assert len(blocks()) == 5
 
 
@@ -70,14 +69,14 @@ def test_the_event_is_created_with_its_house_format(replayed):
     assert [p["name"] for p in created["players"]][:2] == ["Ann", "Bo"]
 
 
-def test_round_one_is_seated_from_seed_seven_as_the_readme_shows(replayed):
+def test_round_one_is_seated_from_seed_seven_as_the_page_shows(replayed):
     first = replayed[1]
     assert (first["number"], first["kind"], first["seed"], first["repeats"]) == (1, "random", 7, 0)
     north = first["tables"][0]["seats"][0]
     assert (north["seat"], north["player"], north["name"]) == ("N", 7, "Gus")
 
 
-def test_the_standings_after_round_one_are_the_readmes(replayed):
+def test_the_standings_after_round_one_are_the_pages(replayed):
     standings = replayed[2]["standings"]
     assert [(s["rank"], s["name"], s["match_points"]) for s in standings[:3]] == [
         (1, "Ann", 5),
@@ -95,3 +94,12 @@ def test_the_swiss_round_then_the_swap_then_the_final_and_its_winner(replayed):
     assert final["kind"] == "playoff" and final["final"]
     assert event["status"] == "over" and event["winners"] == [1]
     assert log["ok"] and [e["kind"] for e in log["entries"]][3] == "override"
+
+
+def test_the_page_quotes_what_the_service_answers(replayed):
+    """The answers the page prints in full are the service's, field for field and in order."""
+    page = section()
+    created, first, standings = replayed[0], replayed[1], replayed[2]["standings"]
+    for quoted in (created["players"][0], first["tables"][0]["seats"][0], standings[0], standings[2]):
+        assert json.dumps(quoted) in page, quoted
+    assert '"playoff_qualifiers": 4' in page and '"seed": 7, "repeats": 0' in page
