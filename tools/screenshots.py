@@ -1,4 +1,4 @@
-"""Screenshots of the director's pages for the README: ``python -m tools.screenshots``.
+"""Screenshots of the director's pages for the README and docs/: ``python -m tools.screenshots``.
 
 Seeds a throw-away archive (``tools.demo``), serves it, and has Debian's
 Chromium (``/usr/bin/chromium``, driven by Playwright) take the hand page of
@@ -82,7 +82,7 @@ FLOW = {
     "deal-after-pass.png": "The deal after the pass, beside the deal as dealt",
     "hand-print.png": "A hand page as printed: one sheet",
 }
-"""The pages of a director's table, in the order the README shows them."""
+"""The pages of a director's table, in the order docs/pages.md shows them."""
 
 
 def _form(hand: dict[str, Any]) -> dict[str, str]:

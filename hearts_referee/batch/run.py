@@ -94,7 +94,7 @@ QUIET_LOGS = {"distributed.admin.low-level-log-length": 0}
 """Without it, ``distributed`` keeps every submitted chunk alive in its scheduler's
 low-level event log (measured: 180 MiB growing to 920 MiB over 800 chunks; with the
 log off, flat at 60 MiB). Set for the client and any local scheduler; a remote
-scheduler needs it too (see README, "On a Dask cluster")."""
+scheduler needs it too (docs/auditing.md, "On a Dask cluster")."""
 
 
 @contextmanager

@@ -5,7 +5,8 @@
 - ``keys create|list|revoke``: API keys;
 - and Flask's own (``routes``, ``shell``).
 
-The same commands answer as ``flask --app app <command>`` and ``python -m cli``.
+The same commands answer as ``python -m hearts_referee <command>`` and, from a checkout,
+``flask --app app <command>``.
 """
 
 from __future__ import annotations

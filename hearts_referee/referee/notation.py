@@ -1,8 +1,8 @@
 """A hand record written out in the record format, and read back from what was written.
 
 A record renders itself the way python-chess's ``Board.fen()`` does: the
-archive keeps hands in the documented record format (``RECORD`` in the
-README), and a stored hand is replayed again from that text. Writing is
+archive keeps hands in the documented record format (``HandRecord`` in
+openapi.yaml), and a stored hand is replayed again from that text. Writing is
 canonical: card codes upper case (``TH``), a pass as a plain list unless it
 says whom to or that the passer looked early, and fields at their defaults
 left out, so a record sent in that form writes back to exactly what was sent.

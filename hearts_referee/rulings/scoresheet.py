@@ -6,7 +6,7 @@ way. Nothing here asks which variant it is: what differs between variants
 is read from the definition (:func:`game_rules`), and the end of a game and
 match points come from ``referee.game``.
 
-Readings (see README, "Games"):
+Readings (docs/games.md):
 
 - The deal passes left: the next hand's dealer is the seat after the
   dealer in clockwise order. A void deal (a misdeal) is redealt by the same
