@@ -205,8 +205,8 @@ def test_required_request_fields_are_required_in_the_spec():
 
 
 def test_key_roles_in_the_spec_are_the_archive_roles():
-    from hearts_referee.stored import ROLES
     from hearts_referee.schemas.archive import KeyRequestSchema
+    from hearts_referee.stored import ROLES
 
     assert SPEC["components"]["schemas"]["KeyRequest"]["properties"]["role"]["enum"] == list(ROLES)
     assert list(KeyRequestSchema().fields["role"].validate.choices) == list(ROLES)

@@ -442,7 +442,7 @@ class BacksField(_Container):
 
 
 class HandRecordSchema(Schema):
-    """One recorded hand (see ``HandRecord`` in openapi.yaml and the record format in openapi.yaml, readable at /docs)."""
+    """One recorded hand (``HandRecord`` in openapi.yaml, readable at /docs)."""
 
     class Meta:
         unknown = RAISE
