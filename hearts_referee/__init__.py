@@ -10,7 +10,8 @@ As a library (an auditor's notebook, another tool, our benchmarks)::
 Both answer exactly what ``POST /v1/hands/validate`` answers;
 :func:`validate_game` is ``POST /v1/games/validate``. A record that cannot
 have happened raises :class:`RecordError`, whose ``problems`` list every
-problem as ``(pointer, code, message)``, first cause first.
+problem as ``(pointer, code, message)``, first cause first; JSON text that
+is not one strict JSON document raises :class:`JSONError`.
 :data:`VARIANTS` holds every built-in variant as data, by id.
 
 The service's layers are the subpackages: the rules core (``referee``,
@@ -21,10 +22,12 @@ audits (``batch``). ``docs/python.md`` is the guide.
 
 from hearts_referee.referee import RecordError
 from hearts_referee.referee.registry import VARIANTS, Variant, get_variant
+from hearts_referee.schemas.strictjson import JSONError
 from hearts_referee.validate import validate_game, validate_hand, validate_hand_json
 
 __all__ = [
     "VARIANTS",
+    "JSONError",
     "RecordError",
     "Variant",
     "get_variant",

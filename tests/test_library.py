@@ -13,7 +13,6 @@ import pytest
 from games import moon, new_game
 
 import hearts_referee
-from hearts_referee.schemas.strictjson import JSONError
 
 ROOT = Path(__file__).resolve().parent.parent
 REVOKE = ROOT / "examples" / "mso-revoke.json"
@@ -35,7 +34,7 @@ def test_validate_hand_json_gives_the_apis_body_byte_for_byte(client):
 
 
 def test_validate_hand_json_reads_as_strictly_as_the_api():
-    with pytest.raises(JSONError):
+    with pytest.raises(hearts_referee.JSONError):
         hearts_referee.validate_hand_json('{"variant": "standard", "variant": "mso-2000"}')
 
 
