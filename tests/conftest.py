@@ -3,18 +3,117 @@ and a stand-in for the engine.
 
 HTTP-layer tests swap ``validate.validate_hand`` for a recorder so they test the
 layer, not the rules; end-to-end tests leave the real engine in place.
+
+The suite leaves the checkout as it found it. For the whole run ``FLASK_DATABASE``
+and ``FLASK_SECRET_KEY`` point into a temporary folder, so an app built without a
+``DATABASE`` (or a command run without an app of its own) never opens
+``instance/archive.sqlite`` nor writes ``instance/secret_key``; hypothesis keeps no
+example database (``.hypothesis/``): a failure prints its ``@reproduce_failure``
+blob instead. At the end, every file and folder under the checkout (but ``.git``,
+``.venv``, ``__pycache__`` and pytest's own ``.pytest_cache``) is compared with
+what was there at the start: anything written, changed or removed fails the run,
+naming the paths.
 """
 
 from __future__ import annotations
 
+import os
+import shutil
+import tempfile
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import settings
 from support import assert_problem
 
 from hearts_referee import archive
 from hearts_referee.app import create_app
+
+ROOT = Path(__file__).resolve().parent.parent
+UNWATCHED = frozenset({".git", ".venv", "__pycache__", ".pytest_cache"})
+"""What the guard does not compare: git's own, the environment, Python's bytecode, pytest's cache."""
+
+settings.register_profile("suite", database=None, print_blob=True)
+settings.load_profile("suite")
+
+
+def checkout_state(root: Path = ROOT) -> dict[str, tuple[int, int] | None]:
+    """Every file (modification time, size) and folder (``None``) under ``root``."""
+    state: dict[str, tuple[int, int] | None] = {}
+    for folder, dirs, files in os.walk(root):
+        dirs[:] = [d for d in dirs if d not in UNWATCHED]
+        here = Path(folder).relative_to(root)
+        for name in dirs:
+            state[str(here / name) + "/"] = None
+        for name in files:
+            if name in UNWATCHED:
+                continue
+            try:
+                stat = os.lstat(os.path.join(folder, name))
+            except FileNotFoundError:  # removed while we looked
+                continue
+            state[str(here / name)] = (stat.st_mtime_ns, stat.st_size)
+    return state
+
+
+def changed(before: dict[str, tuple[int, int] | None], after: dict[str, tuple[int, int] | None]) -> list[str]:
+    """The paths written, changed or removed between two states, each with what happened."""
+    out = [f"new: {path}" for path in sorted(after.keys() - before.keys())]
+    out += [
+        f"changed: {path}" for path in sorted(before.keys() & after.keys()) if before[path] != after[path]
+    ]
+    out += [f"removed: {path}" for path in sorted(before.keys() - after.keys())]
+    return out
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    # Before collection: some test modules build their app at import.
+    scratch = tempfile.mkdtemp(prefix="hearts-referee-suite-")
+    config.stash[_SCRATCH] = scratch
+    config.stash[_SAVED] = {name: os.environ.get(name) for name in _SESSION_ENV}
+    os.environ["FLASK_DATABASE"] = os.path.join(scratch, "archive.sqlite")
+    os.environ["FLASK_SECRET_KEY"] = "the-test-suite's-own-key"
+    config.stash[_BEFORE] = checkout_state()
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    config = session.config
+    if _BEFORE not in config.stash:
+        return
+    written = changed(config.stash[_BEFORE], checkout_state())
+    config.stash[_WRITTEN] = written
+    if written:
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+
+def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pytest.Config) -> None:
+    written = config.stash.get(_WRITTEN, [])
+    if written:
+        terminalreporter.section("the suite wrote into the checkout", sep="=", red=True, bold=True)
+        for line in written:
+            terminalreporter.line(line, red=True)
+        terminalreporter.line(
+            "Tests must write under a temporary folder (tmp_path), never under " + str(ROOT)
+        )
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    for name, value in config.stash.get(_SAVED, {}).items():
+        if value is None:
+            os.environ.pop(name, None)
+        else:
+            os.environ[name] = value
+    if _SCRATCH in config.stash:
+        shutil.rmtree(config.stash[_SCRATCH], ignore_errors=True)
+
+
+_SESSION_ENV = ("FLASK_DATABASE", "FLASK_SECRET_KEY")
+_SCRATCH = pytest.StashKey[str]()
+_SAVED = pytest.StashKey[dict[str, str | None]]()
+_BEFORE = pytest.StashKey[dict[str, tuple[int, int] | None]]()
+_WRITTEN = pytest.StashKey[list[str]]()
 
 
 @pytest.fixture

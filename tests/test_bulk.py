@@ -236,7 +236,12 @@ def test_piped_the_console_script_writes_results_and_a_plain_summary(mixed: Path
     done = subprocess.run(
         [str(script), "audit", str(mixed), "--jobs", "2"],
         capture_output=True,
-        env={"PATH": "/usr/bin:/bin", "FLASK_DATABASE": str(tmp_path / "a.db")},
+        cwd=tmp_path,
+        env={
+            "PATH": "/usr/bin:/bin",
+            "FLASK_DATABASE": str(tmp_path / "a.db"),
+            "FLASK_SECRET_KEY": "bulk-tests",
+        },
         timeout=120,
     )
     assert done.returncode == 2
