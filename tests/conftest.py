@@ -26,7 +26,7 @@ from typing import Any
 
 import pytest
 from hypothesis import settings
-from support import assert_problem
+from support import assert_problem, role_keys
 
 from hearts_referee import archive
 from hearts_referee.app import create_app
@@ -157,11 +157,7 @@ def problem() -> Callable[..., dict[str, Any]]:
 @pytest.fixture
 def keys(app) -> dict[str, str]:
     """One live API key per role, by role, in the app's archive."""
-    db = archive.open_archive(app.config["DATABASE"])
-    try:
-        return {role: archive.create_key(db, f"test {role}", role)[1] for role in archive.ROLES}
-    finally:
-        db.close()
+    return role_keys(app.config["DATABASE"])
 
 
 @pytest.fixture

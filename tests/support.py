@@ -9,6 +9,8 @@ from typing import Any
 import yaml
 from jsonschema import Draft202012Validator
 
+from hearts_referee import archive
+
 ROOT = Path(__file__).resolve().parents[1]
 SPEC_PATH = ROOT / "openapi.yaml"
 SPEC: dict[str, Any] = yaml.safe_load(SPEC_PATH.read_text(encoding="utf-8"))
@@ -35,3 +37,12 @@ def assert_problem(response, status: int) -> dict[str, Any]:
     validator("Problem").validate(body)
     assert body["status"] == status
     return body
+
+
+def role_keys(database: str | Path) -> dict[str, str]:
+    """One live API key per role, by role, made in the archive file ``database``."""
+    db = archive.open_archive(database)
+    try:
+        return {role: archive.create_key(db, f"test {role}", role)[1] for role in archive.ROLES}
+    finally:
+        db.close()
