@@ -8,11 +8,11 @@ The suite leaves the checkout as it found it. For the whole run ``FLASK_DATABASE
 and ``FLASK_SECRET_KEY`` point into a temporary folder, so an app built without a
 ``DATABASE`` (or a command run without an app of its own) never opens
 ``instance/archive.sqlite`` nor writes ``instance/secret_key``; hypothesis keeps no
-example database (``.hypothesis/``): a failure prints its ``@reproduce_failure``
-blob instead. At the end, every file and folder under the checkout (but ``.git``,
-``.venv``, ``__pycache__`` and pytest's own ``.pytest_cache``) is compared with
-what was there at the start: anything written, changed or removed fails the run,
-naming the paths.
+example database and writes its other files there too (not in ``.hypothesis/``): a
+failure prints its ``@reproduce_failure`` blob instead. At the end, every file and
+folder under the checkout (but ``.git``, ``.venv``, ``__pycache__`` and pytest's own
+``.pytest_cache``) is compared with what was there at the start: anything written,
+changed or removed fails the run, naming the paths.
 """
 
 from __future__ import annotations
@@ -75,6 +75,7 @@ def pytest_configure(config: pytest.Config) -> None:
     config.stash[_SAVED] = {name: os.environ.get(name) for name in _SESSION_ENV}
     os.environ["FLASK_DATABASE"] = os.path.join(scratch, "archive.sqlite")
     os.environ["FLASK_SECRET_KEY"] = "the-test-suite's-own-key"
+    os.environ["HYPOTHESIS_STORAGE_DIRECTORY"] = os.path.join(scratch, "hypothesis")  # its constants cache
     config.stash[_BEFORE] = checkout_state()
 
 
@@ -109,7 +110,7 @@ def pytest_unconfigure(config: pytest.Config) -> None:
         shutil.rmtree(config.stash[_SCRATCH], ignore_errors=True)
 
 
-_SESSION_ENV = ("FLASK_DATABASE", "FLASK_SECRET_KEY")
+_SESSION_ENV = ("FLASK_DATABASE", "FLASK_SECRET_KEY", "HYPOTHESIS_STORAGE_DIRECTORY")
 _SCRATCH = pytest.StashKey[str]()
 _SAVED = pytest.StashKey[dict[str, str | None]]()
 _BEFORE = pytest.StashKey[dict[str, tuple[int, int] | None]]()
