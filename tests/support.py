@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import copy
+import sqlite3
+from contextlib import closing
 from pathlib import Path
 from typing import Any
 
@@ -46,3 +48,9 @@ def role_keys(database: str | Path) -> dict[str, str]:
         return {role: archive.create_key(db, f"test {role}", role)[1] for role in archive.ROLES}
     finally:
         db.close()
+
+
+def copy_archive(source: str | Path, target: str | Path) -> None:
+    """A copy of the archive file ``source`` at ``target`` (SQLite's backup: whole, WAL or not)."""
+    with closing(sqlite3.connect(source)) as original, closing(sqlite3.connect(target)) as copied:
+        original.backup(copied)

@@ -26,9 +26,7 @@ from __future__ import annotations
 
 import json
 import re
-import sqlite3
 from collections.abc import Callable
-from contextlib import closing
 from copy import deepcopy
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -38,7 +36,7 @@ import pytest
 from games import body as game_body
 from games import moon, new_game
 from hands import hand
-from support import PROBLEM_JSON, role_keys
+from support import PROBLEM_JSON, copy_archive, role_keys
 
 from hearts_referee.app import create_app
 
@@ -169,13 +167,10 @@ def built(tmp_path_factory) -> tuple[Path, dict[str, str], World]:
 
 
 @pytest.fixture
-def app(built, tmp_path):
+def app(app, built):
     """conftest's app, on a copy of the built world's archive: each test may write to its own."""
-    source, _, _ = built
-    database = tmp_path / "archive.sqlite"
-    with closing(sqlite3.connect(source)) as built_db, closing(sqlite3.connect(database)) as copy:
-        built_db.backup(copy)
-    return create_app({"TESTING": True, "DATABASE": str(database)})
+    copy_archive(built[0], app.config["DATABASE"])
+    return app
 
 
 @pytest.fixture
