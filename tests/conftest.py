@@ -1,8 +1,14 @@
-"""Fixtures: an app per test (with its own archive file), its client, API keys,
-and a stand-in for the engine.
+"""Fixtures: the app (one for the run, each test with its own archive file and the
+settings it was built with), its client, API keys, and a stand-in for the engine; the
+suite's marks; the guard that keeps the checkout as it was.
 
 HTTP-layer tests swap ``validate.validate_hand`` for a recorder so they test the
 layer, not the rules; end-to-end tests leave the real engine in place.
+
+The fast subset (``make quick``, ``pytest -m "not slow"``) leaves out the files
+:data:`MARKS` names (browser, live server, schemathesis, wheel, linters, whole
+events) without importing them, and runs each hypothesis test with a tenth of its
+examples (``support.examples``); ``make test`` runs everything in full.
 
 The suite leaves the checkout as it found it. For the whole run ``FLASK_DATABASE``
 and ``FLASK_SECRET_KEY`` point into a temporary folder, so an app built without a
@@ -25,6 +31,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import support
+from _pytest.mark.expression import Expression  # pytest's own -m parser
 from flask import Flask
 from hypothesis import settings
 from support import assert_problem, role_keys
@@ -69,6 +77,67 @@ def changed(before: dict[str, tuple[int, int] | None], after: dict[str, tuple[in
     return out
 
 
+# --- the fast subset ---------------------------------------------------------------------
+
+MARKS: dict[str, tuple[str, ...]] = {
+    "test_pages_browser.py": ("browser",),
+    "test_pages_events_browser.py": ("browser",),
+    "test_pages_games_browser.py": ("browser",),
+    "test_pages_rulings_browser.py": ("browser",),
+    "test_server_durability.py": ("server",),
+    "test_server_operations.py": ("server",),
+    "test_server_refusals.py": ("server",),
+    "test_server_slow_clients.py": ("server",),
+    "test_server_schemathesis.py": ("server", "schemathesis"),
+    "test_readme_events.py": ("server",),  # the README's event blocks against a live server
+    "test_readme_auditing.py": ("server",),  # the README's audit blocks in bash, a Dask scheduler too
+    "test_api_schemathesis.py": ("schemathesis",),
+    "test_wheel.py": ("wheel",),
+    "test_architecture.py": ("lint",),
+    "test_events_api.py": (),  # two whole events played through the API, game by game: ~15 s
+}
+"""The suite's marks on whole test files (pyproject.toml registers them); each also gets ``slow``."""
+
+SUITE_MARKS = frozenset({"slow", "browser", "server", "schemathesis", "wheel", "lint"})
+
+
+def marks_of(path: Path) -> tuple[str, ...]:
+    """The suite's marks for the test file ``path`` (none for a file of the fast subset)."""
+    if path.parent != ROOT / "tests" or path.name not in MARKS:
+        return ()
+    return ("slow", *MARKS[path.name])
+
+
+@pytest.hookimpl(tryfirst=True)  # before -m deselects by them
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        for name in marks_of(item.path):
+            item.add_marker(name)
+
+
+def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
+    """A file ``-m`` leaves out entirely is not even imported: schemathesis builds its cases
+    at collection (some 15 s), and ``-m "not slow"`` should not pay for what it does not run."""
+    marks = marks_of(collection_path)
+    if not marks or not config.option.markexpr:
+        return None
+    return True if not _selects(config.option.markexpr, marks) else None
+
+
+def _selects(markexpr: str, marks: tuple[str, ...]) -> bool:
+    """Whether ``-m markexpr`` may select a test with the suite's ``marks``: a mark not the
+    suite's (``parametrize``...) is taken to be on every such test, then on none."""
+    expression = Expression.compile(markexpr)
+
+    def selects(others: bool) -> bool:
+        return expression.evaluate(lambda name, **_: name in marks or (name not in SUITE_MARKS and others))
+
+    return selects(True) or selects(False)
+
+
+# --- the checkout is left alone ---------------------------------------------------------------
+
+
 def pytest_configure(config: pytest.Config) -> None:
     # Before collection: some test modules build their app at import.
     scratch = tempfile.mkdtemp(prefix="hearts-referee-suite-")
@@ -78,6 +147,7 @@ def pytest_configure(config: pytest.Config) -> None:
     os.environ["FLASK_SECRET_KEY"] = "the-test-suite's-own-key"
     os.environ["HYPOTHESIS_STORAGE_DIRECTORY"] = os.path.join(scratch, "hypothesis")  # its constants cache
     config.stash[_BEFORE] = checkout_state()
+    support.FAST_SUBSET = bool(config.option.markexpr) and not _selects(config.option.markexpr, ("slow",))
 
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:

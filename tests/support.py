@@ -54,3 +54,14 @@ def copy_archive(source: str | Path, target: str | Path) -> None:
     """A copy of the archive file ``source`` at ``target`` (SQLite's backup: whole, WAL or not)."""
     with closing(sqlite3.connect(source)) as original, closing(sqlite3.connect(target)) as copied:
         original.backup(copied)
+
+
+FAST_SUBSET = False
+"""Whether this run leaves out the ``slow`` tests (``make quick``): conftest.py sets it before
+any test module is imported."""
+
+
+def examples(count: int) -> int:
+    """A hypothesis test's ``max_examples``: ``count`` in the whole suite, a tenth of it (at
+    least 10) in the fast subset, which is for a quick answer while working."""
+    return max(10, count // 10) if FAST_SUBSET else count

@@ -16,6 +16,7 @@ import random
 from core_hands import hand_of
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
+from support import examples
 
 from hearts_referee.referee import VARIANTS, Card, HandRecord, cards
 from hearts_referee.referee.claims import claim_holds
@@ -272,7 +273,7 @@ def random_record(seed: int) -> HandRecord:
     return typed(playout.random_hand(random.Random(seed), "mso-2000"))
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(seed=st.integers(0, 10_000), left=st.integers(1, 5), shuffle=st.booleans())
 def test_solver_agrees_with_the_linear_check_wherever_it_decides(seed: int, left: int, shuffle: bool) -> None:
     """The old linear check is exact for a claim to every trick made on lead: wherever it
@@ -316,7 +317,7 @@ discard must still be told apart). ``solve``'s default (20,000) is a bound on a 
 not a promise for every position, and 26 of those 10,001 positions need more."""
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(seed=st.integers(0, 10_000), left=st.integers(1, 5))
 @example(seed=249, left=5)  # ran out of the default budget: the search had no bound then
 @example(seed=2232, left=5)  # the position drawn here that needs the most (58,328)
