@@ -11,7 +11,8 @@ events) without importing them, and runs each hypothesis test with a tenth of it
 examples (``support.examples``); ``make test`` runs everything in full.
 
 The suite leaves the checkout as it found it. For the whole run ``FLASK_DATABASE``
-and ``FLASK_SECRET_KEY`` point into a temporary folder, so an app built without a
+and ``FLASK_SECRET_KEY`` point into a scratch folder (in memory where the machine has
+room: ``/dev/shm``; removed at the end), so an app built without a
 ``DATABASE`` (or a command run without an app of its own) never opens
 ``instance/archive.sqlite`` nor writes ``instance/secret_key``; hypothesis keeps no
 example database and writes its other files there too (not in ``.hypothesis/``): a
@@ -140,7 +141,7 @@ def _selects(markexpr: str, marks: tuple[str, ...]) -> bool:
 
 def pytest_configure(config: pytest.Config) -> None:
     # Before collection: some test modules build their app at import.
-    scratch = tempfile.mkdtemp(prefix="hearts-referee-suite-")
+    scratch = tempfile.mkdtemp(prefix="hearts-referee-suite-", dir=_in_memory())
     config.stash[_SCRATCH] = scratch
     config.stash[_SAVED] = {name: os.environ.get(name) for name in _SESSION_ENV}
     os.environ["FLASK_DATABASE"] = os.path.join(scratch, "archive.sqlite")
@@ -181,6 +182,18 @@ def pytest_unconfigure(config: pytest.Config) -> None:
         shutil.rmtree(config.stash[_SCRATCH], ignore_errors=True)
 
 
+def _in_memory() -> str | None:
+    """A folder in memory for the run's archives, when the machine has room there: SQLite
+    syncs every commit to disk (2 ms and more on a virtual disk), and a test's archive
+    need not outlive the run. ``None``: the system's temporary folder."""
+    shm = "/dev/shm"
+    try:
+        roomy = shutil.disk_usage(shm).free >= 256 * 2**20
+    except OSError:
+        return None
+    return shm if roomy and os.access(shm, os.W_OK | os.X_OK) else None
+
+
 _SESSION_ENV = ("FLASK_DATABASE", "FLASK_SECRET_KEY", "HYPOTHESIS_STORAGE_DIRECTORY")
 _SCRATCH = pytest.StashKey[str]()
 _SAVED = pytest.StashKey[dict[str, str | None]]()
@@ -198,13 +211,15 @@ def _one_app(tmp_path_factory) -> tuple[Flask, dict[str, Any]]:
 
 
 @pytest.fixture
-def app(_one_app, tmp_path) -> Flask:
-    """An app whose archive is ``archive.sqlite`` in the test's own folder (not there until
-    something opens it), with the settings it was built with: whatever a test set on it
-    before is undone."""
+def app(_one_app, tmp_path, request) -> Flask:
+    """An app whose archive is ``archive.sqlite`` in a folder of the test's own (in the run's
+    scratch folder, in memory where there is one; not there until something opens it), with
+    the settings it was built with: whatever a test set on it before is undone."""
     shared, settings_as_built = _one_app
+    folder = Path(request.config.stash[_SCRATCH]) / "archives" / tmp_path.name
+    folder.mkdir(parents=True)
     shared.config.clear()
-    shared.config.update(settings_as_built, DATABASE=str(tmp_path / "archive.sqlite"))
+    shared.config.update(settings_as_built, DATABASE=str(folder / "archive.sqlite"))
     return shared
 
 

@@ -216,6 +216,8 @@ def test_many_workers_give_the_same_results_in_the_same_order_as_one(tmp_path: P
     assert two == one
 
 
+@pytest.mark.slow
+@pytest.mark.server  # a Dask cluster: a scheduler and worker processes
 def test_dask_local_cluster_gives_output_identical_to_the_local_run(
     cli: Any, mixed: Path, tmp_path: Path
 ) -> None:
