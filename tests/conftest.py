@@ -143,6 +143,7 @@ def pytest_configure(config: pytest.Config) -> None:
     # Before collection: some test modules build their app at import.
     scratch = tempfile.mkdtemp(prefix="hearts-referee-suite-", dir=_in_memory())
     config.stash[_SCRATCH] = scratch
+    support.SCRATCH = Path(scratch)
     config.stash[_SAVED] = {name: os.environ.get(name) for name in _SESSION_ENV}
     os.environ["FLASK_DATABASE"] = os.path.join(scratch, "archive.sqlite")
     os.environ["FLASK_SECRET_KEY"] = "the-test-suite's-own-key"
@@ -211,16 +212,42 @@ def _one_app(tmp_path_factory) -> tuple[Flask, dict[str, Any]]:
 
 
 @pytest.fixture
-def app(_one_app, tmp_path, request) -> Flask:
+def app(_one_app, tmp_path) -> Flask:
     """An app whose archive is ``archive.sqlite`` in a folder of the test's own (in the run's
     scratch folder, in memory where there is one; not there until something opens it), with
     the settings it was built with: whatever a test set on it before is undone."""
     shared, settings_as_built = _one_app
-    folder = Path(request.config.stash[_SCRATCH]) / "archives" / tmp_path.name
-    folder.mkdir(parents=True)
+    folder = support.scratch(tmp_path.name)
     shared.config.clear()
     shared.config.update(settings_as_built, DATABASE=str(folder / "archive.sqlite"))
     return shared
+
+
+BROWSER_MISSING = (
+    "Chromium is missing: install it with `apt-get update && apt-get install -y chromium` "
+    "(it must be at /usr/bin/chromium; `make test` does this when run as root). "
+    "Do not run `playwright install`."
+)
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """Debian's Chromium, headless, driven by Playwright: launched once for every browser test
+    file (each test opens its own context)."""
+    from tools.screenshots import CHROMIUM, CHROMIUM_ARGS
+
+    if not os.access(CHROMIUM, os.X_OK):
+        pytest.fail(BROWSER_MISSING, pytrace=False)
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        pytest.fail(
+            "The playwright package is missing: `pip install -e '.[test]'` (or `make test`).", pytrace=False
+        )
+    with sync_playwright() as p:
+        launched = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()
 
 
 @pytest.fixture

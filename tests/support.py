@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import sqlite3
+import tempfile
 from contextlib import closing
 from pathlib import Path
 from typing import Any
@@ -54,6 +55,18 @@ def copy_archive(source: str | Path, target: str | Path) -> None:
     """A copy of the archive file ``source`` at ``target`` (SQLite's backup: whole, WAL or not)."""
     with closing(sqlite3.connect(source)) as original, closing(sqlite3.connect(target)) as copied:
         original.backup(copied)
+
+
+SCRATCH: Path | None = None
+"""The run's scratch folder (in memory where the machine has room; removed at the end):
+conftest.py makes it before any test module is imported."""
+
+
+def scratch(prefix: str) -> Path:
+    """A new folder in the run's scratch folder, for archives: SQLite syncs every commit to
+    disk (2 ms and more on a virtual disk), and a test's archive need not outlive the run."""
+    assert SCRATCH is not None, "conftest.py makes the scratch folder"
+    return Path(tempfile.mkdtemp(prefix=prefix, dir=SCRATCH))
 
 
 FAST_SUBSET = False
