@@ -24,9 +24,9 @@ from support import SPEC, SPEC_PATH, scratch
 from hearts_referee import archive
 
 SEED = 20261201
-DIRECTOR_CASES = 15  # per operation, every operation
-KEYED_CASES = 8  # per operation that takes a key, as a scorer and with no key
-# About 35 s in all on this machine. What the app answers for any body is the in-process
+DIRECTOR_CASES = 10  # per operation, every operation
+KEYED_CASES = 5  # per operation that takes a key, as a scorer and with no key
+# About 30 s in all on this machine. What the app answers for any body is the in-process
 # run's to check (random cases and the coverage phase's hundreds of boundary cases per
 # operation); here the cases are for what the HTTP server adds (its parsing, the answers
 # made before Flask, the headers on the wire): every operation in every role, bounded.
