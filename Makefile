@@ -1,13 +1,15 @@
 # The README's two commands: `make serve` and `make test`.
 # Both create .venv on first use and reinstall only when pyproject.toml changes;
 # `make serve` installs the service alone, `make test` adds the test tools.
+# `make quick` is the fast subset while working (docs/development.md): no browser,
+# no live server, no schemathesis, no wheel, no linters. `make test` runs everything.
 
 PYTHON ?= python3
 VENV := .venv
 # The browser tests drive Debian's Chromium (never `playwright install`: it downloads).
 CHROMIUM := /usr/bin/chromium
 
-.PHONY: serve test clean chromium
+.PHONY: serve test quick clean chromium
 
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
@@ -25,6 +27,9 @@ serve: $(VENV)/.runtime
 
 test: $(VENV)/.test chromium
 	$(VENV)/bin/python -m pytest
+
+quick: $(VENV)/.test
+	$(VENV)/bin/python -m pytest -m "not slow"
 
 # Install Chromium with apt-get when it is missing and we may (root, apt-get present).
 # Otherwise say so and go on: the browser tests then fail, saying how to install it.

@@ -32,9 +32,11 @@ def free_port() -> int:
 
 
 def server_env(database: Path, extra: Mapping[str, str] | None = None) -> dict[str, str]:
-    """The environment of a server on ``database``: no stray ``FLASK_*`` from the caller."""
+    """The environment of a server on ``database``: no stray ``FLASK_*`` from the caller, and
+    a secret key of its own (else every worker would write ``instance/secret_key`` in the checkout)."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("FLASK_")}
     env["FLASK_DATABASE"] = str(database)
+    env["FLASK_SECRET_KEY"] = "live-server-tests"
     env.update(extra or {})
     return env
 

@@ -16,7 +16,9 @@ The policy is written out here, not read from the code:
 
 Everything is set up through HTTP (the API with the fixtures' keys, the pages' sign-in
 form) and the helpers in ``tests/``, never through the archive's functions, so these
-tests hold whatever the layers underneath look like. ``test_archive_roles.py`` holds
+tests hold whatever the layers underneath look like. The world is built once for the
+module; each test gets its own copy of that archive file (so decisions, signatures and
+appended hands of one test never reach another). ``test_archive_roles.py`` holds
 the role-only matrix (a scorer on its own things) and the keys.
 """
 
@@ -25,6 +27,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable
+from copy import deepcopy
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -33,7 +36,9 @@ import pytest
 from games import body as game_body
 from games import moon, new_game
 from hands import hand
-from support import PROBLEM_JSON
+from support import PROBLEM_JSON, copy_archive, role_keys
+
+from hearts_referee.app import create_app
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME_HAND = json.loads((ROOT / "examples" / "mso-game-hand.json").read_text(encoding="utf-8"))
@@ -121,8 +126,7 @@ def new_scorer(client, keys, name: str = SCORER_NAME) -> dict[str, Any]:
     return expect(made, 201)
 
 
-@pytest.fixture
-def world(client, keys) -> World:
+def build_world(client, keys) -> World:
     """Two scorers with one name, their hands and games, and the director's hands.
 
     - scorer A: ``a_hand``; ``a_game`` with ``a_game_hand`` (A's) and
@@ -151,6 +155,33 @@ def world(client, keys) -> World:
     w.hands["director_hand"] = store("director", "/v1/hands", hand("standard", play=REVOKE, hand_number=9))
     w.next_hand = {"a_game": 3, "b_game": 2, "missing": 1}
     return w
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory) -> tuple[Path, dict[str, str], World]:
+    """The world, built once through HTTP into an archive file every test here starts from."""
+    path = tmp_path_factory.mktemp("access") / "archive.sqlite"
+    app = create_app({"TESTING": True, "DATABASE": str(path)})
+    keys = role_keys(path)
+    return path, keys, build_world(app.test_client(), keys)
+
+
+@pytest.fixture
+def app(app, built):
+    """conftest's app, on a copy of the built world's archive: each test may write to its own."""
+    copy_archive(built[0], app.config["DATABASE"])
+    return app
+
+
+@pytest.fixture
+def keys(built) -> dict[str, str]:
+    """conftest's keys: the ones in the built world's archive."""
+    return dict(built[1])
+
+
+@pytest.fixture
+def world(built) -> World:
+    return deepcopy(built[2])
 
 
 # --- routes -----------------------------------------------------------------------------

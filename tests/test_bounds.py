@@ -204,8 +204,6 @@ def test_the_example_record_is_within_every_bound(client):
 
 
 def test_the_command_line_revokes_only_key_numbers_sqlite_can_hold(app):
-    from click.testing import CliRunner
-
-    result = CliRunner().invoke(app.cli, ["keys", "revoke", str(SQLITE_PAST)])
+    result = app.test_cli_runner().invoke(args=["keys", "revoke", str(SQLITE_PAST)])
     assert result.exit_code == 2  # a usage error naming the range, not an OverflowError
     assert "9223372036854775807" in result.output

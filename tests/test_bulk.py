@@ -216,6 +216,8 @@ def test_many_workers_give_the_same_results_in_the_same_order_as_one(tmp_path: P
     assert two == one
 
 
+@pytest.mark.slow
+@pytest.mark.server  # a Dask cluster: a scheduler and worker processes
 def test_dask_local_cluster_gives_output_identical_to_the_local_run(
     cli: Any, mixed: Path, tmp_path: Path
 ) -> None:
@@ -236,7 +238,12 @@ def test_piped_the_console_script_writes_results_and_a_plain_summary(mixed: Path
     done = subprocess.run(
         [str(script), "audit", str(mixed), "--jobs", "2"],
         capture_output=True,
-        env={"PATH": "/usr/bin:/bin", "FLASK_DATABASE": str(tmp_path / "a.db")},
+        cwd=tmp_path,
+        env={
+            "PATH": "/usr/bin:/bin",
+            "FLASK_DATABASE": str(tmp_path / "a.db"),
+            "FLASK_SECRET_KEY": "bulk-tests",
+        },
         timeout=120,
     )
     assert done.returncode == 2

@@ -7,7 +7,6 @@ from __future__ import annotations
 import unicodedata
 
 import pytest
-from click.testing import CliRunner
 from games import moon, new_game
 from hands import hand
 
@@ -218,10 +217,13 @@ def test_the_pages_decision_form_goes_through_the_same_rule(client, keys, direct
 
 
 def test_the_command_line_checks_a_new_keys_name_alike(app):
-    result = CliRunner().invoke(app.cli, ["keys", "create", "--role", "director", "--name", "Chief\x00TD"])
+    # The app's own runner: a bare CliRunner on app.cli finds the checkout's app.py instead,
+    # whose archive is instance/archive.sqlite (it wrote a real director key there).
+    runner = app.test_cli_runner()
+    result = runner.invoke(args=["keys", "create", "--role", "director", "--name", "Chief\x00TD"])
     assert result.exit_code != 0
     assert "control character" in result.output
-    result = CliRunner().invoke(app.cli, ["keys", "create", "--role", "director", "--name", "  Chief TD "])
+    result = runner.invoke(args=["keys", "create", "--role", "director", "--name", "  Chief TD "])
     assert result.exit_code == 0, result.output
-    listed = CliRunner().invoke(app.cli, ["keys", "list"]).output
+    listed = runner.invoke(args=["keys", "list"]).output
     assert "\tChief TD\t" in listed

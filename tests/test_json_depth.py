@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from support import examples
 
 from hearts_referee.app import create_app
 from hearts_referee.schemas.strictjson import MAX_DEPTH, JSONError, loads_strict, nesting_depth_exceeds
@@ -102,7 +103,7 @@ JSON_VALUES = st.recursive(
 )
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(value=JSON_VALUES, limit=st.integers(1, 12), ascii_only=st.booleans())
 def test_the_depth_check_agrees_with_the_parsed_value(value, limit, ascii_only):
     text = json.dumps(value, ensure_ascii=ascii_only).encode()

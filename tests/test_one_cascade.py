@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from support import examples
 from test_robustness import DAMAGE, RECORD_DAMAGE, SOURCES
 
 from hearts_referee.referee import RecordError
@@ -54,7 +55,7 @@ def both_ways(record: Any, monkeypatch: pytest.MonkeyPatch) -> tuple[Any, Any]:
     return fast, full
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), variant=st.sampled_from(sorted(SOURCES)))
 def test_a_legal_hand_replays_the_same_with_every_card_through_the_full_path(seed, variant):
     with pytest.MonkeyPatch.context() as monkeypatch:
@@ -63,7 +64,7 @@ def test_a_legal_hand_replays_the_same_with_every_card_through_the_full_path(see
     assert fast == full
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), variant=st.sampled_from(sorted(SOURCES)), blows=st.integers(1, 3))
 def test_a_damaged_hand_gets_the_same_rulings_or_problems_with_every_card_through_the_full_path(
     seed, variant, blows

@@ -5,41 +5,18 @@ The app runs on a real local server (``tools.demo.serve``: Werkzeug on
 README's director's session. Chromium is ``/usr/bin/chromium`` (``make
 test`` installs it with apt-get when it is missing); without it these tests
 FAIL, saying how to install it: they are part of the suite, not optional.
+The browser (``conftest.browser``) is launched once for every browser test file.
 """
 
 from __future__ import annotations
 
 import json
-import os
 import re
 
 import pytest
 
 from hearts_referee.app import create_app
 from tools.demo import ROOT, seed, serve
-from tools.screenshots import CHROMIUM, CHROMIUM_ARGS
-
-INSTALL = (
-    "Chromium is missing: install it with `apt-get update && apt-get install -y chromium` "
-    "(it must be at /usr/bin/chromium; `make test` does this when run as root). "
-    "Do not run `playwright install`."
-)
-
-
-@pytest.fixture(scope="module")
-def browser():
-    if not os.access(CHROMIUM, os.X_OK):
-        pytest.fail(INSTALL, pytrace=False)
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        pytest.fail(
-            "The playwright package is missing: `pip install -e '.[test]'` (or `make test`).", pytrace=False
-        )
-    with sync_playwright() as p:
-        launched = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield launched
-        launched.close()
 
 
 @pytest.fixture(scope="module")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from events import create_event, seat
-from test_pages_browser import browser, page, pdf_pages, sign_in  # noqa: F401  # fixtures
+from test_pages_browser import page, pdf_pages, sign_in  # noqa: F401  # fixtures
 
 from hearts_referee import archive
 from hearts_referee.app import create_app

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from entry_forms import hand_form
 from games import PLAYERS, SEATS, moon, random_body
-from test_pages_browser import browser, page, pdf_pages, sign_in, site  # noqa: F401  # fixtures
+from test_pages_browser import page, pdf_pages, sign_in, site  # noqa: F401  # fixtures
 
 from playout.long_john import pass_offset
 from playout.long_john_hands import make_record, random_policy, shuffled_deal

@@ -10,7 +10,7 @@ import re
 
 import pytest
 from games import PLAYERS, moon
-from test_pages_browser import browser, page, sign_in  # noqa: F401  (fixtures shared with the pages' tests)
+from test_pages_browser import page, sign_in  # noqa: F401  (fixtures shared with the pages' tests)
 
 from hearts_referee import usecases
 from hearts_referee.app import create_app

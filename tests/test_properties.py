@@ -16,14 +16,15 @@ from typing import Any
 import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
+from support import examples
 
 import playout
 from hearts_referee.validate import validate_hand
 
 VARIANTS = ("standard", "mso-2000")
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
-MANY = settings(max_examples=300, deadline=None)
-SOME = settings(max_examples=150, deadline=None)
+MANY = settings(max_examples=examples(300), deadline=None)
+SOME = settings(max_examples=examples(150), deadline=None)
 
 
 DEALS = {

@@ -21,14 +21,15 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from support import examples
 
 import playout
 from hearts_referee.validate import validate_hand
 from playout import long_john, omnibus
 
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
-SOME = settings(max_examples=200, deadline=None)
-FEW = settings(max_examples=100, deadline=None)
+SOME = settings(max_examples=examples(200), deadline=None)
+FEW = settings(max_examples=examples(100), deadline=None)
 
 LONG_JOHN_SEATS = (6, 7, 8)
 OMNIBUS_SEATS = (3, 4, 5, 6, 7)

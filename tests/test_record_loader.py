@@ -16,6 +16,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from marshmallow import ValidationError
+from support import examples
 from test_robustness import DAMAGE, RECORD_DAMAGE, SOURCES
 
 from hearts_referee.schemas.record import HandRecordSchema, read_plain
@@ -76,7 +77,7 @@ def schema_reads(record: Any) -> Any:
         return None
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), variant=st.sampled_from(sorted(SOURCES)))
 def test_a_legal_hand_is_read_plainly_into_the_record_the_schema_builds(seed, variant):
     record = SOURCES[variant](random.Random(seed))
@@ -85,7 +86,7 @@ def test_a_legal_hand_is_read_plainly_into_the_record_the_schema_builds(seed, va
     assert plain == SCHEMA.load(record)
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=examples(500), deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), variant=st.sampled_from(sorted(SOURCES)), blows=st.integers(1, 3))
 def test_a_damaged_record_is_read_as_the_schema_reads_it_or_left_to_the_schema(seed, variant, blows):
     rng = random.Random(seed)

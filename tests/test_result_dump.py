@@ -12,6 +12,7 @@ import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from support import examples
 from test_robustness import DAMAGE, SOURCES
 
 from hearts_referee.referee import RecordError
@@ -22,7 +23,7 @@ from hearts_referee.usecases.hands import audit_record
 SCHEMA = ValidationResultSchema()
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), variant=st.sampled_from(sorted(SOURCES)), blows=st.integers(0, 2))
 def test_the_result_is_what_the_declared_schema_dumps(seed, variant, blows):
     rng = random.Random(seed)

@@ -18,6 +18,7 @@ from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from support import examples
 
 import playout
 from hearts_referee.referee import RecordError
@@ -82,7 +83,7 @@ def _claim(rng: random.Random, play: list) -> None:
 DAMAGE = [_drop, _double, _move, _swap_cards, _take_back, _show, _rename, _claim]
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), variant=st.sampled_from(sorted(SOURCES)), blows=st.integers(1, 3))
 def test_a_damaged_record_gets_rulings_or_located_problems_never_a_crash(seed, variant, blows):
     rng = random.Random(seed)
@@ -142,7 +143,7 @@ def _bad_event(rng: random.Random, record: Record) -> None:
 RECORD_DAMAGE = [_duplicate, _unknown_card, _no_deal_for, _stranger, _bad_pass, _bad_event]
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), variant=st.sampled_from(sorted(SOURCES)), blows=st.integers(1, 3))
 def test_a_record_broken_in_several_stages_gets_every_problem_located_never_a_crash(seed, variant, blows):
     """Damage to the deal, the pass, the dealer and the events at once: the one 422 lists

@@ -13,6 +13,7 @@ import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from support import examples
 
 import playout
 from hearts_referee.referee import replay
@@ -36,7 +37,7 @@ def by_the_rule(trick: Trick) -> tuple[str | None, tuple[Card, ...]]:
     return next(play.seat for play in left if play.card.rank == best), cancelled
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), seats=st.sampled_from([7, 8]))
 def test_every_long_john_trick_is_won_as_the_cancellation_rule_reads(seed, seats):
     record = load_record(playout.random_long_john_hand(random.Random(seed), seats))

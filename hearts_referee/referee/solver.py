@@ -25,8 +25,11 @@ minimisation over the defenders' choices (alpha-beta with the claimant's
 moves forced reduces to branch and bound): the solver searches depth first,
 merges cards that are equivalent (adjacent among the cards still live, same
 points), and keeps a transposition table keyed by the remaining cards and
-the state between tricks. The best case is the same search maximising. A
-node budget answers ``undecided`` rather than hanging.
+the state between tricks. The best case is the same search maximising. The
+bound: once a line is found, another is followed only while the rest of the
+hand could still do better (the most it could give, less what the tricks so
+far gave), and a position that cannot is remembered as such; the outcomes
+stay exact. A node budget answers ``undecided`` rather than hanging.
 
 The result is a :class:`Verdict`: worst and best outcome for the claimant
 (tricks, points, point cards, moon or not), whether the claim holds against
@@ -51,6 +54,8 @@ if TYPE_CHECKING:  # pragma: no cover
 HEARTS = Suit.HEARTS
 BROKE = -(10**6)
 """The key of a line on which the announced order broke down: worse than any other."""
+UNBOUNDED = 10**9
+"""A need every line beats (``-UNBOUNDED`` when maximising): the exact search's first bound."""
 
 
 class Claim(NamedTuple):
@@ -230,12 +235,15 @@ class _Search:
         self.nodes = 0
         self.maximise = maximise
         self.table: dict[_Node, tuple[_Rest, _Line]] = {}
+        self.failed: dict[_Node, int] = {}
+        """Nodes between tricks proven no better than a need (the weakest such need)."""
         self.n = len(position.seats)
         variant = self.variant
         self.card_points = variant.card_points
         self.point_cards = variant.point_cards
         self.kitty_points = sum(self.card_points.get(c, 0) for c in position.kitty_cards)
         self.kitty_point_cards = sum(1 for c in position.kitty_cards if c in self.point_cards)
+        self.may_break = claim.order is not None and _may_break(position, self.claimant, claim.order)
 
     # the claim's key: higher is better for the claim
     def key(self, rest: _Rest) -> int:
@@ -251,9 +259,31 @@ class _Search:
             return -point_cards
         return -points
 
-    def better(self, a: _Rest, b: _Rest) -> bool:
-        """Whether ``a`` is preferred to ``b`` in this search's direction."""
-        return self.key(a) > self.key(b) if self.maximise else self.key(a) < self.key(b)
+    def ideal(self, node: _Node) -> int:
+        """The best key any line from ``node`` could reach for this search's side: a line
+        that reaches it ends the search at that node (a cut that keeps the value exact)."""
+        kind = self.claim.kind
+        if not self.maximise and self.may_break:
+            return BROKE
+        if kind in (ClaimKind.ALL_TRICKS, ClaimKind.NO_MORE_TRICKS, ClaimKind.CONCEDE):
+            most = self.p.hand_size - node.number + 1 + node.pile[0]
+            if kind == ClaimKind.ALL_TRICKS:
+                return most if self.maximise else 0
+            return 0 if self.maximise else -most
+        if kind == ClaimKind.NO_MORE_POINTS:
+            if self.maximise:
+                return 0
+            left = sum(1 for h in node.hands for c in h if c in self.point_cards)
+            left += sum(1 for _, c in node.plays if c in self.point_cards) + node.pile[2]
+            return -(left + (self.kitty_point_cards if node.kitty else 0))
+        values = [self.card_points.get(c, 0) for h in node.hands for c in h]
+        values += [self.card_points.get(c, 0) for _, c in node.plays]
+        values.append(node.pile[1])
+        if node.kitty:
+            values.append(self.kitty_points)
+        if self.maximise:
+            return -sum(v for v in values if v < 0)
+        return -sum(v for v in values if v > 0)
 
     # legality, as the replay's cascade (referee.table.Table.fault) reads it
     def legal(self, node: _Node, seat: int) -> list[Card]:
@@ -313,33 +343,57 @@ class _Search:
         legal = set(self.legal(node, self.claimant))
         return next((c for c in order if c in legal), None)
 
-    def run(self, node: _Node) -> tuple[_Rest, _Line]:
+    def run(self, node: _Node, need: int) -> tuple[_Rest, _Line] | None:
+        """The line from ``node`` best for this search's side, if its key is better than
+        ``need``; ``None`` when no line from ``node`` does better than ``need`` (branch and
+        bound: the caller already has a line that good). A result is exact when given."""
         self.nodes += 1
         if self.nodes > self.budget:
             raise OutOfBudget
         if not node.plays:
             if node.number > self.p.hand_size or not any(node.hands):
-                return self.end(node), ()
+                end = self.end(node)
+                return (end, ()) if self.beats(self.key(end), need) else None
             known = self.table.get(node)
             if known is not None:
-                return known
+                return known if self.beats(self.key(known[0]), need) else None
+            failed = self.failed.get(node)
+            if failed is not None and not self.beats(failed, need):
+                return None  # proven no better than ``failed``, which does not beat ``need``
+        ideal = self.ideal(node)
+        if not self.beats(ideal, need):
+            return None  # not even the best the rest of the hand could give beats ``need``
         seat = (node.leader + len(node.plays)) % self.n
+        result: tuple[_Rest, _Line] | None = None
         if seat == self.claimant and node.order is not None:
             card = self.claimant_card(node)
             if card is None:
-                return (0, 0, 0, True), ()
-            result = self.play(node, seat, card)
+                broke: _Rest = (0, 0, 0, True)
+                result = (broke, ()) if self.beats(BROKE, need) else None
+            else:
+                result = self.play(node, seat, card, need)
         else:
-            chosen: tuple[_Rest, _Line] | None = None
-            for card in self.choices(node, seat):
-                found = self.play(node, seat, card)
-                if chosen is None or self.better(found[0], chosen[0]):
-                    chosen = found
-            # a seat with nothing left to play: the record ended oddly
-            result = chosen if chosen is not None else (self.end(node), ())
+            cards = self.choices(node, seat)
+            if not cards:  # a seat with nothing left to play: the record ended oddly
+                end = self.end(node)
+                result = (end, ()) if self.beats(self.key(end), need) else None
+            for card in cards:
+                found = self.play(node, seat, card, need)
+                if found is None:
+                    continue
+                result, need = found, self.key(found[0])  # what every other card must now beat
+                if need == ideal:
+                    break  # no other card can do better for this search's side
         if not node.plays:
-            self.table[node] = result
+            if result is not None:
+                self.table[node] = result
+            else:
+                self.failed[node] = need
         return result
+
+    def beats(self, key: int, need: int) -> bool:
+        """Whether ``key`` is better than ``need`` for this search's side."""
+        return key > need if self.maximise else key < need
 
     def end(self, node: _Node) -> _Rest:
         """The hand is over: a pile still in the middle goes to the most recent winner."""
@@ -349,25 +403,23 @@ class _Search:
             return (tricks, points, point_cards, False)
         return (0, 0, 0, False)
 
-    def play(self, node: _Node, seat: int, card: Card) -> tuple[_Rest, _Line]:
+    def play(self, node: _Node, seat: int, card: Card, need: int) -> tuple[_Rest, _Line] | None:
+        """``run`` after ``seat`` plays ``card`` (``None``: nothing there beats ``need``)."""
         child = self.after(node, seat, card)
         if len(child.plays) < self.n:
-            rest, line = self.run(child)
-            return rest, ((seat, card), *line)
-        return self.close(node, child.hands, child.plays, child.penalty, child.order)
-
-    def close(
-        self,
-        node: _Node,
-        hands: tuple[tuple[Card, ...], ...],
-        plays: tuple[tuple[int, Card], ...],
-        penalty: tuple[tuple[Card, ...], ...],
-        order: tuple[Card, ...] | None,
-    ) -> tuple[_Rest, _Line]:
-        child, gained = self.settle(node, hands, plays, penalty, order)
-        rest, line = self.run(child)
+            found = self.run(child, need)
+            return None if found is None else (found[0], ((seat, card), *found[1]))
+        child, gained = self.settle(node, child.hands, child.plays, child.penalty, child.order)
+        # the key is a sum over tricks (a broken order aside, which beats or fails any need
+        # by itself): what follows the trick must beat ``need`` less what the trick gave
+        found = self.run(child, need - self.key((*gained, False)))
+        if found is None:
+            return None
+        rest, line = found
         total = (rest[0] + gained[0], rest[1] + gained[1], rest[2] + gained[2], rest[3])
-        return total, (plays[-1], *line)
+        if not self.beats(self.key(total), need):
+            return None
+        return total, ((seat, card), *line)
 
     def settle(
         self,
@@ -616,6 +668,17 @@ def _root(position: Position, order: tuple[Card, ...] | None) -> _Node:
     )
 
 
+def _may_break(position: Position, claimant: int, order: tuple[Card, ...]) -> bool:
+    """Whether the announced order could find no legal card at some turn: only when it
+    leaves out a card the claimant holds, or when the claimant may run out of cards
+    before the others (seats not holding as many cards, this trick's card counted)."""
+    if Counter(position.hands[claimant]) - Counter(order):
+        return True
+    played = {seat for seat, _ in position.plays}
+    counts = {len(hand) + (i in played) for i, hand in enumerate(position.hands)}
+    return len(counts) > 1
+
+
 def _add(a: tuple[int, int, int], b: tuple[int, int, int]) -> tuple[int, int, int]:
     return (a[0] + b[0], a[1] + b[1], a[2] + b[2])
 
@@ -656,7 +719,9 @@ def solve(position: Position, claim: Claim, budget: int = 200_000, exact_budget:
     for maximise in (False, True) if exact else ():
         search = _Search(position, claim, exact_budget, maximise)
         try:
-            rest = search.run(node)[0]
+            found = search.run(node, -UNBOUNDED if maximise else UNBOUNDED)
+            assert found is not None  # every line beats the unbounded need
+            rest = found[0]
         except OutOfBudget:
             nodes += search.nodes
             exact, worst, best = False, None, None

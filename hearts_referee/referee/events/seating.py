@@ -11,7 +11,10 @@ seed the service logs with it.
   with the fewest repeats. Fields small enough (at most
   :data:`EXHAUSTIVE_LIMIT` distinct seatings) are searched exhaustively, so the
   minimum is exact; larger ones by a greedy start and swaps between tables
-  that lower repeats, from a few shuffled starts.
+  that lower repeats, from a few shuffled starts. Swaps can stop where no one
+  swap helps although a seating without repeats exists (16 players in round
+  3: it is a Latin square), so when they leave repeats a bounded depth-first
+  search looks for a seating with none.
 - :func:`seat_by_standing`: Swiss tables filled from the top of the standings,
   each table taking the next players in standing order who add the fewest
   repeats (looking at most :data:`SWISS_WINDOW` places down), then swaps
@@ -36,6 +39,11 @@ at three tables of four: 5,775; 16 at two tables of eight: 6,435)."""
 
 RESTARTS = 4
 """Shuffled starts of the swap search on larger fields (stopping early at zero repeats)."""
+
+ZERO_SEARCH_BUDGET = 1_000_000
+"""How many times the search for a seating without repeats (on a large field the swap search
+left with repeats) may look at a table for a player before the swap search's seating stands:
+a few tenths of a second at most."""
 
 SWISS_WINDOW = 8
 """How far down the standings a Swiss table looks for a player it has not met."""
@@ -119,6 +127,10 @@ def seat_at_random(players: Sequence[int], sizes: Sequence[int], met: Met, rng: 
         if best.repeats == 0:
             break
     assert best is not None
+    if best.repeats:  # the swaps can stop where no one swap helps: look for none at all
+        clean = _without_repeats(order, sizes, met)
+        if clean is not None:
+            return Seating(tuple(tuple(t) for t in clean), 0)
     return best
 
 
@@ -151,6 +163,64 @@ def exhaustive(players: Sequence[int], sizes: Sequence[int], met: Met) -> Seatin
                 break
     assert best is not None
     return best
+
+
+def _without_repeats(order: Sequence[int], sizes: Sequence[int], met: Met) -> list[list[int]] | None:
+    """A seating where no two players at a table have met before, found depth first: each
+    step seats the player with the fewest tables still open to them (ties: the first in
+    ``order``) at each of those tables in turn, an empty table once for each size (empty
+    tables of one size are alike). ``None`` when there is none, or when none was found
+    within :data:`ZERO_SEARCH_BUDGET` looks at a table for a player."""
+    index = {player: at for at, player in enumerate(order)}
+    met_mask = [0] * len(order)  # bit j of met_mask[i]: order[i] has met order[j]
+    for (a, b), times in met.items():
+        if times and a in index and b in index:
+            met_mask[index[a]] |= 1 << index[b]
+            met_mask[index[b]] |= 1 << index[a]
+    members = [0] * len(sizes)  # bit i: order[i] sits at that table
+    room = list(sizes)
+    tables: list[list[int]] = [[] for _ in sizes]
+    looks = 0
+
+    def open_to(i: int) -> list[int]:
+        nonlocal looks
+        looks += len(sizes)
+        found, empty = [], set()
+        for at, size in enumerate(sizes):
+            if not room[at] or met_mask[i] & members[at]:
+                continue
+            if not members[at]:
+                if size in empty:
+                    continue
+                empty.add(size)
+            found.append(at)
+        return found
+
+    def place(left: list[int]) -> bool:
+        if not left:
+            return True
+        if looks > ZERO_SEARCH_BUDGET:
+            return False
+        player, choices = left[0], open_to(left[0])
+        for i in left[1:]:
+            if not choices:
+                return False  # a player no table can take: back up
+            options = open_to(i)
+            if len(options) < len(choices):
+                player, choices = i, options
+        rest = [i for i in left if i != player]
+        for at in choices:
+            members[at] |= 1 << player
+            room[at] -= 1
+            tables[at].append(order[player])
+            if place(rest):
+                return True
+            members[at] &= ~(1 << player)
+            room[at] += 1
+            tables[at].pop()
+        return False
+
+    return tables if place(list(range(len(order)))) else None
 
 
 def _greedy(order: Sequence[int], sizes: Sequence[int], met: Met) -> list[list[int]]:
