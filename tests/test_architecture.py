@@ -12,13 +12,13 @@ A failure prints the tool's own report.
 
 from __future__ import annotations
 
-import hashlib
 import os
 import shutil
 import subprocess
 import sys
-import tempfile
 from pathlib import Path
+
+from support import CACHES
 
 ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
@@ -57,14 +57,9 @@ def test_layer_contracts_catch_a_face_importing_the_other(tmp_path):
     assert "hearts_referee.web._probe_layers -> hearts_referee.api.errors" in result.stdout
 
 
-CHECKOUT_ID = hashlib.sha256(bytes(ROOT)).hexdigest()[:12]
-MYPY_CACHE = Path(tempfile.gettempdir()) / f"hearts-referee-mypy-{CHECKOUT_ID}"
-"""mypy's cache for this checkout, kept between runs (a cold run takes ~12 s, a warm one ~1 s),
-outside the checkout (not .mypy_cache/)."""
-
-
 def test_mypy_strict_is_clean_on_every_layer():
-    result = run(sys.executable, "-m", "mypy", "--cache-dir", str(MYPY_CACHE))  # strict, pyproject's files
+    # strict, over the files pyproject.toml names; its cache kept between runs, not in .mypy_cache/
+    result = run(sys.executable, "-m", "mypy", "--cache-dir", str(CACHES / "mypy"))
     assert result.returncode == 0, result.stdout + result.stderr
     assert "no issues found" in result.stdout
 
