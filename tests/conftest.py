@@ -15,8 +15,8 @@ and ``FLASK_SECRET_KEY`` point into a scratch folder (in memory where the machin
 room: ``/dev/shm``; removed at the end), so an app built without a
 ``DATABASE`` (or a command run without an app of its own) never opens
 ``instance/archive.sqlite`` nor writes ``instance/secret_key``; hypothesis keeps no
-example database and writes its other files there too (not in ``.hypothesis/``): a
-failure prints its ``@reproduce_failure`` blob instead. At the end, every file and
+example database (a failure prints its ``@reproduce_failure`` blob instead) and its
+caches go to ``support.CACHES``, outside the checkout (not ``.hypothesis/``). At the end, every file and
 folder under the checkout (but ``.git``, ``.venv``, ``__pycache__`` and pytest's own
 ``.pytest_cache``) is compared with what was there at the start: anything written,
 changed or removed fails the run, naming the paths.
@@ -147,7 +147,7 @@ def pytest_configure(config: pytest.Config) -> None:
     config.stash[_SAVED] = {name: os.environ.get(name) for name in _SESSION_ENV}
     os.environ["FLASK_DATABASE"] = os.path.join(scratch, "archive.sqlite")
     os.environ["FLASK_SECRET_KEY"] = "the-test-suite's-own-key"
-    os.environ["HYPOTHESIS_STORAGE_DIRECTORY"] = os.path.join(scratch, "hypothesis")  # its constants cache
+    os.environ["HYPOTHESIS_STORAGE_DIRECTORY"] = str(support.CACHES / "hypothesis")  # not .hypothesis/
     config.stash[_BEFORE] = checkout_state()
     support.FAST_SUBSET = bool(config.option.markexpr) and not _selects(config.option.markexpr, ("slow",))
 

@@ -36,7 +36,7 @@ import pytest
 from games import body as game_body
 from games import moon, new_game
 from hands import hand
-from support import PROBLEM_JSON, copy_archive, role_keys
+from support import PROBLEM_JSON, copy_archive, role_keys, scratch
 
 from hearts_referee.app import create_app
 
@@ -158,9 +158,9 @@ def build_world(client, keys) -> World:
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory) -> tuple[Path, dict[str, str], World]:
+def built() -> tuple[Path, dict[str, str], World]:
     """The world, built once through HTTP into an archive file every test here starts from."""
-    path = tmp_path_factory.mktemp("access") / "archive.sqlite"
+    path = scratch("access-") / "archive.sqlite"
     app = create_app({"TESTING": True, "DATABASE": str(path)})
     keys = role_keys(path)
     return path, keys, build_world(app.test_client(), keys)

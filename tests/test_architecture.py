@@ -15,26 +15,21 @@ not vacuous break a copy of the code in a temp dir, never the checkout.
 
 from __future__ import annotations
 
-import hashlib
 import importlib
 import os
 import pkgutil
 import shutil
 import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
 import pytest
+from support import CACHES
 
 import hearts_referee
 
 ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
-CHECKOUT_ID = hashlib.sha256(bytes(ROOT)).hexdigest()[:12]
-MYPY_CACHE = Path(tempfile.gettempdir()) / f"hearts-referee-mypy-{CHECKOUT_ID}"
-"""mypy's cache for this checkout, kept between runs (a cold run takes ~12 s, a warm one ~1 s),
-outside the checkout (not .mypy_cache/)."""
 
 
 def run(
@@ -88,7 +83,9 @@ def test_a_new_subpackage_must_be_placed_in_the_layers(copy):
 
 
 def test_mypy_strict_is_clean_on_every_layer():
-    result = run(sys.executable, "-m", "mypy", "--cache-dir", str(MYPY_CACHE))  # strict, pyproject's files
+    result = run(
+        sys.executable, "-m", "mypy", "--cache-dir", str(CACHES / "mypy")
+    )  # strict, pyproject's files
     assert result.returncode == 0, result.stdout + result.stderr
     assert "no issues found" in result.stdout
 

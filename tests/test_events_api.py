@@ -18,16 +18,16 @@ from itertools import combinations, pairwise
 
 import pytest
 from events import EVENTS, create_event, play_round
-from support import validator
+from support import scratch, validator
 
 from hearts_referee import archive, stored
 from hearts_referee.app import create_app
 
 
 @pytest.fixture(scope="module")
-def league(tmp_path_factory):
+def league():
     """An app, its client and a director's headers, shared by this module's tests."""
-    path = tmp_path_factory.mktemp("events") / "archive.sqlite"
+    path = scratch("events-") / "archive.sqlite"
     app = create_app({"TESTING": True, "DATABASE": str(path)})
     db = archive.open_archive(path)
     keys = {role: archive.create_key(db, f"test {role}", role)[1] for role in stored.ROLES}

@@ -14,14 +14,15 @@ import json
 import re
 
 import pytest
+from support import scratch
 
 from hearts_referee.app import create_app
 from tools.demo import ROOT, seed, serve
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory):
-    database = str(tmp_path_factory.mktemp("browser") / "archive.sqlite")
+def site():
+    database = str(scratch("browser-") / "archive.sqlite")
     demo = seed(database)
     app = create_app({"DATABASE": database, "SECRET_KEY": "browser-tests"})
     with serve(app) as base:

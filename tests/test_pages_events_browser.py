@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from events import create_event, seat
+from support import scratch
 from test_pages_browser import page, pdf_pages, sign_in  # noqa: F401  # fixtures
 
 from hearts_referee import archive
@@ -12,9 +13,9 @@ from tools.demo import serve
 
 
 @pytest.fixture(scope="module")
-def event_site(tmp_path_factory):
+def event_site():
     """A served app with a 16-player MSO event whose first round is seated (four tables)."""
-    database = str(tmp_path_factory.mktemp("events-browser") / "archive.sqlite")
+    database = str(scratch("events-browser-") / "archive.sqlite")
     app = create_app({"DATABASE": database, "SECRET_KEY": "browser-tests"})
     db = archive.open_archive(database)
     key = archive.create_key(db, "Chief TD", "director")[1]

@@ -10,6 +10,7 @@ import re
 
 import pytest
 from games import PLAYERS, moon
+from support import scratch
 from test_pages_browser import page, sign_in  # noqa: F401  (fixtures shared with the pages' tests)
 
 from hearts_referee import usecases
@@ -50,11 +51,11 @@ def north_total(row) -> int:
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory):
+def site():
     """The README's demo game (1), a three-hand game whose hand 2 has N's revoke (2), and an
     MSO game over after four hands: the README's revoke (its mismatch decided), then three
     moons by W take N past 100 (3)."""
-    database = str(tmp_path_factory.mktemp("rulings") / "archive.sqlite")
+    database = str(scratch("rulings-") / "archive.sqlite")
     demo = seed(database)
     db = usecases.open_archive(database)
     try:

@@ -9,14 +9,15 @@ import time
 
 import pytest
 from live import live_server
+from support import scratch
 
 REVOKE_PATH = "examples/mso-revoke.json"
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory):
+def server():
     command = (sys.executable, "-m", "hearts_referee", "serve")
-    with live_server(tmp_path_factory.mktemp("ops"), workers=1, command=command) as running:
+    with live_server(scratch("ops-"), workers=1, command=command) as running:
         yield running
 
 

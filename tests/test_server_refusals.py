@@ -15,15 +15,15 @@ import time
 
 import pytest
 from live import live_server
-from support import validator
+from support import scratch, validator
 
 CLIENT_TIMEOUT = 1
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory):
+def server():
     with live_server(
-        tmp_path_factory.mktemp("refusals"), workers=1, args=["--client-timeout", str(CLIENT_TIMEOUT)]
+        scratch("refusals-"), workers=1, args=["--client-timeout", str(CLIENT_TIMEOUT)]
     ) as running:
         yield running
 

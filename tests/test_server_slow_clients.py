@@ -18,7 +18,7 @@ import time
 
 import pytest
 from live import live_server
-from support import example_record
+from support import example_record, scratch
 
 SLOW = 50
 BOUND = 2.0  # seconds, for each request made while the slow clients hold on
@@ -30,8 +30,8 @@ HALF_HEADERS = b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: "
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    with live_server(tmp_path_factory.mktemp("slow"), workers=2) as running:
+def server():
+    with live_server(scratch("slow-"), workers=2) as running:
         yield running
 
 
