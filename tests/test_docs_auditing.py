@@ -48,6 +48,8 @@ def run_block(block: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     env = {
         "PATH": f"{Path(sys.executable).parent}:/usr/bin:/bin",
         "FLASK_DATABASE": str(cwd / "archive.sqlite"),
+        # without one, the app makes a secret key in its instance folder, inside the checkout
+        "FLASK_SECRET_KEY": "docs-auditing",
         "HOME": str(cwd),
         "COLUMNS": COLUMNS,
     }
