@@ -18,7 +18,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from support import CACHES
+from caches import CACHES
 
 ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
