@@ -15,21 +15,32 @@ and ``FLASK_SECRET_KEY`` point into a scratch folder (in memory where the machin
 room: ``/dev/shm``; removed at the end), so an app built without a
 ``DATABASE`` (or a command run without an app of its own) never opens
 ``instance/archive.sqlite`` nor writes ``instance/secret_key``; hypothesis keeps no
-example database (a failure prints its ``@reproduce_failure`` blob instead) and its
-caches go to ``support.CACHES``, outside the checkout (not ``.hypothesis/``). At the end, every file and
-folder under the checkout (but ``.git``, ``.venv``, ``__pycache__`` and pytest's own
-``.pytest_cache``) is compared with what was there at the start: anything written,
-changed or removed fails the run, naming the paths.
+example database (a failure prints its ``@reproduce_failure`` blob instead); what may
+be reused between runs goes to ``caches.CACHES``, outside the checkout (hypothesis's
+storage, not ``.hypothesis/``; mypy's; bytecode where ``PYTHONDONTWRITEBYTECODE`` is
+set). At the end, every file and folder under the checkout (but ``.git``, ``.venv``,
+``__pycache__`` and pytest's own ``.pytest_cache``) is compared with what was there at
+the start: anything written, changed or removed fails the run, naming the paths.
 """
 
 from __future__ import annotations
 
 import os
 import shutil
+import sys
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
+
+from caches import CACHES
+
+if sys.dont_write_bytecode and sys.pycache_prefix is None:
+    # PYTHONDONTWRITEBYTECODE (set on some machines) keeps bytecode from beside the sources:
+    # keep it in the suite's caches instead, for this process (the modules it has yet to
+    # import) and every process it starts (pytest_configure), never in the checkout.
+    sys.pycache_prefix = str(CACHES / "pycache")
+    sys.dont_write_bytecode = False
 
 import pytest
 import support
@@ -147,7 +158,10 @@ def pytest_configure(config: pytest.Config) -> None:
     config.stash[_SAVED] = {name: os.environ.get(name) for name in _SESSION_ENV}
     os.environ["FLASK_DATABASE"] = os.path.join(scratch, "archive.sqlite")
     os.environ["FLASK_SECRET_KEY"] = "the-test-suite's-own-key"
-    os.environ["HYPOTHESIS_STORAGE_DIRECTORY"] = str(support.CACHES / "hypothesis")  # not .hypothesis/
+    os.environ["HYPOTHESIS_STORAGE_DIRECTORY"] = str(CACHES / "hypothesis")  # not .hypothesis/
+    if sys.pycache_prefix is not None and "PYTHONPYCACHEPREFIX" not in os.environ:
+        os.environ["PYTHONPYCACHEPREFIX"] = sys.pycache_prefix  # the processes tests start
+        os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
     config.stash[_BEFORE] = checkout_state()
     support.FAST_SUBSET = bool(config.option.markexpr) and not _selects(config.option.markexpr, ("slow",))
 
@@ -195,7 +209,13 @@ def _in_memory() -> str | None:
     return shm if roomy and os.access(shm, os.W_OK | os.X_OK) else None
 
 
-_SESSION_ENV = ("FLASK_DATABASE", "FLASK_SECRET_KEY", "HYPOTHESIS_STORAGE_DIRECTORY")
+_SESSION_ENV = (
+    "FLASK_DATABASE",
+    "FLASK_SECRET_KEY",
+    "HYPOTHESIS_STORAGE_DIRECTORY",
+    "PYTHONPYCACHEPREFIX",
+    "PYTHONDONTWRITEBYTECODE",
+)
 _SCRATCH = pytest.StashKey[str]()
 _SAVED = pytest.StashKey[dict[str, str | None]]()
 _BEFORE = pytest.StashKey[dict[str, tuple[int, int] | None]]()
@@ -212,15 +232,17 @@ def _one_app(tmp_path_factory) -> tuple[Flask, dict[str, Any]]:
 
 
 @pytest.fixture
-def app(_one_app, tmp_path) -> Flask:
+def app(_one_app, tmp_path) -> Iterator[Flask]:
     """An app whose archive is ``archive.sqlite`` in a folder of the test's own (in the run's
-    scratch folder, in memory where there is one; not there until something opens it), with
-    the settings it was built with: whatever a test set on it before is undone."""
+    scratch folder, in memory where there is one; not there until something opens it, gone
+    after the test), with the settings it was built with: whatever a test set on it before
+    is undone."""
     shared, settings_as_built = _one_app
     folder = support.scratch(tmp_path.name)
     shared.config.clear()
     shared.config.update(settings_as_built, DATABASE=str(folder / "archive.sqlite"))
-    return shared
+    yield shared
+    shutil.rmtree(folder, ignore_errors=True)  # some 300 KB each, 500 a run, in memory
 
 
 BROWSER_MISSING = (

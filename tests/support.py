@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import copy
-import hashlib
 import sqlite3
 import tempfile
 from contextlib import closing
@@ -57,12 +56,6 @@ def copy_archive(source: str | Path, target: str | Path) -> None:
     with closing(sqlite3.connect(source)) as original, closing(sqlite3.connect(target)) as copied:
         original.backup(copied)
 
-
-CACHES = Path(tempfile.gettempdir()) / f"hearts-referee-{hashlib.sha256(bytes(ROOT)).hexdigest()[:12]}"
-"""Caches kept between runs, outside the checkout and never holding an archive or a key:
-mypy's (a cold run takes ~12 s, a warm one ~1 s) and hypothesis's (its Unicode tables,
-~1.1 million code points walked when they are missing, and the constants it finds in
-our modules; no example database). One folder for each checkout."""
 
 SCRATCH: Path | None = None
 """The run's scratch folder (in memory where the machine has room; removed at the end):

@@ -24,7 +24,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from support import CACHES
+from caches import CACHES
 
 import hearts_referee
 
