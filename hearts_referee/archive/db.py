@@ -18,7 +18,6 @@
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import sqlite3
@@ -29,6 +28,8 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from sqlite_utils import Database
+
+from hearts_referee.stored.log import sha256 as sha256  # the one hash of the log, keys and sessions
 
 FILE_MODE = 0o600
 """The mode a new archive file is created with (the umask may remove more)."""
@@ -107,10 +108,6 @@ def canonical(value: Any) -> str:
 def compact(value: Any) -> str:
     """JSON as stored: no spaces, keys in their order (seats clockwise, results as documented)."""
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
-
-
-def sha256(text: str) -> str:
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 T = TypeVar("T")
