@@ -216,13 +216,13 @@ def write_input(path: Path, pool: list[PoolRecord], count: int) -> None:
 def expected_summary(pool: list[PoolRecord], count: int) -> dict[str, int]:
     """The counts the command's summary must report for ``count`` lines of the pool."""
     full, rest = divmod(count, len(pool))
-    totals = dict.fromkeys(("hands", "clean", "with_rulings", "score_mismatches", "rejected"), 0)
+    totals = dict.fromkeys(("hands", "clean", "with_rulings", "with_score_mismatch", "rejected"), 0)
     for index, item in enumerate(pool):
         times = full + (1 if index < rest else 0)
         totals["hands"] += times * item.hands
         totals["clean"] += times * item.clean
         totals["with_rulings"] += times * item.with_rulings
-        totals["score_mismatches"] += times * item.mismatches
+        totals["with_score_mismatch"] += times * item.mismatches
         totals["rejected"] += times * item.rejected
     return {"records": count, **totals}
 

@@ -49,6 +49,13 @@ def whole_game() -> dict[str, Any]:
     return new_game(hands=[moon("E", 1), random_body(3, 2)])
 
 
+def in_progress_hand() -> dict[str, Any]:
+    """A clean hand whose record stops one card short: nobody claimed the last card."""
+    record = clean_hand(7)
+    record["play"] = record["play"][:-1]
+    return record
+
+
 def mixed_lines() -> list[str]:
     return [
         json.dumps(clean_hand()),
@@ -117,8 +124,10 @@ def test_the_summary_counts_clean_irregular_rejected_and_mismatched(
     assert summary["hands"] == 4  # two single hands and the game's two
     assert summary["with_rulings"] == 1
     assert summary["clean"] == 3
+    assert summary["in_progress"] == 0
     assert summary["rulings"] == {"revoke": {"applied": 1}, "score_mismatch": {"referred": 1}}
-    assert summary["score_mismatches"] == 1
+    assert summary["rulings_total"] == 2
+    assert summary["with_score_mismatch"] == 1
     assert summary["rejected"] == 2
     assert [(r["record"], r["code"]) for r in summary["rejects"]] == [
         (f"{mixed}:4", "duplicate_card"),
@@ -126,7 +135,7 @@ def test_the_summary_counts_clean_irregular_rejected_and_mismatched(
     ]
     assert summary["hands_per_second"] > 0
     # the same summary, as a table on stderr for the auditor
-    assert "rejected records" in result.stderr and f"{mixed}:4" in result.stderr
+    assert "rejected" in result.stderr and f"{mixed}:4" in result.stderr
 
 
 def test_exit_status_0_when_every_hand_is_clean(cli: Any, tmp_path: Path) -> None:
@@ -250,3 +259,139 @@ def test_piped_the_console_script_writes_results_and_a_plain_summary(mixed: Path
     assert len(done.stdout.splitlines()) == 5
     assert "\x1b[" not in done.stderr.decode()  # no progress bar or colours when piped
     assert "records read" in done.stderr.decode()
+
+
+def test_the_summary_counts_hands_and_rulings_apart_each_labelled(cli: Any, tmp_path: Path) -> None:
+    """Hands are counted once each (clean, in progress or with rulings); rulings are counted
+    each, so the revoke hand's two written scores that differ are two rulings on one hand."""
+    record = revoke_hand()
+    seats = record["seats"]
+    record["claimed"] = dict.fromkeys(seats, 0)  # every written score wrong
+    path = tmp_path / "day.ndjson"
+    path.write_text(json.dumps(clean_hand()) + "\n" + json.dumps(record) + "\n")
+    summary_path = tmp_path / "summary.json"
+    result = cli(str(path), "--summary-json", str(summary_path))
+    summary = json.loads(summary_path.read_text())
+    mismatched = summary["rulings"]["score_mismatch"]["referred"]
+    assert mismatched > 1  # several seats' scores, one hand
+    assert (summary["hands"], summary["with_rulings"], summary["with_score_mismatch"]) == (2, 1, 1)
+    assert summary["rulings_total"] == 1 + mismatched  # the revoke and each mismatched seat
+    cells = [line.split("│") for line in result.stderr.splitlines() if line.count("│") == 3]
+    table = {cell[1].strip(): cell[2].strip() for cell in cells}
+    assert table["hands audited"] == "2"
+    assert table["with a score mismatch"] == "1"
+    assert table["rulings"] == str(1 + mismatched)
+    assert table["score_mismatch (referred)"] == str(mismatched)
+
+
+def test_a_hand_in_progress_is_counted_apart_from_clean_ones_and_is_not_exit_0(
+    cli: Any, tmp_path: Path
+) -> None:
+    path = tmp_path / "day.ndjson"
+    path.write_text(json.dumps(clean_hand()) + "\n" + json.dumps(in_progress_hand()) + "\n")
+    summary_path = tmp_path / "summary.json"
+    csv_path = tmp_path / "hands.csv"
+    result = cli(str(path), "-q", "--summary-json", str(summary_path), "--csv", str(csv_path))
+    summary = json.loads(summary_path.read_text())
+    assert (summary["hands"], summary["clean"], summary["in_progress"]) == (2, 1, 1)
+    assert result.exit_code == 1
+    rows = csv_path.read_text().splitlines()
+    assert rows[1].split(",")[1] == "clean"
+    assert rows[2].split(",")[1] == "in_progress"
+
+
+def test_the_csv_names_a_house_variant_as_the_record_does(cli: Any, tmp_path: Path) -> None:
+    house = clean_hand()
+    house["variant"] = {"base": "standard", "options": {"queen_breaks_hearts": False}}
+    path, csv_path = tmp_path / "house.ndjson", tmp_path / "hands.csv"
+    path.write_text(json.dumps(clean_hand()) + "\n" + json.dumps(house) + "\n")
+    cli(str(path), "-q", "--csv", str(csv_path))
+    import csv
+
+    rows = list(csv.DictReader(csv_path.read_text().splitlines()))
+    assert rows[0]["variant"] == "standard"
+    assert json.loads(rows[1]["variant"]) == house["variant"]
+
+
+def _on_a_terminal(args: list[str], stdin_tty: bool, stderr_tty: bool, tmp_path: Path) -> tuple[int, str]:
+    """Run the console script with stdin and/or stderr on a pseudo-terminal, as a person at a
+    shell would; the terminal's output and the exit status. A hang fails (timeout)."""
+    import os
+    import pty
+
+    master, slave = pty.openpty()
+    script = Path(sys.executable).parent / "hearts-referee"
+    done = subprocess.Popen(
+        [str(script), *args],
+        stdin=slave if stdin_tty else subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=slave if stderr_tty else subprocess.PIPE,
+        cwd=tmp_path,
+        env={
+            "PATH": "/usr/bin:/bin",
+            "TERM": "xterm",
+            "COLUMNS": "120",
+            "FLASK_DATABASE": str(tmp_path / "a.db"),
+            "FLASK_SECRET_KEY": "bulk-tests",
+        },
+    )
+    os.close(slave)
+    seen = b""
+    try:
+        status = done.wait(timeout=60)
+    finally:
+        if done.poll() is None:
+            done.kill()
+    while True:
+        try:
+            chunk = os.read(master, 65536)
+        except OSError:  # the terminal closed once the command exited
+            break
+        if not chunk:
+            break
+        seen += chunk
+    os.close(master)
+    if not stderr_tty and done.stderr is not None:
+        seen += done.stderr.read()
+    return status, seen.decode(errors="replace")
+
+
+def test_no_input_and_stdin_a_terminal_is_usage_and_exit_3_not_a_silent_wait(tmp_path: Path) -> None:
+    status, seen = _on_a_terminal(["audit"], stdin_tty=True, stderr_tty=False, tmp_path=tmp_path)
+    assert status == 3
+    assert "Usage: hearts-referee audit" in seen
+    assert "no INPUT given, and stdin is a terminal" in seen
+
+
+def test_the_progress_bar_has_a_total_when_the_input_is_files(mixed: Path, tmp_path: Path) -> None:
+    args = ["audit", str(mixed), "-o", str(tmp_path / "results.ndjson")]
+    status, seen = _on_a_terminal(args, stdin_tty=False, stderr_tty=True, tmp_path=tmp_path)
+    assert status == 2
+    assert "100%" in seen  # a bar with a total, filled when every file is read
+    assert "records" in seen
+
+
+def test_reading_follows_the_bytes_of_each_file_to_the_total(tmp_path: Path) -> None:
+    from hearts_referee.batch.inputs import Progress
+
+    plain, packed = tmp_path / "a.ndjson", tmp_path / "b.ndjson.gz"
+    plain.write_text("\n".join(mixed_lines()) + "\n")
+    packed.write_bytes(gzip.compress(plain.read_bytes()))
+    progress = Progress.of([str(plain), str(packed)])
+    assert progress.total == plain.stat().st_size + packed.stat().st_size
+    seen = [progress.done for _ in records([str(plain), str(packed)], progress)]
+    assert seen == sorted(seen) and 0 < seen[0] < progress.total
+    assert progress.done == progress.total
+    assert Progress.of(["-", str(plain)]).total is None  # stdin's length is unknown
+
+
+def test_help_lists_only_our_own_commands_and_flasks_still_answer() -> None:
+    from click.testing import CliRunner
+
+    from hearts_referee.cli import main
+
+    shown = CliRunner().invoke(main, ["--help"]).output
+    names = {line.split()[0] for line in shown.split("Commands:")[1].splitlines() if line.strip()}
+    assert names == {"audit", "init-db", "keys", "serve"}
+    assert "--app" not in shown and "--env-file" not in shown
+    assert "Endpoint" in CliRunner().invoke(main, ["routes"]).output  # still there for a developer

@@ -12,14 +12,20 @@
 A file that cannot be read at all (missing, not gzip) is :class:`Unreadable`: the
 command stops with status 3 before auditing anything. A ``.json`` document that is
 not JSON is one rejected record, located at the file.
+
+How far a run has read is :class:`Progress`: bytes of the input files (compressed
+bytes for a ``.gz``), so a progress bar has a total without reading anything twice.
 """
 
 from __future__ import annotations
 
 import gzip
 import json
+import os
 import sys
 from collections.abc import Iterable, Iterator
+from contextlib import suppress
+from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, cast
 
@@ -69,16 +75,44 @@ def expand(paths: Iterable[str]) -> list[str]:
     return files
 
 
-def _open(name: str) -> IO[bytes]:
+def stdin_is_terminal() -> bool:
+    """Whether stdin is a terminal: nobody is piping records in, so reading it would
+    wait on a person typing JSON."""
+    return sys.stdin is not None and sys.stdin.isatty()
+
+
+@dataclass
+class Progress:
+    """How much of the inputs a run has read: ``done`` of ``total`` bytes on disk.
+    ``total`` is ``None`` when stdin is among the inputs (its length is unknown)."""
+
+    total: int | None
+    done: int = 0
+
+    @classmethod
+    def of(cls, files: Iterable[str]) -> Progress:
+        """The progress of reading ``files`` (as :func:`expand` lists them)."""
+        total = 0
+        for name in files:
+            if name == STDIN:
+                return cls(None)
+            with suppress(OSError):  # reading it will say why it cannot be read
+                total += Path(name).stat().st_size
+        return cls(total)
+
+
+def _open(name: str) -> tuple[IO[bytes], IO[bytes]]:
+    """The stream of records of ``name``, and the file on disk under it (the same
+    stream unless it is decompressed), whose position is the bytes read."""
     if name == STDIN:
-        return sys.stdin.buffer
+        return sys.stdin.buffer, sys.stdin.buffer
     try:
         handle: IO[bytes] = open(name, "rb")  # noqa: SIM115 (closed by the reader)
     except OSError as error:
         raise Unreadable(f"{name}: {error.strerror}") from None
     if name.lower().endswith(".gz"):
-        return cast(IO[bytes], gzip.GzipFile(fileobj=handle, mode="rb"))
-    return handle
+        return cast(IO[bytes], gzip.GzipFile(fileobj=handle, mode="rb")), handle
+    return handle, handle
 
 
 def ndjson(stream: IO[bytes], source: str | None = None) -> Iterator[Item]:
@@ -110,27 +144,40 @@ def _document(source: str, text: bytes) -> Iterator[Item]:
         yield Where(source), text
 
 
-def _read(name: str) -> Iterator[Item]:
-    stream = _open(name)
+def _items(name: str, stream: IO[bytes]) -> Iterator[Item]:
     source = "-" if name == STDIN else name
-    try:
-        if name == STDIN:
-            if _starts_an_array(stream):
-                yield from _document(source, stream.read())
-            else:
-                yield from ndjson(stream, source)
-        elif _inner_suffix(Path(name)) in JSON_SUFFIXES:
+    if name == STDIN:
+        if _starts_an_array(stream):
             yield from _document(source, stream.read())
         else:
             yield from ndjson(stream, source)
+    elif _inner_suffix(Path(name)) in JSON_SUFFIXES:
+        yield from _document(source, stream.read())
+    else:
+        yield from ndjson(stream, source)
+
+
+def _read(name: str, progress: Progress | None) -> Iterator[Item]:
+    stream, on_disk = _open(name)
+    tracked = progress if progress is not None and progress.total is not None else None
+    start = tracked.done if tracked is not None else 0
+    try:
+        for item in _items(name, stream):
+            if tracked is not None:
+                tracked.done = start + on_disk.tell()
+            yield item
+        if tracked is not None:
+            tracked.done = start + os.fstat(on_disk.fileno()).st_size
     except (OSError, EOFError, gzip.BadGzipFile) as error:
         raise Unreadable(f"{name}: {error}") from None
     finally:
         if name != STDIN:
             stream.close()
+            on_disk.close()
 
 
-def records(paths: Iterable[str]) -> Iterator[Item]:
-    """Every record of every input, in order (call :func:`expand` first to fail early)."""
+def records(paths: Iterable[str], progress: Progress | None = None) -> Iterator[Item]:
+    """Every record of every input, in order (call :func:`expand` first to fail early).
+    ``progress``, when given, follows the bytes read as the records are taken."""
     for name in paths:
-        yield from _read(name)
+        yield from _read(name, progress)

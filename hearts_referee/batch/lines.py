@@ -67,9 +67,14 @@ class HandTally:
 
     label: str
     variant: str
+    """The variant as the record names it: its id, or for house rules the record's own
+    ``{"base": id, "options": {...}}`` as compact JSON."""
     score: Mapping[str, int]
     rulings: tuple[tuple[str, str], ...]
     """(code, status) of each ruling, in table order."""
+    in_progress: bool = False
+    """The play stops early with no claim for the rest: the hand is not over, so it is
+    neither clean nor scored in full (``complete`` false, not a void deal)."""
 
     @property
     def mismatch(self) -> bool:
@@ -78,7 +83,7 @@ class HandTally:
 
     @property
     def clean(self) -> bool:
-        return not self.rulings
+        return not self.rulings and not self.in_progress
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,12 +102,22 @@ class Outcome:
         return self.kind is None
 
 
+def variant_name(result: Mapping[str, Any]) -> str:
+    """How the record named its variant: ``mso-2000``, or a house variant as
+    ``{"base":"standard","options":{...}}``, so two house variants never read alike."""
+    options = result.get("options")
+    if not options:
+        return str(result["variant"])
+    return json.dumps({"base": result["variant"], "options": options}, separators=(",", ":"))
+
+
 def _tally(label: str, result: Mapping[str, Any]) -> HandTally:
     return HandTally(
         label,
-        result["variant"],
+        variant_name(result),
         result["score"],
         tuple((r["code"], r["status"]) for r in result["rulings"]),
+        in_progress=not result["complete"] and not result["void"],
     )
 
 

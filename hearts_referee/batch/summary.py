@@ -27,7 +27,8 @@ class ExitStatus(IntEnum):
     CLEAN = 0
     """Every record read and every hand clean."""
     FINDINGS = 1
-    """Rulings or score mismatches found (or, re-auditing the archive, changes)."""
+    """Rulings, score mismatches or hands in progress found (or, re-auditing the archive,
+    changes)."""
     REJECTED = 2
     """Some records could not be audited (not JSON, or could not have happened); a
     re-audit found a broken hash chain."""
@@ -46,14 +47,22 @@ class Reject:
 
 @dataclass
 class Summary:
+    """Records, hands and rulings, each counted apart: a record gives one hand or a game's
+    hands; a hand is exactly one of clean, in progress or with rulings (so those three add
+    up to ``hands``); a hand may give several rulings."""
+
     records: int = 0
     hands: int = 0
     clean: int = 0
+    in_progress: int = 0
+    """Hands whose play stops early with no claim for the rest (not clean, not scored in full)."""
     with_rulings: int = 0
-    mismatches: int = 0
+    """Hands over, with at least one ruling."""
+    with_score_mismatch: int = 0
+    """Hands (of any kind above) whose written scores differ from the validated ones."""
     games: int = 0
     rulings: Counter[tuple[str, str]] = field(default_factory=Counter)
-    """Rulings by (code, status)."""
+    """Rulings by (code, status), every hand's together."""
     rejected: int = 0
     rejects: list[Reject] = field(default_factory=list)
     seconds: float = 0.0
@@ -73,13 +82,20 @@ class Summary:
 
     def _hand(self, hand: HandTally) -> None:
         self.hands += 1
-        if hand.clean:
-            self.clean += 1
-        else:
+        if hand.in_progress:
+            self.in_progress += 1
+        elif hand.rulings:
             self.with_rulings += 1
-            self.rulings.update(hand.rulings)
+        else:
+            self.clean += 1
+        self.rulings.update(hand.rulings)
         if hand.mismatch:
-            self.mismatches += 1
+            self.with_score_mismatch += 1
+
+    @property
+    def rulings_total(self) -> int:
+        """Every ruling of every hand."""
+        return sum(self.rulings.values())
 
     @property
     def hands_per_second(self) -> float:
@@ -88,7 +104,7 @@ class Summary:
     def exit_status(self) -> ExitStatus:
         if self.rejected:
             return ExitStatus.REJECTED
-        if self.with_rulings or self.mismatches:
+        if self.with_rulings or self.in_progress or self.with_score_mismatch:
             return ExitStatus.FINDINGS
         return ExitStatus.CLEAN
 
@@ -100,12 +116,14 @@ class Summary:
         return {
             "records": self.records,
             "games": self.games,
+            "rejected": self.rejected,
             "hands": self.hands,
             "clean": self.clean,
+            "in_progress": self.in_progress,
             "with_rulings": self.with_rulings,
+            "with_score_mismatch": self.with_score_mismatch,
+            "rulings_total": self.rulings_total,
             "rulings": by_code,
-            "score_mismatches": self.mismatches,
-            "rejected": self.rejected,
             "rejects": [
                 {
                     "record": r.label,
@@ -151,7 +169,7 @@ class CsvWriter:
             self._writer.writerow((outcome.where.label(), "rejected", "", "", "", "", problem))
             return
         for hand in outcome.hands:
-            status = "clean" if hand.clean else "rulings"
+            status = "in_progress" if hand.in_progress else "rulings" if hand.rulings else "clean"
             mismatch = "yes" if hand.mismatch else "no"
             self._writer.writerow(
                 (hand.label, status, hand.variant, _scores(hand.score), _rulings(hand), mismatch, "")

@@ -33,17 +33,21 @@ from .report import counts_table, live, write_json
 
 
 def summary_table(summary: Summary) -> Table:
-    """The summary as the auditor reads it at the end of a run."""
+    """The summary as the auditor reads it at the end of a run: records, then hands (each
+    hand counted once, in one of clean, in progress or with rulings), then rulings (each
+    ruling counted, so a hand may give several)."""
     table, row = counts_table("Bulk audit")
     row("records read", summary.records)
-    row("  of which whole games", summary.games)
+    row("  whole games", summary.games)
+    row("  rejected", summary.rejected)
     row("hands audited", summary.hands)
     row("  clean", summary.clean)
+    row("  in progress (play incomplete)", summary.in_progress)
     row("  with rulings", summary.with_rulings)
+    row("  with a score mismatch", summary.with_score_mismatch)
+    row("rulings", summary.rulings_total)
     for (code, status), count in sorted(summary.rulings.items()):
-        row(f"    {code} ({status})", count)
-    row("  score mismatches", summary.mismatches)
-    row("rejected records", summary.rejected)
+        row(f"  {code} ({status})", count)
     row("hands per second", f"{summary.hands_per_second:,.0f}")
     row("exit status", int(summary.exit_status()))
     return table
@@ -62,8 +66,10 @@ def reject_lines(summary: Summary) -> list[str]:
     return lines
 
 
-def _outcomes(paths: list[str], jobs: int, dask: str | None, timeout: float) -> Iterator[Outcome]:
-    records = inputs.records(paths)
+def _outcomes(
+    paths: list[str], jobs: int, dask: str | None, timeout: float, progress: inputs.Progress
+) -> Iterator[Outcome]:
+    records = inputs.records(paths, progress)
     if dask is not None:
         return run.on_dask(records, dask, jobs, timeout=timeout)
     return run.local(records, jobs)
@@ -156,6 +162,11 @@ def audit(
         }
         recheck_archive(archive, output=output, summary_json=summary_json, quiet=quiet, not_with=given)
     console = Console(stderr=True)
+    if not paths and inputs.stdin_is_terminal():
+        raise Misuse(
+            "no INPUT given, and stdin is a terminal: name files or folders of records, "
+            "or pipe them in (give '-' to type records on stdin)"
+        )
     try:
         files = inputs.expand(paths or ("-",))
     except inputs.Unreadable as error:
@@ -169,8 +180,10 @@ def audit(
             table = None
             if csv_path:
                 table = CsvWriter(stack.enter_context(open(csv_path, "w", newline="", encoding="utf-8")))
-            tick = stack.enter_context(live(console, quiet, "auditing", "records"))
-            for outcome in _outcomes(files, jobs or run.default_jobs(), dask, dask_timeout):
+            read = inputs.Progress.of(files)
+            bar = live(console, quiet, "auditing", "records", read.total, lambda: read.done)
+            tick = stack.enter_context(bar)
+            for outcome in _outcomes(files, jobs or run.default_jobs(), dask, dask_timeout, read):
                 out.write(outcome.line + b"\n")
                 summary.add(outcome)
                 if table is not None:

@@ -18,11 +18,13 @@ from typing import Any
 from rich.console import Console
 from rich.progress import (
     BarColumn,
-    MofNCompleteColumn,
     Progress,
+    ProgressColumn,
     SpinnerColumn,
+    TaskProgressColumn,
     TextColumn,
     TimeElapsedColumn,
+    TimeRemainingColumn,
 )
 from rich.table import Table
 from rich.text import Text
@@ -32,30 +34,41 @@ Tick = Callable[[int, int], None]
 
 
 @contextmanager
-def live(console: Console, quiet: bool, doing: str, unit: str) -> Iterator[Tick]:
+def live(
+    console: Console,
+    quiet: bool,
+    doing: str,
+    unit: str,
+    total: int | None = None,
+    position: Callable[[], int] | None = None,
+) -> Iterator[Tick]:
     """A live count (``doing``, ``unit`` done, hands per second) on a terminal; a no-op
-    tick when stderr is piped or ``--quiet``."""
+    tick when stderr is piped or ``--quiet``.
+
+    With a ``total``, the bar fills as ``position()`` (or the count done) goes to it, with
+    its percentage and the time left; without one (stdin), it counts and spins."""
     if quiet or not console.is_terminal:
         yield lambda done, hands: None
         return
-    progress = Progress(
-        SpinnerColumn(),
-        TextColumn(doing),
-        BarColumn(bar_width=None),
-        MofNCompleteColumn(),
-        TextColumn(unit + " · {task.fields[rate]} hands/s"),
+    columns: list[ProgressColumn] = [SpinnerColumn(), TextColumn(doing), BarColumn(bar_width=None)]
+    if total is not None:
+        columns.append(TaskProgressColumn())
+    columns += [
+        TextColumn("{task.fields[done]:,} " + unit + " · {task.fields[rate]} hands/s"),
         TimeElapsedColumn(),
-        console=console,
-        transient=True,
-    )
+    ]
+    if total is not None:
+        columns.append(TimeRemainingColumn())
+    progress = Progress(*columns, console=console, transient=True)
     started = time.perf_counter()
     with progress:
-        task = progress.add_task(doing, total=None, rate="-")
+        task = progress.add_task(doing, total=total, rate="-", done=0)
 
         def tick(done: int, hands: int) -> None:
             elapsed = time.perf_counter() - started
             rate = f"{hands / elapsed:,.0f}" if elapsed > 0 else "-"
-            progress.update(task, completed=done, rate=rate)
+            completed = position() if position is not None else done
+            progress.update(task, completed=completed, rate=rate, done=done)
 
         yield tick
 
