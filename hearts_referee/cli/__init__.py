@@ -3,8 +3,11 @@
 - ``serve``: the service under gunicorn;
 - ``init-db``: create or upgrade the archive file;
 - ``keys create|list|revoke``: API keys;
-- and Flask's own (``routes``, ``shell``).
+- ``audit``: audit files of records, or re-audit the archive.
 
+``--help`` lists only these: the commands of Flask and its extensions (``run``,
+``shell``, ``routes``, ``limiter``) and Flask's own options still answer, for a
+developer who knows them, but are not the product's (``serve`` replaces ``run``).
 The same commands answer as ``python -m hearts_referee <command>`` and, from a checkout,
 ``flask --app app <command>``.
 """
@@ -30,12 +33,35 @@ def _create_app() -> Flask:
         raise click.ClickException(f"cannot start: {error}") from None
 
 
-main = FlaskGroup(
+OURS = "hearts_referee."
+"""Commands whose code is in this package are the product's; ``--help`` lists only those."""
+
+
+def is_ours(command: click.Command) -> bool:
+    """Whether ``command`` is one of ours, not Flask's or an extension's."""
+    callback = command.callback
+    if callback is None and isinstance(command, click.Group):
+        return any(is_ours(sub) for sub in command.commands.values())
+    return callback is not None and getattr(callback, "__module__", "").startswith(OURS)
+
+
+class RefereeGroup(FlaskGroup):
+    """Flask's command group (it loads the app for the app's commands), listing ours alone."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        names = super().list_commands(ctx)
+        return [name for name in names if (cmd := self.get_command(ctx, name)) is not None and is_ours(cmd)]
+
+
+main = RefereeGroup(
     name="hearts-referee",
     help="Hearts Referee: the rules referee and hand audit for tournament Hearts.",
     create_app=_create_app,
     add_version_option=False,
 )
+for _option in main.params:
+    if isinstance(_option, click.Option):
+        _option.hidden = True  # Flask's --app, --env-file, --debug: the factory is fixed here
 main.add_command(serve)
 
 __all__ = ["main"]
