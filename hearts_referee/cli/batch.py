@@ -148,7 +148,7 @@ def audit(
 
     INPUT is an NDJSON file (.ndjson, .jsonl: one record per line), a JSON file
     (.json: a record or an array of records), a .gz of either, a folder of them,
-    or '-' for stdin (the default).
+    or '-' for stdin (the default when records are piped in).
 
     With --archive: which stored scores or rulings the engine running now would
     change, and each hand's hash chain checked; the archive is not changed.
