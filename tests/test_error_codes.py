@@ -9,6 +9,7 @@ code without its section fails here, and the message says what to add where.
 
 from __future__ import annotations
 
+import csv
 import json
 import re
 from collections.abc import Mapping
@@ -18,6 +19,7 @@ import pytest
 import yaml
 from test_contracts import error_codes
 from test_docs_links import anchors
+from test_pages import CSRF
 
 from hearts_referee.api.problem_types import PROBLEM_TYPES
 from hearts_referee.referee import CODES
@@ -47,7 +49,8 @@ def _yaml(code: str) -> str:
 
 def _yaml_lines(codes: Mapping[str, str]) -> str:
     lines = ["      enum:", *(f"        - {_yaml(code)}" for code in codes), "      x-enum-descriptions:"]
-    lines += [f"        {_yaml(code)}: {json.dumps(line, ensure_ascii=False)}" for code, line in codes.items()]
+    for code, line in codes.items():
+        lines.append(f"        {_yaml(code)}: {json.dumps(line, ensure_ascii=False)}")
     return "\n".join(lines)
 
 
@@ -126,3 +129,46 @@ def test_the_errors_page_documents_the_root_pointer_on_every_face():
     section = page.split("## The root pointer", 1)[1].split("\n## ", 1)[0]
     for face in ("API", "pages", "command line", "CSV"):
         assert re.search(face, section, flags=re.I), f"the root pointer section does not name the {face}"
+
+
+NOT_JSON = b'{"variant": "standard", "seats": ['
+"""A record cut off in the middle: a problem of the whole body, at the root pointer."""
+
+
+def test_the_root_pointer_in_the_api_is_the_empty_string(client):
+    response = client.post("/v1/hands/validate", data=NOT_JSON, content_type="application/json")
+    assert response.status_code == 400
+    assert [(e["pointer"], e["code"]) for e in response.get_json()["errors"]] == [("", "invalid_json")]
+
+
+def test_the_root_pointer_on_the_check_page_is_shown_as_two_quote_marks(client):
+    with client.session_transaction() as session:
+        session["csrf"] = CSRF
+    response = client.post("/director/check", data={"csrf_token": CSRF, "record": NOT_JSON.decode()})
+    assert response.status_code == 400
+    page = response.get_data(as_text=True)
+    assert "<code>&#34;&#34;</code></a> <strong>invalid_json</strong>" in page
+    assert "<code>/</code>" not in page
+
+
+@pytest.fixture
+def audit_cli(app):
+    runner = app.test_cli_runner()
+    return lambda *args: runner.invoke(args=["audit", *args])
+
+
+def test_the_root_pointer_in_the_command_lines_summary_and_result_line(audit_cli, tmp_path):
+    source = tmp_path / "cut.ndjson"
+    source.write_bytes(NOT_JSON + b"\n")
+    result = audit_cli(str(source), "-o", str(tmp_path / "out.ndjson"))
+    assert f'{source}:1 "": ' in result.stderr
+    (line,) = [json.loads(text) for text in (tmp_path / "out.ndjson").read_text().splitlines()]
+    assert line["problems"][0]["pointer"] == ""
+
+
+def test_the_root_pointer_in_the_csv_problem_column(audit_cli, tmp_path):
+    source, table = tmp_path / "cut.ndjson", tmp_path / "hands.csv"
+    source.write_bytes(NOT_JSON + b"\n")
+    audit_cli(str(source), "-q", "--csv", str(table))
+    (row,) = list(csv.DictReader(table.read_text(encoding="utf-8").splitlines()))
+    assert row["status"] == "rejected" and row["problem"].startswith('"": ')

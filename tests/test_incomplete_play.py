@@ -252,3 +252,16 @@ def test_incomplete_play_the_bulk_audit_line_carries_the_ruling_and_the_csv_coun
     assert audit["complete"] is False and "play_incomplete" in [r["code"] for r in audit["rulings"]]
     (row,) = list(csv.DictReader(table.read_text(encoding="utf-8").splitlines()))
     assert row["status"] == "rulings" and "play_incomplete:1" in row["rulings"]
+
+
+def test_incomplete_play_the_games_page_shows_the_refusal_the_api_gives(client, as_role):
+    """docs/games.md's example of a hand stopped early, answered as the page says."""
+    page = (ROOT / "docs" / "games.md").read_text(encoding="utf-8")
+    assert "jq '.play |= .[:47]' examples/mso-game-hand.json" in page
+    director = as_role("director")
+    client.post("/v1/games", json=new_game(), headers=director)
+    body = client.post("/v1/games/1/hands", json=GAME_STOPPED, headers=director).get_json()
+    (error,) = body["errors"]
+    assert f'"detail": {json.dumps(body["detail"])}' in page
+    assert '"pointer": "/play/-", "code": "play_incomplete"' in page
+    assert f'"message": {json.dumps(error["message"])}' in page
