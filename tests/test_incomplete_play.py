@@ -128,6 +128,15 @@ def test_incomplete_play_the_api_validates_a_hand_in_progress_with_its_ruling(cl
     assert body["complete"] is False and [r["trick"] for r in in_progress(body)] == [12]
 
 
+def test_incomplete_play_the_check_page_shows_the_hand_in_progress_and_its_ruling(client):
+    with client.session_transaction() as session:
+        session["csrf"] = CSRF
+    response = client.post("/director/check", data={"csrf_token": CSRF, "record": json.dumps(STOPPED)})
+    assert response.status_code == 200
+    page = response.get_data(as_text=True)
+    assert "Play incomplete" in page and "The play stops at trick 12, with E to play" in page
+
+
 # --- in a game: refused, on every face, and nothing stored --------------------------------------
 
 
