@@ -21,16 +21,18 @@ from hearts_referee.referee import (
     Card,
     Event,
     EventAction,
+    Finding,
     HandRecord,
     MoonOption,
     Pass,
+    Replay,
     Variant,
     cards,
     replay,
 )
 from hearts_referee.referee.house import house_variant
 from hearts_referee.referee.record import ClaimKind, ClaimTerms, pointer
-from hearts_referee.rulings import JudgedHand, judge
+from hearts_referee.rulings import JudgedHand, Ruling, judge
 
 
 def card(code: str) -> Card:
@@ -56,6 +58,17 @@ def table(variant: str | Mapping[str, Any], deal: Mapping[str, str], **kwargs: A
 def judged(record: HandRecord) -> JudgedHand:
     """The replay of ``record`` judged under its variant's schedule."""
     return judge(replay(record))
+
+
+def on_play(result: JudgedHand) -> tuple[Ruling, ...]:
+    """The rulings on what was played, as ``hands.on_play`` (less the in-progress ruling of a
+    hand stopped early on purpose)."""
+    return tuple(r for r in result.rulings if r.code != hands.IN_PROGRESS)
+
+
+def in_play(played: Replay) -> tuple[Finding, ...]:
+    """The replay's findings on what was played (less the in-progress one, as :func:`on_play`)."""
+    return tuple(f for f in played.findings if f.code != hands.IN_PROGRESS)
 
 
 def variant_of(spec: str | Mapping[str, Any]) -> Variant:

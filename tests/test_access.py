@@ -35,7 +35,7 @@ from typing import Any
 import pytest
 from games import body as game_body
 from games import moon, new_game
-from hands import hand
+from hands import hand, play_out
 from support import PROBLEM_JSON, copy_archive, role_keys, scratch
 
 from hearts_referee.app import create_app
@@ -151,7 +151,7 @@ def build_world(client, keys) -> World:
     w.hands["b_hand"] = store("scorer_b", "/v1/hands", hand("standard", play=REVOKE, hand_number=5))
     w.games["b_game"] = store("scorer_b", "/v1/games", new_game())
     b_game = f"/v1/games/{w.games['b_game']}/hands"
-    w.hands["b_game_hand"] = store("scorer_b", b_game, game_body(hand("mso-2000", play=REVOKE)))
+    w.hands["b_game_hand"] = store("scorer_b", b_game, game_body(hand("mso-2000", play=play_out(REVOKE))))
     w.hands["director_hand"] = store("director", "/v1/hands", hand("standard", play=REVOKE, hand_number=9))
     w.next_hand = {"a_game": 3, "b_game": 2, "missing": 1}
     return w

@@ -11,13 +11,14 @@ from typing import Any
 
 import pytest
 from games import moon, new_game
-from hands import hand
+from hands import hand, play_out
 from support import example_record
 
 HANDS = "/v1/hands"
 
 # E discards 2♦ on the 2♣ lead while holding clubs; play goes on: a revoke (two tricks recorded)
-REVOKE = "N:2C E:2D S:4C W:5C W:KC N:AC E:3C S:8C"
+REVOKE = play_out("N:2C E:2D S:4C W:5C W:KC N:AC E:3C S:8C")
+"""E revokes in trick 1 (the hand played out: a hand in progress would also be open)."""
 
 
 @pytest.fixture
@@ -229,7 +230,7 @@ def test_mso2000_hand_is_final_once_all_four_sign_and_no_ruling_is_open(client, 
 
 
 def test_standard_needs_no_signature_and_a_signer_must_sit_at_the_table(client, scorer, problem):
-    stored = submit(client, scorer, hand("standard"))
+    stored = submit(client, scorer, hand("standard", play=play_out("", queen_breaks=False)))
     assert stored["signers"] == [] and stored["final"] is True
     body = problem(
         client.post(f"{HANDS}/{stored['id']}/signatures", json={"seat": "X", "name": "Xena"}, headers=scorer),

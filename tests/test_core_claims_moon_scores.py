@@ -7,7 +7,7 @@ and the judged rulings, then fold ``rulings.decisions`` over them.
 
 from __future__ import annotations
 
-from core_hands import card, hand_of, judged, record
+from core_hands import card, hand_of, in_play, judged, on_play, record
 from hands import ROUND_ROBIN, SUIT_BLOCKS, block_tricks, claim, tricks
 from test_rules_mso2000 import REVOKE_AGAINST_MOON, _revoke_against_moon_play
 
@@ -55,11 +55,11 @@ def test_core_claims_order_that_wins_every_trick_completes_the_hand_for_the_clai
         holds=True,
         reason="the announced order wins every remaining trick against any defence",
     )
-    assert played.findings == (Finding(Code.CLAIM, "W", 2, None, 4, facts=facts),)
+    assert in_play(played) == (Finding(Code.CLAIM, "W", 2, None, 4, facts=facts),)
     assert played.complete is True and len(played.tricks) == 1  # the rest is claimed, not played
     assert played.score.points == {"N": 0, "E": 0, "S": 0, "W": 26}
     assert played.score.moon == MoonOutcome("W", MoonOption.ADD, ChosenBy.REFEREE)
-    (ruling,) = result.rulings
+    (ruling,) = on_play(result)
     assert (ruling.status, ruling.suggestion) == (Status.REFERRED, "award the remaining tricks to W")
 
 
@@ -73,7 +73,7 @@ def test_core_claims_order_a_defender_can_beat_leaves_the_hand_incomplete():
         reason="the claim fails against this defence: trick 2: W K♣ N A♣ E J♣ S Q♣, N takes it",
     )
     assert result.replay.complete is False and result.replay.score.moon is None
-    (ruling,) = result.rulings
+    (ruling,) = on_play(result)
     assert (ruling.status, ruling.suggestion) == (
         Status.REFERRED,
         "refuse the claim: the refuting line shows a defence that beats it",
@@ -94,7 +94,7 @@ def test_core_claims_a_claim_that_leaves_out_a_card_does_not_hold():
 
 def test_core_moon_adds_the_moon_to_every_other_seat():
     played = replay(record(held=SUIT_BLOCKS, play=block_tricks()))
-    assert played.complete is True and played.findings == ()
+    assert played.complete is True and in_play(played) == ()
     assert played.score.points == {"N": 0, "E": 0, "S": 0, "W": 26}
     assert played.score.hand == MOON_TO_W
     assert played.score.moon == MoonOutcome("W", MoonOption.ADD, ChosenBy.REFEREE)
@@ -155,9 +155,9 @@ def test_core_moon_choice_recorded_is_respected_and_said_to_be_the_records():
 def test_core_moon_choice_not_allowed_is_referred_and_the_moon_added():
     result = judged(record(held=SUIT_BLOCKS, play=block_tricks(), moon_choice="subtract"))
     facts = MoonChoiceFacts(choice=MoonOption.SUBTRACT, scores_before={})
-    assert result.replay.findings == (Finding(Code.MOON_CHOICE_NOT_ALLOWED, "W", 13, facts=facts),)
+    assert in_play(result.replay) == (Finding(Code.MOON_CHOICE_NOT_ALLOWED, "W", 13, facts=facts),)
     assert result.replay.score.moon == MoonOutcome("W", MoonOption.ADD, ChosenBy.REFEREE)
-    (ruling,) = result.rulings
+    (ruling,) = on_play(result)
     assert (ruling.status, ruling.rule) == (Status.REFERRED, "mso-2000/moon")
     assert result.score == MOON_TO_W
 
@@ -172,7 +172,7 @@ def test_core_moon_stopped_by_a_revoke_is_searched_and_not_proven_when_following
         "Searched from the revoke with E following suit: E can stop the moon "
         "(trick 1: W 2♣ N 2♥ E A♣ S 2♦, E takes it)."
     )
-    assert played.findings == (
+    assert in_play(played) == (
         Finding(Code.REVOKE, "E", 1, card("2S"), 2, facts=RevokeFacts(all_points_played=False)),
         Finding(
             Code.MOON_STOPPED_BY_REVOKE,
@@ -183,7 +183,7 @@ def test_core_moon_stopped_by_a_revoke_is_searched_and_not_proven_when_following
             ),
         ),
     )
-    assert [(r.status, r.penalty, r.suggestion) for r in result.rulings] == [
+    assert [(r.status, r.penalty, r.suggestion) for r in on_play(result)] == [
         (Status.APPLIED, Penalty(26), None),
         (Status.REFERRED, None, "moon not proven"),
     ]
@@ -197,7 +197,7 @@ def test_core_moon_stopped_by_a_revoke_is_searched_and_not_proven_when_following
 def test_core_score_mismatch_one_finding_per_seat_written_wrong_with_both_totals():
     play = tricks("N:2C E:3C S:4C W:5C", "W:AS N:3S E:QS S:5S")
     result = judged(record(play=play, claimed={"N": 0, "E": 0, "S": 0, "W": 0}))
-    assert result.replay.findings == ()  # a mismatch is the log's finding, after penalties
+    assert in_play(result.replay) == ()  # a mismatch is the log's finding, after penalties
     assert score_mismatches(result.replay, result.score) == [
         Finding(
             Code.SCORE_MISMATCH,
@@ -206,7 +206,7 @@ def test_core_score_mismatch_one_finding_per_seat_written_wrong_with_both_totals
             facts=ScoreMismatchFacts(claimed=0, validated=13, claimed_total=0, validated_total=13),
         )
     ]
-    (ruling,) = result.rulings
+    (ruling,) = on_play(result)
     assert (ruling.code, ruling.seat, ruling.trick, ruling.status) == (
         Code.SCORE_MISMATCH,
         "W",
@@ -230,7 +230,8 @@ def test_core_score_mismatch_compares_with_penalties_included():
 def test_core_decisions_waive_takes_the_applied_penalty_off_and_uphold_leaves_it():
     result = judged(record(play="N:2C E:2D S:4C W:5C W:KC N:AC E:3C S:8C"))
     standing = standings(result)
-    assert standing == (Standing(Code.REVOKE, "E", Status.APPLIED, 26),)
+    in_progress = Standing(Code.PLAY_INCOMPLETE, "N", Status.REFERRED, 0)  # N leads trick 3
+    assert standing == (Standing(Code.REVOKE, "E", Status.APPLIED, 26), in_progress)
     waive = Decision(0, Action.WAIVE, "TD", "the revoke was a misreading of the rules")
     assert decision_problems(waive, standing, ROUND_ROBIN) == []
     assert rescore(result.score, result.penalties, standing, [waive]) == (dict.fromkeys("NESW", 0),) * 2

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import hands
 import pytest
-from core_hands import card, judged, record, table, typed
+from core_hands import card, in_play, judged, on_play, record, table, typed
 from test_rules_long_john import BLOCKS8
 
 from hearts_referee.referee import Code, Finding, Problem, RecordError, replay
@@ -32,11 +32,11 @@ def test_core_deal_wrong_number_of_cards_is_a_void_misdeal_naming_each_seat():
     result = judged(typed(data))
     played = result.replay
     assert (played.void, played.complete, played.tricks, played.kitty) == (True, False, (), None)
-    assert played.findings == (
+    assert in_play(played) == (
         _misdeal(("N was dealt 12 cards instead of 13", "E was dealt 14 cards instead of 13")),
     )
     assert played.score.points == played.score.hand == ZERO and played.score.moon is None
-    (ruling,) = result.rulings
+    (ruling,) = on_play(result)
     assert (ruling.code, ruling.status, ruling.penalty, ruling.rule) == (
         Code.MISDEAL,
         Status.APPLIED,
@@ -49,14 +49,14 @@ def test_core_deal_wrong_number_of_cards_is_a_void_misdeal_naming_each_seat():
 def test_core_deal_card_exposed_during_the_deal_voids_it():
     played = replay(record(exposed_in_deal=["QS"]))
     assert played.void is True
-    assert played.findings == (_misdeal(("Q♠ was exposed during the deal",)),)
+    assert in_play(played) == (_misdeal(("Q♠ was exposed during the deal",)),)
 
 
 def test_core_deal_misdeal_without_a_schedule_is_referred_for_a_redeal():
     data = hands.hand("standard", hand_number=4)
     data["deal"]["S"].append(data["deal"]["W"].pop())
     result = judged(typed(data))
-    (ruling,) = result.rulings
+    (ruling,) = on_play(result)
     assert (ruling.code, ruling.seat, ruling.status) == (Code.MISDEAL, "W", Status.REFERRED)
     assert ruling.suggestion == "void the deal and redeal"
     # RULES, deal irregularities: standard's text has no misdeal rule, so the hand stands
@@ -84,7 +84,7 @@ def test_core_deal_one_back_colour_only_voids_a_double_deck_deal():
     assert played.void is True
     colours = {"A": "red", "C": "red", "D": "blue", "E": "red", "F": "blue", "G": "red", "H": "blue"}
     reasons = tuple(f"{seat} holds only {colour} backs" for seat, colour in colours.items())
-    assert played.findings == (_misdeal(reasons, dealer="H"),)
+    assert in_play(played) == (_misdeal(reasons, dealer="H"),)
 
 
 # --- pass -------------------------------------------------------------------------------
@@ -106,7 +106,7 @@ def test_core_pass_moves_the_cards_so_the_receiver_may_play_them():
     hand = record(play="N:2C E:3C S:4C W:5C")  # N passed 3♣ 7♣ J♣ to E
     assert {card("3C"), card("7C"), card("JC")} <= set(hand.deal["N"])
     played = replay(hand)
-    assert played.findings == ()
+    assert in_play(played) == ()
     assert played.tricks[0].plays == (
         Play("N", card("2C"), 0),
         Play("E", card("3C"), 1),
@@ -120,7 +120,7 @@ def test_core_incorrect_pass_wrong_number_of_cards_costs_26():
     data = hands.hand()
     data["passes"]["N"] = data["passes"]["N"][:2]
     result = judged(typed(data))
-    assert result.replay.findings == (
+    assert in_play(result.replay) == (
         Finding(
             Code.INCORRECT_PASS,
             "N",
@@ -128,7 +128,7 @@ def test_core_incorrect_pass_wrong_number_of_cards_costs_26():
             facts=IncorrectPassFacts(faults=("passed 2 cards instead of 3",), expected_to="E"),
         ),
     )
-    (ruling,) = result.rulings
+    (ruling,) = on_play(result)
     assert (ruling.status, ruling.penalty) == (Status.APPLIED, Penalty(26))
     assert result.penalties == result.score == {"N": 26, "E": 0, "S": 0, "W": 0}
     assert result.replay.score.hand == ZERO  # penalties are the schedule's, not the cards'
@@ -137,14 +137,14 @@ def test_core_incorrect_pass_wrong_number_of_cards_costs_26():
 def test_core_incorrect_pass_to_the_wrong_opponent_names_the_right_one():
     data = hands.hand()
     data["passes"]["S"] = {"cards": data["passes"]["S"], "to": "N"}
-    (finding,) = replay(typed(data)).findings
+    (finding,) = in_play(replay(typed(data)))
     assert finding.facts == IncorrectPassFacts(faults=("passed to N instead of W",), expected_to="W")
 
 
 def test_core_incorrect_pass_looking_early_is_its_own_fault():
     data = hands.hand()
     data["passes"]["E"] = {"cards": data["passes"]["E"], "looked_early": True}
-    (finding,) = replay(typed(data)).findings
+    (finding,) = in_play(replay(typed(data)))
     assert (finding.code, finding.seat) == (Code.INCORRECT_PASS, "E")
     assert finding.facts_as(IncorrectPassFacts).faults == (
         "looked at the cards received before their own pass was on the table",
@@ -156,12 +156,12 @@ def test_core_incorrect_pass_on_a_hold_hand_has_no_recipient_and_is_referred():
     data["passes"] = {"N": {"cards": ["2C", "6C", "TC"], "to": "E"}}
     result = judged(typed(data))
     assert result.replay.pass_direction == "hold"
-    (finding,) = result.replay.findings
+    (finding,) = in_play(result.replay)
     assert finding.facts == IncorrectPassFacts(
         faults=("passed 3 cards on a hold hand", "passed to E instead of nobody (hold hand)"),
         expected_to=None,
     )
-    (ruling,) = result.rulings
+    (ruling,) = on_play(result)
     assert (ruling.status, ruling.penalty, ruling.rule) == (Status.REFERRED, None, "standard/pass")
 
 

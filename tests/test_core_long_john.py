@@ -6,7 +6,7 @@ pass), written as ``test_rules_long_john`` writes them and typed by ``core_hands
 
 from __future__ import annotations
 
-from core_hands import card, hand_of, judged, table
+from core_hands import card, hand_of, in_play, judged, on_play, table
 from tables import RANKS, ranks, rounds, suit
 from test_rules_long_john import BLOCKS8, KITTY6, MOON7, MOON7_PLAY, clubs_duel
 
@@ -38,7 +38,7 @@ def test_core_longjohn_cancellation_identical_cards_drop_out_and_the_highest_lef
         C="KC " + " ".join(f"{r}D" for r in RANKS[1:]),
     )
     played = replay(keeper(deal, play="A:AC B:AC C:KC D:2D E:2H F:2H G:2S H:2S"))
-    assert played.findings == ()
+    assert in_play(played) == ()
     (first,) = played.tricks
     assert first.cancelled == (card("AC"), card("AC"))
     assert (first.winner, first.taken_by, first.points, first.to_middle) == ("C", "C", 2, False)
@@ -59,7 +59,7 @@ def test_core_longjohn_cancellation_of_the_last_trick_sends_the_pile_to_the_last
     last = played.tricks[-1]
     assert (last.number, last.winner, last.to_middle, last.taken_by) == (13, None, True, "A")
     assert played.tricks[-2].winner == "A"
-    assert played.complete is True and played.findings == ()
+    assert played.complete is True and in_play(played) == ()
     assert played.score.points == NOBODY | {"A": 14, "B": 38}
     assert sum(played.score.points.values()) == 52
 
@@ -84,7 +84,7 @@ def test_core_longjohn_joker_led_to_the_last_trick_takes_it_and_the_moon_is_52()
     last = played.tricks[-1]
     assert (last.number, last.plays[0], last.winner) == (15, Play("A", card("JK"), 98), "A")
     assert played.tricks[0].cancelled == (card("2C"), card("2C")) and played.tricks[1].collects == (1,)
-    assert played.findings == () and result.rulings == ()
+    assert in_play(played) == () and result.rulings == ()
     assert played.score.moon == MoonOutcome("A", MoonOption.ADD, ChosenBy.REFEREE)
     assert result.score == {seat: 0 if seat == "A" else 52 for seat in MOON7}
 
@@ -94,15 +94,15 @@ def test_core_longjohn_joker_played_to_the_last_trick_by_another_is_dead():
     played = replay(keeper(deal, play=rounds(list("ABCDEFG"), deal)))
     last = played.tricks[-1]
     assert (last.plays[-1], last.winner) == (Play("G", card("JK"), 104), "A")
-    assert played.findings == ()
+    assert in_play(played) == ()
 
 
 def test_core_longjohn_joker_played_before_the_last_trick_is_referred():
     result = judged(keeper(MOON7, play="A:JK B:2C C:3D D:JD E:5H F:KH G:7S"))
-    assert result.replay.findings == (
+    assert in_play(result.replay) == (
         Finding(Code.JOKER_PLAYED_EARLY, "A", 1, card("JK"), 0, facts=CardFaultFacts()),
     )
-    (ruling,) = result.rulings
+    (ruling,) = on_play(result)
     assert (ruling.status, ruling.penalty, ruling.rule) == (Status.REFERRED, None, "long-john/joker")
 
 
@@ -111,7 +111,7 @@ def test_core_longjohn_joker_led_early_is_settled_as_a_last_trick_and_the_ruling
     its leader, as it would on the last trick, whatever the others play."""
     result = judged(keeper(MOON7, play="A:JK B:2C C:3D D:JD E:5H F:KH G:7S"))
     assert result.replay.tricks[0].winner == "A" and result.replay.tricks[0].taken_by == "A"
-    (ruling,) = result.rulings
+    (ruling,) = on_play(result)
     assert ruling.explanation.endswith(
         "The trick is settled as a last trick would be: the joker was led, so A takes trick 1. "
         "Referred to the director."
@@ -124,7 +124,7 @@ def test_core_longjohn_joker_followed_early_is_a_dead_card_and_the_ruling_says_s
     result = judged(keeper(deal, play=rounds(list("ABCDEFG"), deal, count=1)))
     first = result.replay.tricks[0]
     assert first.plays[-1].card == card("JK") and first.taken_by != "G"
-    (ruling,) = result.rulings
+    (ruling,) = on_play(result)
     assert "settled as a last trick would be: the joker is a dead card." in ruling.explanation
 
 
@@ -166,9 +166,9 @@ def test_core_longjohn_no_penalties_a_revoke_is_referred_without_points():
         A=" ".join(f"{r}C" for r in RANKS[1:]) + " 2D",
     )
     result = judged(keeper(deal, play="A:3C B:4C C:3D D:2D E:2H F:2H G:2S H:2S  B:5C"))
-    assert result.replay.findings == (
+    assert in_play(result.replay) == (
         Finding(Code.REVOKE, "C", 1, card("3D"), 2, facts=RevokeFacts(all_points_played=False)),
     )
-    (ruling,) = result.rulings
+    (ruling,) = on_play(result)
     assert (ruling.status, ruling.penalty, ruling.rule) == (Status.REFERRED, None, "long-john/follow-suit")
     assert result.penalties == NOBODY

@@ -6,7 +6,7 @@ Five seats A–E, hand 3 (the hold hand at an odd table), written as
 
 from __future__ import annotations
 
-from core_hands import card, judged, table
+from core_hands import card, in_play, judged, on_play, table
 from tables import rounds
 from test_rules_omnibus_kitty import ALL_TO_A, FIVE, FIVE_KITTY, FIVE_PLAY, QUEEN_NOT_BREAKING
 
@@ -26,7 +26,7 @@ def hold(deal=FIVE, play: str = "", kitty: str = FIVE_KITTY, dealer: str = "E", 
 def test_core_omnibuskitty_kitty_goes_to_the_first_tricks_winner_and_the_jack_of_diamonds_scores_minus_10():
     result = judged(hold(play=FIVE_PLAY))
     played = result.replay
-    assert played.pass_direction == "hold" and played.complete is True and played.findings == ()
+    assert played.pass_direction == "hold" and played.complete is True and in_play(played) == ()
     assert played.tricks[0].plays == (
         Play("A", card("2C"), 0),
         Play("B", card("QC"), 1),
@@ -45,7 +45,7 @@ def test_core_omnibuskitty_deal_a_short_kitty_is_a_misdeal_referred_and_not_void
     not void; the director is asked whether to redeal."""
     played = replay(hold(kitty="KH", deal=dict(FIVE, E=FIVE["E"] + " AH")))
     assert played.void is False
-    assert played.findings == (
+    assert in_play(played) == (
         Finding(
             Code.MISDEAL,
             "E",
@@ -60,30 +60,30 @@ def test_core_omnibuskitty_deal_a_short_kitty_is_a_misdeal_referred_and_not_void
 
 
 def test_core_omnibuskitty_opening_lead_left_of_the_dealer():
-    assert replay(hold(play="A:2C B:QC C:9D D:6S E:3H")).findings == ()
+    assert in_play(replay(hold(play="A:2C B:QC C:9D D:6S E:3H"))) == ()
     result = judged(hold(dealer="A", play="A:2C B:QC C:9D D:6S E:3H"))
-    assert result.replay.findings == (
+    assert in_play(result.replay) == (
         Finding(Code.LEAD_OUT_OF_TURN, "A", 1, card("2C"), 0, facts=LeadOutOfTurnFacts(proper_leader="B")),
     )
-    (ruling,) = result.rulings
+    (ruling,) = on_play(result)
     assert (ruling.status, ruling.penalty) == (Status.REFERRED, None)
 
 
 def test_core_omnibuskitty_opening_lead_house_option_two_of_clubs_else_left_of_dealer():
     house = {"base": "omnibus-kitty", "options": {"first_lead": "two-of-clubs-else-left-of-dealer"}}
     played = replay(hold(dealer="A", variant=house, play="A:2C B:QC C:9D D:6S E:3H"))
-    assert played.findings == () and played.tricks[0].leader == "A"
+    assert in_play(played) == () and played.tricks[0].leader == "A"
     assert played.record.variant.options == {"first_lead": "two-of-clubs-else-left-of-dealer"}
     in_kitty = dict(FIVE, A=FIVE["A"].replace("2C", "KH"))
     played = replay(
         hold(deal=in_kitty, kitty="2C AH", dealer="A", variant=house, play="B:QC C:9D D:6S E:3H A:3C")
     )
-    assert played.findings == () and played.tricks[0].leader == "B"
+    assert in_play(played) == () and played.tricks[0].leader == "B"
 
 
 def test_core_omnibuskitty_first_trick_no_queen_while_holding_others():
     result = judged(hold(play="A:2C B:QC C:9D D:QS E:3H"))
-    assert result.replay.findings == (
+    assert in_play(result.replay) == (
         Finding(Code.POINT_CARD_ON_FIRST_TRICK, "D", 1, card("QS"), 3, facts=CardFaultFacts()),
     )
     assert result.rulings[0].status == Status.REFERRED
@@ -93,7 +93,7 @@ def test_core_omnibuskitty_first_trick_no_queen_while_holding_others():
 def test_core_omnibuskitty_hearts_broken_only_by_a_heart_unless_a_house_says_the_queen_too():
     play = "A:2C B:JC C:7D D:3S E:KS  B:QC C:8D D:QS E:AS A:3C  B:3H C:4H D:4S E:5H A:2H"
     result = judged(hold(deal=QUEEN_NOT_BREAKING, kitty="KH AH", play=play))
-    assert result.replay.findings == (
+    assert in_play(result.replay) == (
         Finding(Code.EARLY_HEART, "B", 3, card("3H"), 10, facts=CardFaultFacts()),
     )
     assert (result.rulings[0].status, result.rulings[0].rule) == (
@@ -101,7 +101,7 @@ def test_core_omnibuskitty_hearts_broken_only_by_a_heart_unless_a_house_says_the
         "omnibus-kitty/hearts-broken",
     )
     house = replay(hold(deal=QUEEN_NOT_BREAKING, kitty="KH AH", play=play, variant=HOUSE_QUEEN_BREAKS))
-    assert house.findings == ()
+    assert in_play(house) == ()
 
 
 def test_core_omnibuskitty_moon_none_unless_a_house_adds_one():

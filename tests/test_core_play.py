@@ -9,7 +9,7 @@ variant that refers everything.
 
 from __future__ import annotations
 
-from core_hands import card, judged, record
+from core_hands import card, in_play, judged, on_play, record
 from hands import ROUND_ROBIN, SUIT_BLOCKS, tricks
 from test_rules_mso2000 import HEARTS_AND_QUEEN, POINTS_OUT_BY_TRICK_7, POINTS_OUT_EARLY
 
@@ -45,7 +45,7 @@ def plays(text: str, first_event: int = 0) -> tuple[Play, ...]:
 
 def test_core_opening_lead_two_of_clubs_holder_leads_it_and_the_highest_club_wins():
     played = replay(record(play="N:2C E:3C S:4C W:5C"))
-    assert played.findings == ()
+    assert in_play(played) == ()
     (first,) = played.tricks
     assert first == (1, "N", plays("N:2C E:3C S:4C W:5C"), "W", 0, "W", (), ())
     assert played.complete is False and played.score.moon is None
@@ -53,39 +53,39 @@ def test_core_opening_lead_two_of_clubs_holder_leads_it_and_the_highest_club_win
 
 def test_core_opening_lead_two_of_clubs_holder_leading_another_card_is_referred():
     result = judged(record(play="N:6C E:3C S:4C W:5C"))
-    assert result.replay.findings == (
+    assert in_play(result.replay) == (
         Finding(Code.WRONG_FIRST_LEAD, "N", 1, card("6C"), 0, facts=CardFaultFacts(corrected=False)),
     )
-    (ruling,) = result.rulings
+    (ruling,) = on_play(result)
     assert (ruling.status, ruling.penalty, ruling.rule) == (Status.REFERRED, None, "mso-2000/opening-lead")
 
 
 def test_core_lead_out_of_turn_on_trick_1_stands_and_the_leader_is_who_led():
     result = judged(record(play="E:3C S:4C W:5C N:2C"))
-    assert result.replay.findings == (
+    assert in_play(result.replay) == (
         Finding(Code.LEAD_OUT_OF_TURN, "E", 1, card("3C"), 0, facts=LeadOutOfTurnFacts(proper_leader="N")),
     )
     assert (result.replay.tricks[0].leader, result.replay.tricks[0].winner) == ("E", "W")
-    (ruling,) = result.rulings
+    (ruling,) = on_play(result)
     assert (ruling.status, ruling.suggestion) == (Status.REFERRED, "let the lead stand")
 
 
 def test_core_lead_out_of_turn_corrected_makes_a_penalty_card_and_the_lead_reverts():
     result = judged(record(play=tricks("N:2C E:3C S:4C W:5C", "N:6C N:~6C W:KC N:6C E:7C S:8C")))
     facts = LeadOutOfTurnFacts(proper_leader="W", corrected=True, penalty_card=card("6C"))
-    assert result.replay.findings == (Finding(Code.LEAD_OUT_OF_TURN, "N", 2, card("6C"), 4, facts=facts),)
+    assert in_play(result.replay) == (Finding(Code.LEAD_OUT_OF_TURN, "N", 2, card("6C"), 4, facts=facts),)
     second = result.replay.tricks[1]
     assert (second.leader, second.plays, second.winner) == ("W", plays("W:KC N:6C E:7C S:8C", 6), "W")
-    (ruling,) = result.rulings
+    (ruling,) = on_play(result)
     assert (ruling.status, ruling.penalty) == (Status.APPLIED, Penalty(0, card("6C")))
 
 
 def test_core_lead_out_of_turn_the_table_played_on_stands_and_is_referred():
     result = judged(record(play=tricks("N:2C E:3C S:4C W:5C", "N:6C E:7C S:8C W:KC")))
-    (finding,) = result.replay.findings
+    (finding,) = in_play(result.replay)
     assert finding.facts == LeadOutOfTurnFacts(proper_leader="W", corrected=False)
     assert (result.replay.tricks[1].leader, result.replay.tricks[1].winner) == ("N", "W")
-    (ruling,) = result.rulings
+    (ruling,) = on_play(result)
     assert (ruling.status, ruling.penalty, ruling.suggestion) == (Status.REFERRED, None, "let the lead stand")
 
 
@@ -94,16 +94,16 @@ def test_core_lead_out_of_turn_the_table_played_on_stands_and_is_referred():
 
 def test_core_follow_suit_void_player_may_discard_and_highest_of_the_suit_led_wins():
     played = replay(record(held=VOID_IN_CLUBS, play="N:2C E:AD S:QC W:KC"))
-    assert played.findings == ()
+    assert in_play(played) == ()
     assert (played.tricks[0].winner, played.tricks[0].points) == ("W", 0)
 
 
 def test_core_revoke_costs_26_once_play_goes_on():
     result = judged(record(play="N:2C E:2D S:4C W:5C W:KC N:AC E:3C S:8C"))
-    assert result.replay.findings == (
+    assert in_play(result.replay) == (
         Finding(Code.REVOKE, "E", 1, card("2D"), 1, facts=RevokeFacts(all_points_played=False)),
     )
-    (ruling,) = result.rulings
+    (ruling,) = on_play(result)
     assert (ruling.status, ruling.penalty, ruling.rule) == (Status.APPLIED, Penalty(26), "mso-2000/revoke")
     assert result.penalties == {"N": 0, "E": 26, "S": 0, "W": 0} == result.score
 
@@ -111,17 +111,17 @@ def test_core_revoke_costs_26_once_play_goes_on():
 def test_core_revoke_is_waived_when_all_point_cards_were_already_played():
     play = tricks(POINTS_OUT_BY_TRICK_7, "W:QC N:2D E:6C S:9C", "W:7S N:3D E:7C S:TC")
     result = judged(record(held=POINTS_OUT_EARLY, play=play))
-    assert result.replay.findings == (
+    assert in_play(result.replay) == (
         Finding(Code.REVOKE, "N", 8, card("2D"), 29, facts=RevokeFacts(all_points_played=True)),
     )
-    (ruling,) = result.rulings
+    (ruling,) = on_play(result)
     assert (ruling.status, ruling.penalty) == (Status.WAIVED, None)
     assert result.penalties["N"] == 0 and result.score == result.replay.score.hand
 
 
 def test_core_revoke_without_a_schedule_is_referred_without_points():
     result = judged(record("standard", hand_number=4, play="N:2C E:2D S:4C W:5C W:KC"))
-    (ruling,) = result.rulings
+    (ruling,) = on_play(result)
     assert (ruling.code, ruling.status, ruling.penalty) == (Code.REVOKE, Status.REFERRED, None)
     assert result.penalties == {"N": 0, "E": 0, "S": 0, "W": 0}
 
@@ -129,20 +129,20 @@ def test_core_revoke_without_a_schedule_is_referred_without_points():
 def test_core_renounce_corrected_before_established_becomes_a_penalty_card():
     result = judged(record(play="N:2C E:2D E:~2D E:3C S:4C W:5C"))
     facts = RevokeFacts(all_points_played=False, corrected=True, penalty_card=card("2D"))
-    assert result.replay.findings == (Finding(Code.RENOUNCE, "E", 1, card("2D"), 1, facts=facts),)
+    assert in_play(result.replay) == (Finding(Code.RENOUNCE, "E", 1, card("2D"), 1, facts=facts),)
     assert result.replay.tricks[0].plays == (
         Play("N", card("2C"), 0),
         Play("E", card("3C"), 3),
         Play("S", card("4C"), 4),
         Play("W", card("5C"), 5),
     )
-    (ruling,) = result.rulings
+    (ruling,) = on_play(result)
     assert (ruling.status, ruling.penalty) == (Status.APPLIED, Penalty(0, card("2D")))
 
 
 def test_core_renounce_after_the_trick_is_complete_reopens_it():
     played = replay(record(play="N:2C E:2D S:4C W:5C E:~2D E:3C W:KC"))
-    assert [f.code for f in played.findings] == [Code.RENOUNCE]
+    assert [f.code for f in in_play(played)] == [Code.RENOUNCE]
     first = played.tricks[0]
     assert first.plays == (
         Play("N", card("2C"), 0),
@@ -159,24 +159,24 @@ def test_core_renounce_after_the_trick_is_complete_reopens_it():
 def test_core_hearts_broken_by_the_queen_of_spades_lets_a_heart_be_led():
     play = tricks("N:2C E:3C S:4C W:5C", "W:AS N:3S E:QS S:5S", "W:3H N:4H E:5H S:6H")
     played = replay(record(play=play))
-    assert played.findings == ()
+    assert in_play(played) == ()
     assert [(t.winner, t.points) for t in played.tricks] == [("W", 0), ("W", 13), ("S", 4)]
     assert played.score.points == {"N": 0, "E": 0, "S": 4, "W": 13}
 
 
 def test_core_hearts_broken_leader_holding_only_hearts_and_the_queen_may_lead_a_heart_under_mso():
     play = tricks("N:2C E:8C S:JC W:AC", "W:2H N:QH E:2S S:AH")
-    assert replay(record(held=HEARTS_AND_QUEEN, play=play)).findings == ()
-    (finding,) = replay(record("standard", hand_number=4, held=HEARTS_AND_QUEEN, play=play)).findings
+    assert in_play(replay(record(held=HEARTS_AND_QUEEN, play=play))) == ()
+    (finding,) = in_play(replay(record("standard", hand_number=4, held=HEARTS_AND_QUEEN, play=play)))
     assert (finding.code, finding.seat, finding.card) == (Code.EARLY_HEART, "W", card("2H"))
 
 
 def test_core_early_heart_that_stands_costs_5():
     result = judged(record(play=tricks("N:2C E:3C S:4C W:5C", "W:3H N:4H E:5H S:6H")))
-    assert result.replay.findings == (
+    assert in_play(result.replay) == (
         Finding(Code.EARLY_HEART, "W", 2, card("3H"), 4, facts=CardFaultFacts(corrected=False)),
     )
-    (ruling,) = result.rulings
+    (ruling,) = on_play(result)
     assert (ruling.status, ruling.penalty, ruling.rule) == (
         Status.APPLIED,
         Penalty(5),
@@ -189,18 +189,18 @@ def test_core_early_heart_that_stands_costs_5():
 def test_core_early_heart_corrected_costs_5_and_becomes_a_penalty_card():
     result = judged(record(play=tricks("N:2C E:3C S:4C W:5C", "W:3H W:~3H W:AS N:3S E:4S S:5S")))
     facts = CardFaultFacts(corrected=True, penalty_card=card("3H"))
-    assert result.replay.findings == (Finding(Code.EARLY_HEART, "W", 2, card("3H"), 4, facts=facts),)
+    assert in_play(result.replay) == (Finding(Code.EARLY_HEART, "W", 2, card("3H"), 4, facts=facts),)
     assert result.replay.tricks[1].plays[0] == Play("W", card("AS"), 6)
-    (ruling,) = result.rulings
+    (ruling,) = on_play(result)
     assert ruling.penalty == Penalty(5, card("3H"))
 
 
 def test_core_first_trick_point_card_while_holding_others_is_referred():
     result = judged(record(held=VOID_IN_CLUBS, play="N:2C E:QS S:4C W:5C"))
-    assert result.replay.findings == (
+    assert in_play(result.replay) == (
         Finding(Code.POINT_CARD_ON_FIRST_TRICK, "E", 1, card("QS"), 1, facts=CardFaultFacts()),
     )
-    (ruling,) = result.rulings
+    (ruling,) = on_play(result)
     assert (ruling.status, ruling.penalty) == (Status.REFERRED, None)
     assert result.replay.score.points["W"] == 13 and result.penalties["E"] == 0
 
@@ -213,7 +213,7 @@ def test_core_first_trick_point_card_allowed_when_holding_nothing_else():
         "W": "AH 2S 3S 4S 5S 6S 7S 8S 9S TS JS KS AS",
     }
     played = replay(record(held=held, play="N:2C E:2H S:2D W:2S"))
-    assert played.findings == ()
+    assert in_play(played) == ()
     assert (played.tricks[0].winner, played.tricks[0].points) == ("N", 1)
 
 
@@ -223,25 +223,25 @@ def test_core_first_trick_point_card_allowed_when_holding_nothing_else():
 def test_core_exposed_card_becomes_a_penalty_card_where_the_variant_has_them():
     result = judged(record(play="N:2C E:!KH E:3C S:4C W:5C"))
     facts = ExposedCardFacts(withdrawn=False, penalty_card=card("KH"))
-    assert result.replay.findings == (Finding(Code.EXPOSED_CARD, "E", 1, card("KH"), 1, facts=facts),)
-    (ruling,) = result.rulings
+    assert in_play(result.replay) == (Finding(Code.EXPOSED_CARD, "E", 1, card("KH"), 1, facts=facts),)
+    (ruling,) = on_play(result)
     assert (ruling.status, ruling.penalty) == (Status.APPLIED, Penalty(0, card("KH")))
     assert result.score["E"] == 0
 
 
 def test_core_exposed_card_without_penalty_cards_is_only_referred():
     result = judged(record("standard", hand_number=4, play="N:2C E:!KH E:3C S:4C W:5C"))
-    (finding,) = result.replay.findings
+    (finding,) = in_play(result.replay)
     assert finding.facts == ExposedCardFacts(withdrawn=False, penalty_card=None)
     assert finding.penalty_card is None
-    (ruling,) = result.rulings
+    (ruling,) = on_play(result)
     assert (ruling.status, ruling.penalty, ruling.rule) == (Status.REFERRED, None, "standard/no-penalties")
 
 
 def test_core_exposed_card_a_legal_card_taken_back_is_exposed_and_owed_at_once():
     played = replay(record(play="N:2C E:3C E:~3C E:7C S:4C W:5C"))
     facts = ExposedCardFacts(withdrawn=True, penalty_card=card("3C"))
-    assert played.findings == (
+    assert in_play(played) == (
         Finding(Code.EXPOSED_CARD, "E", 1, card("3C"), 2, facts=facts),
         # 3♣ is now a penalty card and still a legal follow: 7♣ instead misses it
         Finding(
@@ -259,7 +259,7 @@ def test_core_exposed_card_a_legal_card_taken_back_is_exposed_and_owed_at_once()
 
 def test_core_penalty_card_not_played_at_the_first_legal_opportunity_is_referred():
     result = judged(record(play=tricks("N:2C E:2D E:~2D E:3C S:4C W:5C", "W:4D N:5D E:6D S:7D")))
-    assert [f.code for f in result.replay.findings] == [Code.RENOUNCE, Code.PENALTY_CARD_NOT_PLAYED]
+    assert [f.code for f in in_play(result.replay)] == [Code.RENOUNCE, Code.PENALTY_CARD_NOT_PLAYED]
     missed = result.replay.findings[1]
     assert missed == Finding(
         Code.PENALTY_CARD_NOT_PLAYED,
@@ -269,7 +269,7 @@ def test_core_penalty_card_not_played_at_the_first_legal_opportunity_is_referred
         8,
         facts=PenaltyCardNotPlayedFacts(played=card("6D")),
     )
-    assert [(r.status, r.penalty) for r in result.rulings] == [
+    assert [(r.status, r.penalty) for r in on_play(result)] == [
         (Status.APPLIED, Penalty(0, card("2D"))),
         (Status.REFERRED, None),
     ]
@@ -277,15 +277,15 @@ def test_core_penalty_card_not_played_at_the_first_legal_opportunity_is_referred
 
 def test_core_penalty_card_played_when_due_is_no_irregularity():
     played = replay(record(play=tricks("N:2C E:2D E:~2D E:3C S:4C W:5C", "W:4D N:5D E:2D S:7D")))
-    assert [f.code for f in played.findings] == [Code.RENOUNCE]
+    assert [f.code for f in in_play(played)] == [Code.RENOUNCE]
     assert played.tricks[1].plays[2] == Play("E", card("2D"), 8)
 
 
 def test_core_turn_order_a_card_played_before_its_turn_names_whose_turn_it_was():
     result = judged(record(play="N:2C S:4C E:3C W:5C"))
-    assert result.replay.findings == (
+    assert in_play(result.replay) == (
         Finding(Code.PLAY_OUT_OF_TURN, "S", 1, card("4C"), 1, facts=PlayOutOfTurnFacts(expected="E")),
     )
     assert result.replay.tricks[0].plays == plays("N:2C S:4C E:3C W:5C")
-    (ruling,) = result.rulings
+    (ruling,) = on_play(result)
     assert (ruling.status, ruling.rule) == (Status.REFERRED, "mso-2000/turn-order")

@@ -12,7 +12,7 @@ import json
 from enum import StrEnum
 
 import pytest
-from core_hands import card, judged, record
+from core_hands import card, judged, on_play, record
 
 from hearts_referee.referee import (
     CODES,
@@ -57,7 +57,7 @@ def test_codes_are_a_tuple_of_every_code_member():
     assert tuple(Code) == CODES
     assert all(type(code) is Code for code in CODES)
     assert "revoke" in CODES and Code("early_heart") in CODES
-    assert len(set(CODES)) == len(CODES) == 16
+    assert len(set(CODES)) == len(CODES) == 17
 
 
 def test_actions_and_claim_outcomes_are_tuples_of_members_that_still_accept_strings():
@@ -160,7 +160,7 @@ def test_variant_moon_rules_are_enum_members():
 
 def test_a_judged_hand_holds_members_not_strings():
     result = judged(record(play="N:2C E:2D S:4C W:5C W:KC N:AC E:3C S:8C"))
-    (ruling,) = result.rulings
+    (ruling,) = on_play(result)
     assert type(ruling.code) is Code and type(ruling.status) is Status
     assert (ruling.code, ruling.status) == (Code.REVOKE, Status.APPLIED)
     assert type(result.replay.findings[0].facts) is RevokeFacts

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from hands import SUIT_BLOCKS, block_tricks, hand, ruling
+from hands import SUIT_BLOCKS, block_tricks, hand, on_play, ruling
 
 from hearts_referee.referee.house import OPTIONS, house_variant
 from hearts_referee.referee.registry import VARIANTS
@@ -24,7 +24,7 @@ def test_standard_with_jack_of_diamonds_minus_10_and_no_passing_validates(client
     body = response.get_json()
     assert body["variant"] == "standard" and body["pass_direction"] == "hold"
     assert body["options"] == {"jack_of_diamonds_points": -10, "pass_cycle": "no-pass"}
-    assert body["rulings"] == [] and body["points"]["N"] == -10
+    assert on_play(body) == [] and body["points"]["N"] == -10
 
 
 def test_unknown_option_is_a_422_that_names_it(client):

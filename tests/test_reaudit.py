@@ -377,6 +377,8 @@ def test_the_archive_of_release_0_1_0_once_upgraded_re_audits_unchanged(tmp_path
         "changed_rulings": 0,
         "unreadable": 0,
         "unreadable_hands": [],
+        "incomplete": 0,
+        "incomplete_hands": [],
         "broken_chains": 0,
         "broken": [],
         "engines": {"0.1.0": 4},

@@ -10,7 +10,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from hands import ROUND_ROBIN, SUIT_BLOCKS, block_tricks, claim, codes, hand, ruling, tricks
+from hands import ROUND_ROBIN, SUIT_BLOCKS, block_tricks, claim, codes, hand, on_play, ruling, tricks
 
 from hearts_referee.referee import RecordError, get_variant
 from hearts_referee.referee.game import game_over, lowest, match_points
@@ -107,7 +107,7 @@ def test_mso2000_deal_a_card_dealt_twice_cannot_have_happened():
 def test_mso2000_pass_left_right_across_with_no_hold_hand(hand_number, direction):
     result = validate_hand(hand(hand_number=hand_number, play="N:2C E:3C S:4C W:5C"))
     assert result["pass_direction"] == direction
-    assert result["rulings"] == []
+    assert on_play(result) == []
 
 
 # --- incorrect pass ---------------------------------------------------------------
@@ -180,7 +180,7 @@ def test_mso2000_first_trick_point_card_allowed_when_holding_nothing_else():
         "W": "AH 2S 3S 4S 5S 6S 7S 8S 9S TS JS KS AS",
     }
     result = validate_hand(hand(held=held, play="N:2C E:2H S:2D W:2S"))
-    assert result["rulings"] == []
+    assert on_play(result) == []
     assert result["tricks"][0]["winner"] == "N" and result["points"]["N"] == 1
 
 
@@ -189,12 +189,12 @@ def test_mso2000_first_trick_point_card_allowed_when_holding_nothing_else():
 
 def test_mso2000_hearts_broken_by_the_queen_of_spades():
     play = tricks("N:2C E:3C S:4C W:5C", "W:AS N:3S E:QS S:5S", "W:3H N:4H E:5H S:6H")
-    assert validate_hand(hand(play=play))["rulings"] == []
+    assert on_play(validate_hand(hand(play=play))) == []
 
 
 def test_mso2000_hearts_broken_leader_holding_only_hearts_and_the_queen_may_lead_a_heart():
     play = tricks("N:2C E:8C S:JC W:AC", "W:2H N:QH E:2S S:AH")
-    assert validate_hand(hand(held=HEARTS_AND_QUEEN, play=play))["rulings"] == []
+    assert on_play(validate_hand(hand(held=HEARTS_AND_QUEEN, play=play))) == []
 
 
 def test_mso2000_premature_heart_that_stands_costs_5():
@@ -403,7 +403,7 @@ def test_mso2000_follow_suit_void_player_may_discard_and_highest_of_suit_led_win
         ROUND_ROBIN, E="2D 6D TD AD 3D 7D JD 5H 9H KH 4S 8S QS", S="4C 8C QC 3C 7C JC 2H 6H TH AH 5S 9S KS"
     )
     result = validate_hand(hand(held=held, play="N:2C E:AD S:QC W:KC"))
-    assert result["rulings"] == []
+    assert on_play(result) == []
     assert result["tricks"][0]["winner"] == "W"
 
 

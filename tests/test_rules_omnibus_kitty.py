@@ -7,7 +7,7 @@ hand 3 is the hold hand at an odd table, so the cards dealt are the cards played
 from __future__ import annotations
 
 import pytest
-from hands import codes, ruling
+from hands import codes, on_play, ruling
 from tables import record, rounds
 
 from hearts_referee.referee import RecordError, get_variant
@@ -108,7 +108,7 @@ def test_omnibuskitty_pass_right_left_across_hold_and_no_across_when_odd(seats, 
 
 
 def test_omnibuskitty_opening_lead_left_of_the_dealer():
-    assert validate_hand(hold(play="A:2C B:QC C:9D D:6S E:3H"))["rulings"] == []
+    assert on_play(validate_hand(hold(play="A:2C B:QC C:9D D:6S E:3H"))) == []
     found = ruling(validate_hand(hold(dealer="A", play="A:2C B:QC C:9D D:6S E:3H")), "lead_out_of_turn")
     assert (found["seat"], found["rule"]) == ("A", "omnibus-kitty/turn-order")
 
@@ -116,16 +116,16 @@ def test_omnibuskitty_opening_lead_left_of_the_dealer():
 def test_omnibuskitty_opening_lead_option_two_of_clubs_holder_leads_it():
     house = {"base": "omnibus-kitty", "options": {"first_lead": "two-of-clubs-else-left-of-dealer"}}
     result = validate_hand(hold(dealer="A", variant=house, play="A:2C B:QC C:9D D:6S E:3H"))
-    assert result["rulings"] == [] and result["options"] == {"first_lead": "two-of-clubs-else-left-of-dealer"}
+    assert on_play(result) == [] and result["options"] == {"first_lead": "two-of-clubs-else-left-of-dealer"}
     in_kitty = dict(FIVE, A=FIVE["A"].replace("2C", "KH"))
     result = validate_hand(
         hold(deal=in_kitty, kitty="2C AH", dealer="A", variant=house, play="B:QC C:9D D:6S E:3H A:3C")
     )
-    assert result["rulings"] == [] and result["tricks"][0]["leader"] == "B"
+    assert on_play(result) == [] and result["tricks"][0]["leader"] == "B"
 
 
 def test_omnibuskitty_first_trick_no_heart_or_queen_unless_nothing_else():
-    assert validate_hand(hold(play="A:2C B:QC C:9D D:6S E:3H"))["rulings"] == []  # E holds only hearts
+    assert on_play(validate_hand(hold(play="A:2C B:QC C:9D D:6S E:3H"))) == []  # E holds only hearts
     found = ruling(validate_hand(hold(play="A:2C B:QC C:9D D:QS E:3H")), "point_card_on_first_trick")
     assert (found["seat"], found["card"], found["status"]) == ("D", "QS", "referred")
 
@@ -135,9 +135,8 @@ def test_omnibuskitty_hearts_broken_only_by_a_heart_not_the_queen():
     found = ruling(validate_hand(hold(deal=QUEEN_NOT_BREAKING, kitty="KH AH", play=play)), "early_heart")
     assert (found["seat"], found["trick"], found["rule"]) == ("B", 3, "omnibus-kitty/hearts-broken")
     house = {"base": "omnibus-kitty", "options": {"queen_breaks_hearts": True}}
-    assert (
-        validate_hand(hold(deal=QUEEN_NOT_BREAKING, kitty="KH AH", play=play, variant=house))["rulings"] == []
-    )
+    with_queen = validate_hand(hold(deal=QUEEN_NOT_BREAKING, kitty="KH AH", play=play, variant=house))
+    assert on_play(with_queen) == []
 
 
 # --- scoring, moon, game ---------------------------------------------------------------

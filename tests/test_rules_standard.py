@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from hands import ROUND_ROBIN, SUIT_BLOCKS, block_tricks, codes, hand, ruling, tricks
+from hands import ROUND_ROBIN, SUIT_BLOCKS, block_tricks, codes, hand, on_play, ruling, tricks
 
 from hearts_referee.referee import get_variant
 from hearts_referee.referee.game import game_over, lowest
@@ -67,7 +67,7 @@ def test_standard_pass_on_a_hold_hand_is_an_incorrect_pass_referred():
 
 def test_standard_opening_lead_two_of_clubs_by_its_holder():
     result = validate_hand(std(play="N:2C E:3C S:4C W:5C"))
-    assert result["rulings"] == [] and result["tricks"][0]["leader"] == "N"
+    assert on_play(result) == [] and result["tricks"][0]["leader"] == "N"
     found = ruling(validate_hand(std(play="N:AC E:3C S:4C W:5C")), "wrong_first_lead")
     assert (found["status"], found["rule"]) == ("referred", "standard/opening-lead")
 
@@ -82,7 +82,7 @@ def test_standard_first_trick_no_points_unless_nothing_else():
 
 def test_standard_hearts_broken_by_a_heart_or_the_queen_of_spades():
     play = tricks("N:2C E:3C S:4C W:5C", "W:AS N:3S E:QS S:5S", "W:3H N:4H E:5H S:6H")
-    assert validate_hand(std(play=play))["rulings"] == []
+    assert on_play(validate_hand(std(play=play))) == []
     early = tricks("N:2C E:3C S:4C W:5C", "W:3H N:4H E:5H S:6H")
     found = ruling(validate_hand(std(play=early)), "early_heart")
     assert (found["status"], found["penalty"], found["rule"]) == ("referred", None, "standard/hearts-broken")
@@ -92,7 +92,7 @@ def test_standard_hearts_broken_holding_only_hearts_and_the_queen_the_queen_must
     heart_lead = tricks("N:2C E:8C S:JC W:AC", "W:2H N:QH E:2S S:AH")
     assert codes(validate_hand(std(held=HEARTS_AND_QUEEN, play=heart_lead))) == ["early_heart"]
     queen_lead = tricks("N:2C E:8C S:JC W:AC", "W:QS N:2D E:2S S:AS")
-    assert validate_hand(std(held=HEARTS_AND_QUEEN, play=queen_lead))["rulings"] == []
+    assert on_play(validate_hand(std(held=HEARTS_AND_QUEEN, play=queen_lead))) == []
 
 
 def test_standard_moon_shooter_scores_0_and_everyone_else_26():

@@ -72,9 +72,12 @@ class HandTally:
     score: Mapping[str, int]
     rulings: tuple[tuple[str, str], ...]
     """(code, status) of each ruling, in table order."""
-    in_progress: bool = False
-    """The play stops early with no claim for the rest: the hand is not over, so it is
-    neither clean nor scored in full (``complete`` false, not a void deal)."""
+
+    @property
+    def in_progress(self) -> bool:
+        """The play stops early with no claim or concession for the rest (its
+        ``play_incomplete`` ruling): the hand is not over, so it is not clean."""
+        return any(code == Code.PLAY_INCOMPLETE for code, _ in self.rulings)
 
     @property
     def mismatch(self) -> bool:
@@ -117,7 +120,6 @@ def _tally(label: str, result: Mapping[str, Any]) -> HandTally:
         variant_name(result),
         result["score"],
         tuple((r["code"], r["status"]) for r in result["rulings"]),
-        in_progress=not result["complete"] and not result["void"],
     )
 
 

@@ -10,7 +10,7 @@ A hand's line is compact JSON (UTF-8, no newline)::
      "score": {"N": [0, 26]},
      "rulings": {"added": [R...], "removed": [R...], "changed": [{"stored": R, "now": R}...]},
      "chain": {"ok": true, "entries": 3, "head": "9965c9...", "first_broken": null, "problems": []},
-     "problems": []}
+     "problems": [], "incomplete": null}
 
 - ``engine``: the engine version that made the stored audit; ``now``: the one
   re-auditing.
@@ -22,6 +22,11 @@ A hand's line is compact JSON (UTF-8, no newline)::
 - ``chain``: the hand's hash-chain check; ``first_broken`` is the first log
   entry at fault (``0``: the log as a whole no longer reads), each problem as
   ``{"entry", "code", "message"}``.
+- ``incomplete``: for a game hand whose play stops early with no claim or
+  concession (stored before a game refused such hands), the problem a game
+  refuses it with now (``play_incomplete`` at ``/play/-``); else ``null``. Such
+  a hand is its own verdict, neither unchanged nor changed: its game counted a
+  hand that cannot be scored.
 - ``problems``: why the two readings could not be compared (``changed`` is then
   ``false``): the stored record no longer reads or could not now have happened
   (``{"pointer", "code", "message"}``, the pointer into the record), or the
@@ -94,6 +99,7 @@ def recheck_data(result: HandRecheck) -> dict[str, Any]:
             ],
         },
         "problems": [_problem(p) for p in result.problems],
+        "incomplete": _problem(result.incomplete) if result.incomplete is not None else None,
     }
 
 
@@ -128,7 +134,8 @@ class RecheckSummary:
     """What an auditor reads at the end of a re-audit.
 
     Every hand is one of ``unchanged``, ``changed`` (score, rulings or both would
-    change: ``changed_score`` and ``changed_rulings`` count each) or ``unreadable``
+    change: ``changed_score`` and ``changed_rulings`` count each), ``incomplete`` (a game
+    hand whose play stops early, which its game should never have counted) or ``unreadable``
     (the stored record no longer reads or could not now have happened, or the stored
     audit no longer reads). Chains are counted apart: ``broken`` hands, whatever
     their reading. ``engines`` counts hands by the engine version that audited them.
@@ -141,6 +148,8 @@ class RecheckSummary:
     changed_rulings: int = 0
     unreadable: int = 0
     unreadables: list[Unreadable] = field(default_factory=list)
+    incomplete: int = 0
+    incompletes: list[Unreadable] = field(default_factory=list)
     broken: int = 0
     broken_chains: list[BrokenChain] = field(default_factory=list)
     engines: Counter[str] = field(default_factory=Counter)
@@ -154,6 +163,10 @@ class RecheckSummary:
             self.unreadable += 1
             if len(self.unreadables) < LISTED and result.problems:
                 self.unreadables.append(Unreadable(result.hand_id, result.problems[0], len(result.problems)))
+        elif result.incomplete is not None:
+            self.incomplete += 1
+            if len(self.incompletes) < LISTED:
+                self.incompletes.append(Unreadable(result.hand_id, result.incomplete, 1))
         elif result.changed:
             self.changed += 1
             self.changed_score += bool(result.score)
@@ -174,8 +187,9 @@ class RecheckSummary:
         return self.hands / self.seconds if self.seconds > 0 else 0.0
 
     def exit_status(self) -> ExitStatus:
-        """2 a broken chain or a hand that no longer reads; 1 changes; 0 neither."""
-        if self.broken or self.unreadable:
+        """2 a broken chain, a hand that no longer reads or a game hand whose play stops
+        early; 1 changes; 0 none of these."""
+        if self.broken or self.unreadable or self.incomplete:
             return ExitStatus.REJECTED
         if self.changed:
             return ExitStatus.FINDINGS
@@ -193,6 +207,8 @@ class RecheckSummary:
             "unreadable_hands": [
                 {"hand_id": u.hand_id, **_problem(u.problem), "problems": u.count} for u in self.unreadables
             ],
+            "incomplete": self.incomplete,
+            "incomplete_hands": [{"hand_id": u.hand_id, **_problem(u.problem)} for u in self.incompletes],
             "broken_chains": self.broken,
             "broken": [
                 {

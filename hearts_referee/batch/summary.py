@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from enum import IntEnum
 from typing import IO, Any
 
+from hearts_referee.referee.errorcodes import shown_pointer
 from hearts_referee.referee.record import Problem
 
 from .lines import HandTally, Outcome
@@ -165,7 +166,7 @@ class CsvWriter:
     def add(self, outcome: Outcome) -> None:
         if outcome.rejected:
             first = outcome.problems[0] if outcome.problems else None
-            problem = f"{first.pointer or '/'}: {first.message}" if first else ""
+            problem = f"{shown_pointer(first.pointer)}: {first.message}" if first else ""
             self._writer.writerow((outcome.where.label(), "rejected", "", "", "", "", problem))
             return
         for hand in outcome.hands:

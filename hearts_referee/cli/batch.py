@@ -27,6 +27,7 @@ from rich.text import Text
 from hearts_referee.batch import inputs, run
 from hearts_referee.batch.lines import Outcome
 from hearts_referee.batch.summary import CsvWriter, ExitStatus, Summary
+from hearts_referee.referee.errorcodes import shown_pointer
 
 from .recheck import CONFIGURED, recheck_archive
 from .report import counts_table, live, write_json
@@ -60,7 +61,9 @@ def reject_lines(summary: Summary) -> list[str]:
     lines = ["Rejected records (first problem of each):"]
     for reject in summary.rejects:
         more = f" (+{reject.count - 1} more)" if reject.count > 1 else ""
-        lines.append(f"  {reject.label} {reject.problem.pointer or '/'}: {reject.problem.message}{more}")
+        lines.append(
+            f"  {reject.label} {shown_pointer(reject.problem.pointer)}: {reject.problem.message}{more}"
+        )
     if summary.rejected > len(summary.rejects):
         lines.append(f"  ... and {summary.rejected - len(summary.rejects)} more")
     return lines

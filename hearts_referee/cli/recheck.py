@@ -9,7 +9,8 @@ change in its score and rulings, and its hash-chain check. The summary goes to
 stderr. The file is opened read-only (SQLite ``mode=ro``) and never upgraded:
 an archive of an older schema is refused, to be upgraded with ``init-db``
 first. Exit status: 0 nothing would change and every chain holds, 1 changes,
-2 a broken chain or a stored record that no longer reads, 3 could not run.
+2 a broken chain, a stored record that no longer reads or a game hand whose play
+stops early, 3 could not run.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from rich.table import Table
 from hearts_referee import usecases
 from hearts_referee.batch.recheck import RecheckSummary, recheck_line
 from hearts_referee.batch.summary import ExitStatus
+from hearts_referee.referee.errorcodes import shown_pointer
 from hearts_referee.usecases.keys import OPERATOR_AS_AUDITOR
 from hearts_referee.usecases.recheck import recheck
 
@@ -61,9 +63,14 @@ def recheck_table(summary: RecheckSummary, where: str) -> Table:
     row("  no longer readable", summary.unreadable)
     for hand in summary.unreadables:
         more = f" (+{hand.count - 1} more)" if hand.count > 1 else ""
-        row(f"    hand {hand.hand_id} {hand.problem.pointer or '/'}: {hand.problem.message}{more}")
+        row(f"    hand {hand.hand_id} {shown_pointer(hand.problem.pointer)}: {hand.problem.message}{more}")
     if summary.unreadable > len(summary.unreadables):
         row(f"    ... and {summary.unreadable - len(summary.unreadables)} more")
+    row("  game hands with play incomplete", summary.incomplete)
+    for hand in summary.incompletes:
+        row(f"    hand {hand.hand_id} {shown_pointer(hand.problem.pointer)}: {hand.problem.message}")
+    if summary.incomplete > len(summary.incompletes):
+        row(f"    ... and {summary.incomplete - len(summary.incompletes)} more")
     row("broken hash chains", summary.broken)
     for broken in summary.broken_chains:
         more = f" (+{broken.count - 1} more)" if broken.count > 1 else ""

@@ -47,10 +47,38 @@ class Code(StrEnum):
     MOON_CHOICE_NOT_ALLOWED = "moon_choice_not_allowed"
     SCORE_MISMATCH = "score_mismatch"
     JOKER_PLAYED_EARLY = "joker_played_early"
+    PLAY_INCOMPLETE = "play_incomplete"
 
 
 CODES: tuple[Code, ...] = tuple(Code)
 """Every code a finding (and so a ruling) can carry, in no particular order."""
+
+RULING_CODES: Mapping[Code, str] = MappingProxyType(
+    {
+        Code.MISDEAL: "Wrong number of cards dealt, or a card exposed in the deal",
+        Code.INCORRECT_PASS: "Wrong number of cards, wrong recipient, a pass on a hold hand, "
+        "or looking early",
+        Code.LEAD_OUT_OF_TURN: "A trick led by the wrong seat",
+        Code.PLAY_OUT_OF_TURN: "A card played out of turn to a trick already led",
+        Code.WRONG_FIRST_LEAD: "The 2♣ holder led another card to trick 1",
+        Code.REVOKE: "Not following suit when able, established",
+        Code.RENOUNCE: "A revoke corrected before it was established",
+        Code.POINT_CARD_ON_FIRST_TRICK: "A heart or the Q♠ played to trick 1 by a player with another choice",
+        Code.EARLY_HEART: "A heart led before hearts were broken",
+        Code.EXPOSED_CARD: "A card dropped or shown face up",
+        Code.PENALTY_CARD_NOT_PLAYED: "A penalty card not played at the first legal opportunity",
+        Code.CLAIM: "A claim or concession, and whether it holds against every defence",
+        Code.MOON_STOPPED_BY_REVOKE: "A moon prevented only by another player's revoke",
+        Code.MOON_CHOICE_NOT_ALLOWED: "The record's moon_choice is not open under the variant",
+        Code.SCORE_MISMATCH: "A seat's written score differs from the validated one",
+        Code.JOKER_PLAYED_EARLY: "The joker played before the last trick",
+        Code.PLAY_INCOMPLETE: "The play stops early with no claim or concession for the rest: "
+        "a hand in progress, which cannot be scored",
+    }
+)
+"""Every ruling code, to what it means in one line: the one registry. ``openapi.yaml``'s
+``RulingCode`` enum and a section of ``docs/rulings.md`` for each are checked against it
+(``tests/test_error_codes.py``); a new code adds its line here, then there."""
 
 
 # --- the facts of each kind of finding ------------------------------------------------
@@ -181,6 +209,17 @@ class MoonChoiceFacts(Facts):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class PlayIncompleteFacts(Facts):
+    """``play_incomplete``: the play stops early with no claim or concession for the rest
+    (RULES: such a hand cannot be scored). ``tricks_left`` tricks of ``tricks`` are not
+    played out and ``cards_left`` cards are still in the players' hands."""
+
+    tricks: int
+    tricks_left: int
+    cards_left: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class ScoreMismatchFacts(Facts):
     """``score_mismatch``: the seat's written and validated scores, and both sheets' totals."""
 
@@ -208,6 +247,7 @@ FACTS: Mapping[Code, type[Facts]] = MappingProxyType(
         Code.MOON_CHOICE_NOT_ALLOWED: MoonChoiceFacts,
         Code.SCORE_MISMATCH: ScoreMismatchFacts,
         Code.JOKER_PLAYED_EARLY: CardFaultFacts,
+        Code.PLAY_INCOMPLETE: PlayIncompleteFacts,
     }
 )
 """The facts class each code carries: exactly this class, checked when a finding is made."""

@@ -14,6 +14,7 @@ from enum import StrEnum
 from typing import NamedTuple
 
 from .cards import Card
+from .errorcodes import shown_pointer
 from .variant import MoonOption, Variant
 
 
@@ -30,7 +31,7 @@ class RecordError(ValueError):
 
     def __init__(self, problems: list[Problem] | tuple[Problem, ...]) -> None:
         self.problems = tuple(problems)
-        super().__init__("; ".join(f"{p.pointer or '/'}: {p.message}" for p in self.problems))
+        super().__init__("; ".join(f"{shown_pointer(p.pointer)}: {p.message}" for p in self.problems))
 
 
 def pointer(*parts: object) -> str:

@@ -20,7 +20,7 @@ from typing import NamedTuple
 
 from .cards import Card
 from .deal import check_held, check_table, deal, first_leader, pass_cards
-from .findings import Code, Finding, MisdealFacts, MoonStoppedFacts
+from .findings import Code, Finding, MisdealFacts, MoonStoppedFacts, PlayIncompleteFacts
 from .play import play_phase, plays_held, settle
 from .record import ClaimKind, Event, EventAction, HandRecord, Problem, RecordError
 from .scoring import Score, score_hand
@@ -200,18 +200,48 @@ def finish(table: Table, record: HandRecord, direction: str) -> Replay:
     kitty = Kitty(table.kitty, table.kitty_taker, table.kitty_with) if table.kitty else None
     complete = len(table.tricks) == table.hand_size
     claimed_rest = None
-    if not complete and table.last_claim is not None and table.last_claim[0] > _index_of_last_card(record):
+    claim_ends_play = table.last_claim is not None and table.last_claim[0] > _index_of_last_card(record)
+    if not complete and table.last_claim is not None and claim_ends_play:
         _, claimant, claim = table.last_claim
         if claim.holds and claim.what == ClaimKind.ALL_TRICKS:  # only this claim settles who takes what
             rest = [card for seat in table.seats for card in table.cards_left(seat)]
             rest += [p.card for p in trick.plays]
             claimed_rest = (claimant, tuple(rest))
             complete = True
+    if not complete and not claim_ends_play:
+        _play_stopped(table, tricks)
     log = tuple(entry.freeze() for entry in table.log)
     score = _score(table, record, tricks, complete, claimed_rest, log, kitty)
     if any(f.code == Code.MOON_STOPPED_BY_REVOKE for f in score.findings):
         score = replace(score, findings=tuple(_searched_moon(record, f, log) for f in score.findings))
     return Replay(record, direction, False, complete, tuple(tricks), log + score.findings, score, kitty)
+
+
+class PlayLeft(NamedTuple):
+    """How much of a hand is still to be played."""
+
+    tricks: int
+    """Tricks not played out (the one in progress included)."""
+    cards: int
+    """Cards still in the players' hands."""
+
+
+def play_left(hand_size: int, seats: int, cards_on_tricks: Iterable[int]) -> PlayLeft:
+    """What is left of a hand of ``hand_size`` tricks at ``seats`` seats, from the number of
+    cards on each trick so far: the one count the ruling and a game's refusal both give."""
+    on_tricks = list(cards_on_tricks)
+    done = sum(1 for cards in on_tricks if cards >= seats)
+    return PlayLeft(hand_size - done, hand_size * seats - sum(on_tricks))
+
+
+def _play_stopped(table: Table, tricks: list[Trick]) -> None:
+    """RULES, incomplete play: the play stops early with no claim or concession for the
+    rest, so the hand cannot be scored. Logged at the trick where it stopped, against the
+    seat whose turn it was; the hand is in progress (a game refuses it)."""
+    left = play_left(table.hand_size, len(table.seats), (len(t.plays) for t in tricks))
+    stopped = table.current
+    facts = PlayIncompleteFacts(tricks=table.hand_size, tricks_left=left.tricks, cards_left=left.cards)
+    table.find(Code.PLAY_INCOMPLETE, stopped.turn, facts=facts, trick=stopped.number)
 
 
 def _score(
@@ -328,4 +358,15 @@ def _public(trick: TrickInPlay, table: Table, new: _NewTrick = tuple.__new__) ->
     )
 
 
-__all__ = ["WHOLE", "Card", "Kitty", "Readable", "Replay", "Trick", "find_problems", "replay"]
+__all__ = [
+    "WHOLE",
+    "Card",
+    "Kitty",
+    "PlayLeft",
+    "Readable",
+    "Replay",
+    "Trick",
+    "find_problems",
+    "play_left",
+    "replay",
+]

@@ -22,6 +22,7 @@ from hearts_referee.referee.findings import (
     MisdealFacts,
     MoonStoppedFacts,
     PenaltyCardNotPlayedFacts,
+    PlayIncompleteFacts,
     PlayOutOfTurnFacts,
     RevokeFacts,
     ScoreMismatchFacts,
@@ -206,6 +207,19 @@ def _joker_played_early(f: Finding, r: Replay) -> str:
     return text + "The trick is settled as a last trick would be: the joker is a dead card."
 
 
+def _play_incomplete(f: Finding, r: Replay) -> str:
+    """RULES, incomplete play: the unplayed cards carry points nobody took."""
+    facts = f.facts_as(PlayIncompleteFacts)
+    verb = "is" if facts.tricks_left == 1 else "are"
+    cards = "1 card" if facts.cards_left == 1 else f"{facts.cards_left} cards"
+    return (
+        f"The play stops at trick {f.trick}, with {f.seat} to play: {facts.tricks_left} of the "
+        f"{facts.tricks} tricks ({cards}) {verb} not played out, and no claim or concession "
+        "covers the rest. The unplayed cards carry points nobody took, so the hand cannot be "
+        "scored as it stands: it is a hand in progress, and a game does not take it."
+    )
+
+
 _EXPLAINERS: dict[Code, Callable[[Finding, Replay], str]] = {
     Code.MISDEAL: _misdeal,
     Code.INCORRECT_PASS: _incorrect_pass,
@@ -223,6 +237,7 @@ _EXPLAINERS: dict[Code, Callable[[Finding, Replay], str]] = {
     Code.MOON_CHOICE_NOT_ALLOWED: _moon_choice_not_allowed,
     Code.SCORE_MISMATCH: _score_mismatch,
     Code.JOKER_PLAYED_EARLY: _joker_played_early,
+    Code.PLAY_INCOMPLETE: _play_incomplete,
 }
 
 
@@ -265,4 +280,6 @@ def suggest(finding: Finding, status: Status) -> str | None:
         return f"correct the scoresheet to {finding.facts_as(ScoreMismatchFacts).validated}"
     if code == Code.LEAD_OUT_OF_TURN:
         return "let the lead stand"
+    if code == Code.PLAY_INCOMPLETE:
+        return "record the rest of the play, or a claim or concession for it"
     return None

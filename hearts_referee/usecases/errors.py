@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from hearts_referee.archive.errors import ArchiveError, Conflict, NotFound
+from hearts_referee.referee.errorcodes import shown_pointer
 from hearts_referee.referee.record import Problem, RecordError
 
 
@@ -30,7 +31,7 @@ class Rejected(ValueError):
     ) -> None:
         self.problems = tuple(problems)
         self.detail = detail
-        super().__init__("; ".join(f"{p.pointer or '/'}: {p.message}" for p in self.problems))
+        super().__init__("; ".join(f"{shown_pointer(p.pointer)}: {p.message}" for p in self.problems))
 
 
 class Unchanged(Conflict):

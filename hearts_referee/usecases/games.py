@@ -18,9 +18,11 @@ from sqlite_utils import Database
 from hearts_referee import archive
 from hearts_referee.archive import Placement
 from hearts_referee.referee.cards import Card
+from hearts_referee.referee.findings import Code
 from hearts_referee.referee.notation import read_record
 from hearts_referee.referee.record import Event, HandRecord, Pass, Problem, RecordError
-from hearts_referee.referee.variant import MoonOption, pass_direction_name
+from hearts_referee.referee.replay import play_left
+from hearts_referee.referee.variant import MoonOption, Variant, pass_direction_name
 from hearts_referee.rulings.audit import HandAudit
 from hearts_referee.rulings.decisions import rescore
 from hearts_referee.rulings.scoresheet import GameSetup, HandLine, NextDeal, Sheet, next_deal, scoresheet
@@ -92,9 +94,13 @@ class WrongHandNumber(Exception):
         self.sent = sent
 
 
+PLAY_INCOMPLETE_DETAIL = "The hand's play stops early: a game takes only a hand it can score; see errors."
+
+
 def next_hand(setup: GameSetup, lines: Sequence[HandLine], hand: GameHand) -> PlayedHand:
     """The game's next hand: dealt by the next dealer under the next number, with the
-    totals so far, and audited. ``GameOver``, ``WrongHandNumber``, or ``RecordError``."""
+    totals so far, and audited. ``GameOver``, ``WrongHandNumber``, ``RecordError``, or
+    ``Rejected`` for a hand whose play stops early (:func:`play_incomplete`)."""
     sheet = scoresheet(setup.variant, setup.seats, lines)
     if sheet.ended_after is not None:
         raise GameOver(sheet.ended_after)
@@ -102,7 +108,36 @@ def next_hand(setup: GameSetup, lines: Sequence[HandLine], hand: GameHand) -> Pl
     if hand.hand_number is not None and hand.hand_number != deal.hand_number:
         raise WrongHandNumber(deal.hand_number, hand.hand_number)
     record = hand.record(setup, deal, sheet.totals)
-    return PlayedHand(deal, record, audit_record(record))
+    audit = audit_record(record)
+    stopped = play_incomplete(setup.variant, audit)
+    if stopped is not None:
+        raise Rejected([stopped], PLAY_INCOMPLETE_DETAIL)
+    return PlayedHand(deal, record, audit)
+
+
+def play_incomplete(variant: Variant, audit: HandAudit) -> Problem | None:
+    """Why a game cannot take this hand, if its play stops early with no claim or
+    concession for the rest (the audit's ``play_incomplete`` ruling); else ``None``.
+
+    RULES, incomplete play: in a game such a hand never counts as recorded. It is refused
+    rather than held open so that a game's totals only ever hold hands that can be scored
+    and nothing is half-stored; the problem points at the end of the play (``/play/-``),
+    where the rest belongs, and says what the table can send instead."""
+    stopped = next((r for r in audit.rulings if r.code == Code.PLAY_INCOMPLETE), None)
+    if stopped is None:
+        return None
+    seats = len(audit.seats)
+    left = play_left(variant.hand_size(seats), seats, (len(t.plays) for t in audit.tricks))
+    tricks = "1 trick" if left.tricks == 1 else f"{left.tricks} tricks"
+    cards = "1 card" if left.cards == 1 else f"{left.cards} cards"
+    return Problem(
+        "/play/-",
+        "play_incomplete",
+        f"the play stops at trick {stopped.trick} ({stopped.seat} to play) with {tricks} "
+        f"({cards}) unplayed and no claim or concession for them: a game counts "
+        "only a hand it can score; record the rest of the play, a claim or a concession, "
+        "or enter the hand as score-only",
+    )
 
 
 def position_lost(setup: GameSetup, lines: Sequence[HandLine], hand: GameHand) -> int | None:
@@ -126,6 +161,8 @@ def position_lost(setup: GameSetup, lines: Sequence[HandLine], hand: GameHand) -
             next_hand(setup, before, hand)
         except (RecordError, GameOver, WrongHandNumber):
             continue
+        except Rejected:  # could have happened there, but stops early: still that position's
+            return position
         return position
     return None
 
@@ -227,7 +264,8 @@ def append_hand(db: Database, key: Key, game_id: int, hand: GameHand) -> tuple[S
     Returns ``(hand, created)``. ``Conflict`` when the game is over, when the
     table's ``hand_number`` is not the next hand's, or when another hand
     took this position first (:func:`position_lost`); ``RecordError`` for a
-    hand that cannot have happened. Nothing is stored in any of those cases.
+    hand that cannot have happened, ``Rejected`` for one whose play stops early
+    (:func:`play_incomplete`). Nothing is stored in any of those cases.
     """
     require(key, Permission.SUBMIT)
     game = _visible(db, key, game_id)
@@ -445,7 +483,7 @@ def validate_game(setup: GameSetup, hands: Sequence[GameHand | RecordError]) -> 
                 )
             )
             continue
-        except RecordError as error:
+        except (RecordError, Rejected) as error:
             problems.extend(Problem(at + p.pointer, p.code, p.message) for p in error.problems)
             continue
         played.append(this)

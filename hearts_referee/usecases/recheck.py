@@ -35,6 +35,7 @@ from hearts_referee.referee.cards import Card
 from hearts_referee.referee.findings import Code
 from hearts_referee.referee.notation import read_record
 from hearts_referee.referee.record import Problem, RecordError
+from hearts_referee.referee.variant import Variant
 from hearts_referee.rulings.audit import HandAudit
 from hearts_referee.rulings.log import Penalty, Ruling
 from hearts_referee.rulings.schedules import Status
@@ -42,6 +43,7 @@ from hearts_referee.stored import ChainReport, HandFilter, Key, StoredHand
 from hearts_referee.stored.log_entries import read_audit
 
 from .access import Permission, require, scope
+from .games import play_incomplete
 from .hands import audit_record
 
 PAGE = 100
@@ -98,7 +100,9 @@ class HandRecheck:
     when it cannot be had: the stored audit no longer reads (the ``chain`` report
     usually says why), or the record no longer reads or could not now have happened;
     ``problems`` says which, with the record's problems located by JSON pointer.
-    ``score`` holds only the seats whose score would change.
+    ``score`` holds only the seats whose score would change. ``incomplete`` is set for a
+    game hand whose play stops early (stored before a game refused such hands): the
+    problem a game would refuse it with now (:func:`usecases.games.play_incomplete`).
     """
 
     hand_id: int
@@ -114,6 +118,7 @@ class HandRecheck:
     score: Mapping[str, SeatScore]
     rulings: RulingsDiff
     chain: ChainReport
+    incomplete: Problem | None = None
 
     @property
     def readable(self) -> bool:
@@ -154,11 +159,14 @@ def _stream(db: Database, mine: HandFilter, page: int) -> Iterator[HandRecheck]:
 def recheck_hand(db: Database, hand: StoredHand) -> HandRecheck:
     """One stored hand (already read, and visible to the caller) against the engine now."""
     stored, unreadable = _stored_audit(hand)
-    now, problems = _audit_now(hand)
+    now, problems, variant = _audit_now(hand)
     score: dict[str, SeatScore] = {}
     rulings = RulingsDiff()
     if stored is not None and now is not None:
         score, rulings = score_changes(stored, now), rulings_diff(stored.rulings, now.rulings)
+    incomplete = None
+    if hand.game_id is not None and now is not None and variant is not None:
+        incomplete = play_incomplete(variant, now)
     return HandRecheck(
         hand_id=hand.id,
         game_id=hand.game_id,
@@ -173,6 +181,7 @@ def recheck_hand(db: Database, hand: StoredHand) -> HandRecheck:
         score=score,
         rulings=rulings,
         chain=archive.verify(db, hand.id),
+        incomplete=incomplete,
     )
 
 
@@ -187,14 +196,19 @@ def _stored_audit(hand: StoredHand) -> tuple[HandAudit | None, tuple[Problem, ..
         return None, (Problem("", "unreadable_audit", f"the stored audit no longer reads: {error}"),)
 
 
-def _audit_now(hand: StoredHand) -> tuple[HandAudit | None, tuple[Problem, ...]]:
-    """The current engine's audit of the stored record, or why there is none."""
+def _audit_now(hand: StoredHand) -> tuple[HandAudit | None, tuple[Problem, ...], Variant | None]:
+    """The current engine's audit of the stored record, or why there is none; and the
+    record's variant, when it reads."""
     try:
-        return audit_record(read_record(hand.record)), ()
+        record = read_record(hand.record)
     except RecordError as error:
-        return None, error.problems
+        return None, error.problems, None
     except ValueError as error:  # the stored text is no longer JSON
-        return None, (Problem("", "unreadable", f"the stored record is not JSON ({error})"),)
+        return None, (Problem("", "unreadable", f"the stored record is not JSON ({error})"),), None
+    try:
+        return audit_record(record), (), record.variant
+    except RecordError as error:
+        return None, error.problems, record.variant
 
 
 def score_changes(stored: HandAudit, now: HandAudit) -> dict[str, SeatScore]:

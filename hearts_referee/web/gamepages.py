@@ -22,6 +22,7 @@ from werkzeug.exceptions import BadRequest
 
 from hearts_referee.http_shared.db import get_db
 from hearts_referee.http_shared.jsonbody import max_depth
+from hearts_referee.referee.errorcodes import shown_pointer
 from hearts_referee.referee.record import Problem, RecordError
 from hearts_referee.referee.registry import VARIANTS
 from hearts_referee.schemas.archive import GameQuery, GameQuerySchema, HandQuery, HandQuerySchema
@@ -198,7 +199,7 @@ def _add_uploaded(key: Key, game: Game, raw: bytes) -> ResponseReturnValue:
     def refused(problems: list[Problem], data: Any, status: int) -> tuple[str, int]:
         tree = render_problems(data, problems) if data is not None else None
         return _entry_page(
-            game, {}, {"file": [f"{p.pointer or '/'}: {p.message}" for p in problems]}, tree, status
+            game, {}, {"file": [f"{shown_pointer(p.pointer)}: {p.message}" for p in problems]}, tree, status
         )
 
     if len(raw) > CHECK_MAX_BYTES:

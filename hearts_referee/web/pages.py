@@ -43,6 +43,7 @@ from werkzeug.exceptions import BadRequest, Forbidden, HTTPException
 from hearts_referee.http_shared.db import get_db
 from hearts_referee.http_shared.jsonbody import max_depth
 from hearts_referee.http_shared.problems import REFUSALS, refusal
+from hearts_referee.referee.errorcodes import shown_pointer
 from hearts_referee.referee.notation import read_record
 from hearts_referee.referee.record import Problem, RecordError
 from hearts_referee.rulings.life import offered
@@ -87,6 +88,7 @@ bp = Blueprint(
     static_folder="static",
     static_url_path="/static",
 )
+bp.add_app_template_filter(shown_pointer, "pointer")  # {{ p.pointer|pointer }}: the root as ""
 
 _DECISION = DecisionRequestSchema()
 _SIGNATURE = SignatureRequestSchema()

@@ -43,6 +43,7 @@ _DEFAULT_CITES: dict[Code, str] = {
     Code.MOON_CHOICE_NOT_ALLOWED: "moon",
     Code.SCORE_MISMATCH: "scoring",
     Code.JOKER_PLAYED_EARLY: "deal",
+    Code.PLAY_INCOMPLETE: "scoring",  # a hand is scored from the cards taken: unplayed ones are not
 }
 
 

@@ -1,0 +1,141 @@
+"""Every error code the service answers with, each with its one-line meaning: the one registry.
+
+An error is a located :class:`~hearts_referee.referee.record.Problem` (``errors[].code`` of a
+problem+json answer, a result line's ``problems``, the director's pages): the code says what
+is wrong, the pointer where. The codes are written where each check is made, all over the
+package; this mapping is where each is *named*. ``openapi.yaml`` lists the same codes as the
+``ProblemCode`` enum, and ``docs/errors.md`` has a section (a heading ```code``) for each:
+``tests/test_error_codes.py`` checks all three against the codes the source uses.
+
+A new code: add ``"code": "one line that says what it means"`` below, in its group, then
+the same line to ``ProblemCode`` in ``openapi.yaml`` and a section to ``docs/errors.md``
+(the failing test prints both).
+
+``CHAIN_CODES`` are the codes of a hash-chain check's problems (``GET /v1/hands/{id}/verify``,
+``GET /v1/events/{id}/log``), which are findings about the archive, not errors of a request.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+
+ROOT_POINTER = ""
+"""The JSON pointer of the whole document (RFC 6901), the same on every face."""
+
+
+def shown_pointer(pointer: str) -> str:
+    """A pointer as running text shows it (a CLI line, a CSV cell, a page): the pointer
+    itself, and the whole document's, which is empty, as ``""`` so that it can be seen."""
+    return pointer if pointer != ROOT_POINTER else '""'
+
+
+ERROR_CODES: Mapping[str, str] = MappingProxyType(
+    {
+        # --- any body or field ----------------------------------------------------------
+        "invalid_json": "Not one strict JSON document: not UTF-8, not JSON, NaN or Infinity, "
+        "a repeated key, an unpaired surrogate",
+        "too_deep": "Arrays and objects nested past JSON_MAX_DEPTH",
+        "invalid_parameter": "A query parameter with a wrong name or value",
+        "unsupported_media_type": "The body's Content-Type is not the one the endpoint reads",
+        "too_large": "The body, or an uploaded file, is over its limit",
+        "required": "A field that must be there is missing",
+        "unknown_field": "A field the format does not have",
+        "null": "null where a value is needed",
+        "type": "A value of the wrong JSON type",
+        "range": "A number past its bound",
+        "length": "A string or list too short or too long",
+        "enum": "A value that is not one of those allowed",
+        "invalid": "Any other value the field does not accept; the message says why",
+        "not_allowed": "A field that does not belong with the others",
+        "control_character": "Free text holding a control character",
+        "bidi_control": "Free text holding a bidirectional override or isolate",
+        "not_text": "Free text holding U+FEFF",
+        "blank": "Free text that is empty once its surrounding spaces are trimmed",
+        "whitespace": "A seat id with leading or trailing spaces",
+        "not_nfc": "A seat id not in Unicode NFC",
+        # --- a hand record ----------------------------------------------------------------
+        "unknown_variant": "A variant id the service does not know",
+        "unknown_option": "A house option the variant does not have",
+        "invalid_option": "A house option with a value it cannot take",
+        "seat_count": "A table with the wrong number of seats for the variant",
+        "duplicate_seat": "A seat listed twice",
+        "invalid_seat": "A seat id that is not 1 to 16 characters",
+        "unknown_seat": "A seat named that is not at the table",
+        "unknown_card": "Not a card",
+        "not_in_deck": "A card the variant's deck does not have",
+        "duplicate_card": "A card dealt more times than the deck holds it",
+        "missing_card": "Cards of the deck missing from the deal and kitty",
+        "not_held": "A card passed, played, exposed or claimed that its seat did not hold",
+        "played_twice": "A seat playing a second card to the same trick",
+        "not_on_trick": "A card withdrawn that its seat had not just played to the trick",
+        "after_hand_end": "A play event after every trick was played",
+        "one_action": "A play event that does not say exactly one thing",
+        "invalid_choice": "A claim's what that is not one of the claim kinds",
+        "unreadable": "A stored record that no longer reads as a hand record",
+        # --- games, hands and signatures ----------------------------------------------------
+        "play_incomplete": "A game hand whose play stops early with no claim or concession "
+        "for the rest: a game takes only a hand it can score",
+        "game_over": "The game ended after an earlier hand; it takes no more",
+        "wrong_hand_number": "The hand_number sent is not the game's next hand",
+        "concurrent_append": "Another hand became the game's next hand first",
+        "after_game_end": "A recorded game with a hand after the game had ended",
+        "not_this_game": "A checked hand that is not the game's next hand",
+        "game_not_over": "Signing a game's scoresheet before the game is over",
+        "open_rulings": "Signing a game's scoresheet while a hand that counts has a ruling "
+        "waiting for the director",
+        "not_a_signer": "A seat the variant does not ask to sign",
+        "stale_version": "A signature for a score version that is no longer the current one",
+        # --- decisions ---------------------------------------------------------------------
+        "unknown_ruling": "No ruling of that number in the hand's audit",
+        "not_a_claim": "A claim decision on a ruling that is not a claim",
+        "same_decision": "The decision standing already",
+        "no_penalty": "A waive where the ruling carries no penalty points",
+        "no_change": "An adjustment that moves no points",
+        # --- events ------------------------------------------------------------------------
+        "unknown_format": "An event format the service does not know",
+        "too_many_players": "More players than the format takes",
+        "too_few_players": "Too few players to seat a round of the format",
+        "field_not_seatable": "A Long John field no tables of 6-8 can seat",
+        "round_in_progress": "Seating a round while the last one is still being played",
+        "event_over": "Seating a round after the final",
+        "no_round": "An override before any round is seated",
+        "not_seated": "An override naming a player who has no seat in the current round",
+        "unknown_player": "No active player of that number",
+        "unknown_table": "No table of that number in the current round",
+        "same_table": "A swap of two players at the same table, or a move to the player's own table",
+        "table_size": "A move that would leave a table with a number of seats the format does not play",
+        "table_started": "An override touching a table whose game already has hands",
+        "not_a_scorer_key": "A key named as an event's scorer that is not a live scorer key",
+        # --- batch audits and re-audits ----------------------------------------------------
+        "too_many_records": "More records in one POST /v1/audits than AUDITS_MAX_RECORDS",
+        "no_records": "A POST /v1/audits body whose every line is blank",
+        "no_stored_audit": "A stored hand whose log does not start with its audit",
+        "unreadable_audit": "A stored hand whose audit no longer reads",
+        # --- the server's own refusals -----------------------------------------------------
+        "malformed_request": "The request is not valid HTTP/1.1",
+        "forbidden_proxy": "Proxy headers from an address that may not send them",
+        "body_timeout": "The body stopped arriving for longer than the server waits",
+        "request_line_too_long": "The request line is over 4094 bytes",
+        "expectation_failed": "An Expect other than 100-continue",
+        "headers_too_large": "More than 100 header fields, or one over 8190 bytes",
+        "unsupported_transfer_coding": "A transfer coding other than chunked",
+        "archive_unavailable": "The archive cannot be used as it stands (GET /readyz)",
+    }
+)
+"""Every ``errors[].code``, to what it means in one line (the registry; see the module)."""
+
+
+CHAIN_CODES: Mapping[str, str] = MappingProxyType(
+    {
+        "missing_entry": "An entry missing before this one",
+        "broken_link": "An entry that does not follow the hash of the one before",
+        "altered_entry": "An entry changed since it was written, or indexing another ruling than it names",
+        "no_audit": "A hand's log that does not start with the audit",
+        "altered_hand": "The stored hand is not what its audit entry recorded",
+        "wrong_score": "A decision's or re-audit's recorded score is not what it gives",
+        "wrong_version": "A signature of a version that was not current",
+        "unreadable_log": "The log no longer reads as the hand's history",
+    }
+)
+"""Every code of a hash-chain check's problems, to what it means in one line."""
