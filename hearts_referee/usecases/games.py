@@ -19,7 +19,7 @@ from hearts_referee import archive
 from hearts_referee.archive import Placement
 from hearts_referee.referee.cards import Card
 from hearts_referee.referee.notation import read_record
-from hearts_referee.referee.record import Event, HandRecord, Pass, Problem, RecordError
+from hearts_referee.referee.record import Event, HandRecord, Pass, Problem, RecordError, Reported
 from hearts_referee.referee.variant import MoonOption, pass_direction_name
 from hearts_referee.rulings.audit import HandAudit
 from hearts_referee.rulings.decisions import rescore
@@ -35,9 +35,13 @@ from .errors import Conflict, Rejected
 class GameHand:
     """A hand as its table sends it to the game: what happened, less what the game supplies
     (variant, seats, dealer, hand number, totals before). ``hand_number``, when sent, is
-    the table's check ("this is hand 5"), refused if the game is elsewhere."""
+    the table's check ("this is hand 5"), refused if the game is elsewhere.
 
-    deal: Mapping[str, tuple[Card, ...]]
+    A score-only hand sends ``points`` (and any ``irregularities`` the director records)
+    instead of the deal and play; it must name its ``hand_number``
+    (:func:`numbered`)."""
+
+    deal: Mapping[str, tuple[Card, ...]] = field(default_factory=dict)
     play: tuple[Event, ...] = ()
     kitty: tuple[Card, ...] = ()
     passes: Mapping[str, Pass] = field(default_factory=dict)
@@ -46,6 +50,8 @@ class GameHand:
     exposed_in_deal: tuple[Card, ...] = ()
     backs: Mapping[str, tuple[str, ...]] | None = None
     hand_number: int | None = None
+    points: Mapping[str, int] | None = None
+    irregularities: tuple[Reported, ...] = ()
 
     def record(self, setup: GameSetup, deal: NextDeal, totals: Mapping[str, int]) -> HandRecord:
         """The whole hand record, as dealt in the game."""
@@ -63,6 +69,23 @@ class GameHand:
             moon_choice=self.moon_choice,
             exposed_in_deal=self.exposed_in_deal,
             backs=self.backs,
+            points=self.points,
+            irregularities=self.irregularities,
+        )
+
+
+def numbered(hand: GameHand) -> None:
+    """A score-only hand names its hand number: two lines of a scoresheet may well show the
+    same points, so without it a new hand could be taken for a resend of an earlier one."""
+    if hand.points is not None and hand.hand_number is None:
+        raise RecordError(
+            [
+                Problem(
+                    "/hand_number",
+                    "required",
+                    "a score-only hand names its hand_number (two hands may have the same points)",
+                )
+            ]
         )
 
 
@@ -95,6 +118,7 @@ class WrongHandNumber(Exception):
 def next_hand(setup: GameSetup, lines: Sequence[HandLine], hand: GameHand) -> PlayedHand:
     """The game's next hand: dealt by the next dealer under the next number, with the
     totals so far, and audited. ``GameOver``, ``WrongHandNumber``, or ``RecordError``."""
+    numbered(hand)
     sheet = scoresheet(setup.variant, setup.seats, lines)
     if sheet.ended_after is not None:
         raise GameOver(sheet.ended_after)
@@ -185,6 +209,8 @@ def hand_for_game(game: Game, record: HandRecord) -> GameHand:
         exposed_in_deal=record.exposed_in_deal,
         backs=record.backs,
         hand_number=record.hand_number,
+        points=record.points,
+        irregularities=record.irregularities,
     )
 
 
@@ -231,6 +257,7 @@ def append_hand(db: Database, key: Key, game_id: int, hand: GameHand) -> tuple[S
     """
     require(key, Permission.SUBMIT)
     game = _visible(db, key, game_id)
+    numbered(hand)
     found = resent(game, hand)
     if found is not None:
         return found, False
