@@ -1,0 +1,187 @@
+"""Score-only hands in a game, through the API: stored, counted, ended by the variant's rules.
+
+RULES (score-only hands): the game supplies each hand's number, dealer and totals before
+it; the moon is scored from those totals, the game ends by the variant's rules (never on a
+penalty), and every hand and game answer says which hands were not refereed
+(``"refereed": false``). A game may mix score-only hands and full records.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from games import moon, new_game
+
+GAMES = "/v1/games"
+
+
+@pytest.fixture
+def scorer(as_role):
+    return as_role("scorer")
+
+
+def line(hand_number: int, points: dict[str, int], **extra: Any) -> dict[str, Any]:
+    """One line of a scoresheet, as a scoring app sends it to a game (seats N, E, S, W)."""
+    return {"hand_number": hand_number, "points": points} | extra
+
+
+def start(client, headers, variant: str = "mso-2000") -> int:
+    response = client.post(GAMES, json=new_game(variant), headers=headers)
+    assert response.status_code == 201, response.get_json()
+    return int(response.get_json()["id"])
+
+
+def send(client, headers, game_id: int, *hands: dict[str, Any]) -> list[dict[str, Any]]:
+    stored = []
+    for hand in hands:
+        response = client.post(f"{GAMES}/{game_id}/hands", json=hand, headers=headers)
+        assert response.status_code == 201, response.get_json()
+        stored.append(response.get_json())
+    return stored
+
+
+def read(client, headers, game_id: int) -> dict[str, Any]:
+    response = client.get(f"{GAMES}/{game_id}", headers=headers)
+    assert response.status_code == 200
+    return response.get_json()
+
+
+def test_a_game_counts_score_only_hands_into_its_totals(client, scorer):
+    game_id = start(client, scorer)
+    (first, second) = send(
+        client,
+        scorer,
+        game_id,
+        line(1, {"N": 3, "E": 10, "S": 13, "W": 0}),
+        line(2, {"N": 0, "E": 5, "S": 8, "W": 13}),
+    )
+    assert first["audit"]["refereed"] is False and first["audit"]["tricks"] == []
+    assert second["record"]["points"] == {"N": 0, "E": 5, "S": 8, "W": 13}
+    game = read(client, scorer, game_id)
+    assert game["totals"] == {"N": 3, "E": 15, "S": 21, "W": 13}
+    assert [h["refereed"] for h in game["hands"]] == [False, False]
+    assert game["next_hand"] == {"hand_number": 3, "dealer": "E", "pass_direction": "across"}
+
+
+def test_a_game_mixes_full_records_and_score_only_hands(client, scorer):
+    game_id = start(client, scorer)
+    send(client, scorer, game_id, moon("W", 1), line(2, {"N": 13, "E": 13, "S": 0, "W": 0}))
+    game = read(client, scorer, game_id)
+    assert [h["refereed"] for h in game["hands"]] == [True, False]
+    assert game["totals"] == {"N": 39, "E": 39, "S": 26, "W": 0}
+
+
+def test_a_score_only_moon_is_scored_from_the_game_s_totals_before_it(client, scorer):
+    game_id = start(client, scorer)
+    send(
+        client,
+        scorer,
+        game_id,
+        *(line(n, {"N": 0, "E": 10, "S": 15, "W": 1}) for n in (1, 2, 3)),
+        line(4, {"N": 0, "E": 0, "S": 25, "W": 1}),
+        line(5, {"N": 0, "E": 0, "S": 13, "W": 13}),  # N 0, E 30, S 83, W 17: S has 74
+    )
+    (sixth,) = send(client, scorer, game_id, line(6, {"N": 0, "E": 26, "S": 0, "W": 0}))
+    assert sixth["audit"]["moon"] == {"seat": "E", "option": "subtract", "chosen_by": "referee"}
+    assert read(client, scorer, game_id)["totals"]["E"] == 30 - 26
+
+
+def test_points_with_a_play_is_a_located_422_and_stores_nothing(client, scorer, problem):
+    game_id = start(client, scorer)
+    body = line(1, {"N": 3, "E": 10, "S": 13, "W": 0}, play=[{"seat": "N", "card": "2C"}])
+    response = client.post(f"{GAMES}/{game_id}/hands", json=body, headers=scorer)
+    errors = problem(response, 422)["errors"]
+    assert [(e["pointer"], e["code"]) for e in errors] == [("/play", "score_only")]
+    assert read(client, scorer, game_id)["hands"] == []
+
+
+def test_points_that_do_not_add_up_are_a_located_422(client, scorer, problem):
+    game_id = start(client, scorer)
+    response = client.post(
+        f"{GAMES}/{game_id}/hands", json=line(1, {"N": 3, "E": 10, "S": 12, "W": 0}), headers=scorer
+    )
+    errors = problem(response, 422)["errors"]
+    assert [(e["pointer"], e["code"]) for e in errors] == [("/points", "points_total")]
+
+
+def test_a_score_only_hand_names_its_hand_number(client, scorer, problem):
+    game_id = start(client, scorer)
+    response = client.post(
+        f"{GAMES}/{game_id}/hands", json={"points": {"N": 26, "E": 0, "S": 0, "W": 0}}, headers=scorer
+    )
+    errors = problem(response, 422)["errors"]
+    assert [(e["pointer"], e["code"]) for e in errors] == [("/hand_number", "required")]
+
+
+def test_the_same_score_only_hand_sent_again_is_the_stored_one(client, scorer):
+    game_id = start(client, scorer)
+    (stored,) = send(client, scorer, game_id, line(1, {"N": 3, "E": 10, "S": 13, "W": 0}))
+    again = client.post(
+        f"{GAMES}/{game_id}/hands", json=line(1, {"N": 3, "E": 10, "S": 13, "W": 0}), headers=scorer
+    )
+    assert again.status_code == 200 and again.get_json()["id"] == stored["id"]
+
+
+def test_a_reported_revoke_is_priced_by_the_schedule_and_counted(client, scorer):
+    game_id = start(client, scorer)
+    revoke = {"code": "revoke", "seat": "S"}
+    (stored,) = send(
+        client, scorer, game_id, line(1, {"N": 3, "E": 10, "S": 13, "W": 0}, irregularities=[revoke])
+    )
+    assert stored["audit"]["penalties"]["S"] == 26
+    assert read(client, scorer, game_id)["totals"]["S"] == 39
+
+
+def test_the_game_ends_at_100_on_score_only_hands(client, scorer, problem):
+    game_id = start(client, scorer)
+    send(
+        client,
+        scorer,
+        game_id,
+        *(line(n, {"N": 0, "E": 0, "S": 25, "W": 1}) for n in range(1, 5)),
+    )
+    game = read(client, scorer, game_id)
+    assert game["status"] == "over" and game["ended_after"] == 4 and game["totals"]["S"] == 100
+    response = client.post(
+        f"{GAMES}/{game_id}/hands", json=line(5, {"N": 26, "E": 0, "S": 0, "W": 0}), headers=scorer
+    )
+    assert problem(response, 409)["errors"][0]["code"] == "game_over"
+
+
+def test_a_game_cannot_end_on_a_penalty_given_on_a_score_only_hand(client, scorer):
+    game_id = start(client, scorer)
+    points = {"N": 0, "E": 13, "S": 13, "W": 0}
+    send(client, scorer, game_id, *(line(n, points) for n in range(1, 8)))  # E and S at 91
+    send(
+        client,
+        scorer,
+        game_id,
+        line(8, {"N": 13, "E": 0, "S": 0, "W": 13}, irregularities=[{"code": "revoke", "seat": "S"}]),
+    )
+    game = read(client, scorer, game_id)
+    assert game["totals"]["S"] == 117 and game["status"] == "in_progress"
+
+
+def test_validating_a_recorded_game_takes_score_only_hands(client):
+    body = new_game("mso-2000") | {
+        "hands": [
+            moon("W", 1),
+            line(
+                2,
+                {"N": 13, "E": 13, "S": 0, "W": 0},
+                irregularities=[{"code": "incorrect_pass", "seat": "N"}],
+            ),
+        ]
+    }
+    response = client.post(f"{GAMES}/validate", json=body)
+    assert response.status_code == 200, response.get_json()
+    game = response.get_json()
+    assert [h["refereed"] for h in game["hands"]] == [True, False]
+    assert game["totals"] == {"N": 65, "E": 39, "S": 26, "W": 0}
+
+
+def test_a_recorded_game_locates_a_score_only_problem_under_its_hand(client, problem):
+    body = new_game("mso-2000") | {"hands": [line(1, {"N": 13, "E": 13, "S": 0, "W": 1})]}
+    errors = problem(client.post(f"{GAMES}/validate", json=body), 422)["errors"]
+    assert [(e["pointer"], e["code"]) for e in errors] == [("/hands/0/points", "points_total")]
