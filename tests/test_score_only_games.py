@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 from games import moon, new_game
+from support import validator
 
 GAMES = "/v1/games"
 
@@ -37,6 +38,7 @@ def send(client, headers, game_id: int, *hands: dict[str, Any]) -> list[dict[str
     for hand in hands:
         response = client.post(f"{GAMES}/{game_id}/hands", json=hand, headers=headers)
         assert response.status_code == 201, response.get_json()
+        validator("StoredHand").validate(response.get_json())
         stored.append(response.get_json())
     return stored
 
@@ -44,6 +46,7 @@ def send(client, headers, game_id: int, *hands: dict[str, Any]) -> list[dict[str
 def read(client, headers, game_id: int) -> dict[str, Any]:
     response = client.get(f"{GAMES}/{game_id}", headers=headers)
     assert response.status_code == 200
+    validator("Game").validate(response.get_json())
     return response.get_json()
 
 
@@ -177,6 +180,7 @@ def test_validating_a_recorded_game_takes_score_only_hands(client):
     response = client.post(f"{GAMES}/validate", json=body)
     assert response.status_code == 200, response.get_json()
     game = response.get_json()
+    validator("GameValidation").validate(game)
     assert [h["refereed"] for h in game["hands"]] == [True, False]
     assert game["totals"] == {"N": 65, "E": 39, "S": 26, "W": 0}
 
@@ -185,3 +189,132 @@ def test_a_recorded_game_locates_a_score_only_problem_under_its_hand(client, pro
     body = new_game("mso-2000") | {"hands": [line(1, {"N": 13, "E": 13, "S": 0, "W": 1})]}
     errors = problem(client.post(f"{GAMES}/validate", json=body), 422)["errors"]
     assert [(e["pointer"], e["code"]) for e in errors] == [("/hands/0/points", "points_total")]
+
+
+# --- the director's work on a score-only hand -----------------------------------------------
+
+
+@pytest.fixture
+def director(as_role):
+    return as_role("director")
+
+
+def report(hand_id: int, client, headers, **sent: Any):
+    body = {"director": "Chief TD", "reason": "E reported it at the table"} | sent
+    return client.post(f"/v1/hands/{hand_id}/irregularities", json=body, headers=headers)
+
+
+def test_a_revoke_recorded_by_the_director_costs_26_under_mso_and_the_totals_follow(client, director):
+    game_id = start(client, director)
+    second_points = {"N": 0, "E": 5, "S": 8, "W": 13}
+    first, second = send(
+        client, director, game_id, line(1, {"N": 3, "E": 10, "S": 13, "W": 0}), line(2, second_points)
+    )
+    response = report(first["id"], client, director, code="revoke", seat="S")
+    assert response.status_code == 201, response.get_json()
+    hand = response.get_json()
+    validator("StoredHand").validate(hand)
+    assert (hand["version"], hand["score"]["S"], hand["penalties"]["S"]) == (2, 39, 26)
+    assert hand["record"]["irregularities"] == [{"code": "revoke", "seat": "S"}]
+    (amended,) = hand["amendments"]
+    assert (amended["director"], amended["version"]) == ("Chief TD", 2)
+    game = read(client, director, game_id)
+    assert game["totals"] == {"N": 3, "E": 15, "S": 47, "W": 13}
+    later = client.get(f"/v1/hands/{second['id']}", headers=director).get_json()
+    (followed,) = later["consequences"]
+    assert followed["cause"]["action"] == "irregularity" and "The new record of hand 1" in followed["reason"]
+    assert later["score"] == second_points and followed["scores_before"] == {"N": 3, "E": 10, "S": 39, "W": 0}
+
+
+def test_a_revoke_recorded_under_standard_is_referred_to_the_director(client, director):
+    game_id = start(client, director, "standard")
+    (first,) = send(client, director, game_id, line(1, {"N": 3, "E": 10, "S": 13, "W": 0}))
+    hand = report(first["id"], client, director, code="revoke", seat="S").get_json()
+    assert hand["penalties"]["S"] == 0 and hand["status"] == "open"
+    assert [(r["code"], r["seat"]) for r in hand["open_rulings"]] == [("revoke", "S")]
+
+
+def test_a_hand_whose_play_was_refereed_takes_no_reported_irregularity(client, director, problem):
+    game_id = start(client, director)
+    (first,) = send(client, director, game_id, moon("W", 1))
+    errors = problem(report(first["id"], client, director, code="revoke", seat="S"), 422)["errors"]
+    assert [(e["pointer"], e["code"]) for e in errors] == [("", "refereed_hand")]
+
+
+def test_a_report_the_hand_cannot_take_is_located_in_the_request(client, director, problem):
+    game_id = start(client, director)
+    (first,) = send(client, director, game_id, line(1, {"N": 3, "E": 10, "S": 13, "W": 0}))
+    errors = problem(report(first["id"], client, director, code="score_mismatch", seat="X"), 422)["errors"]
+    assert [(e["pointer"], e["code"]) for e in errors] == [
+        ("/code", "not_reportable"),
+        ("/seat", "unknown_seat"),
+    ]
+
+
+def test_a_scorer_cannot_record_an_irregularity(client, scorer, director):
+    game_id = start(client, scorer)
+    (first,) = send(client, scorer, game_id, line(1, {"N": 3, "E": 10, "S": 13, "W": 0}))
+    assert report(first["id"], client, scorer, code="revoke", seat="S").status_code == 403
+
+
+# --- the full record replaces a score-only entry --------------------------------------------
+
+
+def replace_with(hand_id: int, client, headers, record: dict[str, Any]):
+    body = {"record": record, "director": "Chief TD", "reason": "the table's own card-by-card record"}
+    return client.post(f"/v1/hands/{hand_id}/records", json=body, headers=headers)
+
+
+def test_the_full_record_replaces_a_score_only_entry_as_a_new_version(client, director):
+    game_id = start(client, director)
+    first, second = send(
+        client,
+        director,
+        game_id,
+        line(1, {"N": 13, "E": 13, "S": 0, "W": 0}),
+        line(2, {"N": 0, "E": 5, "S": 8, "W": 13}),
+    )
+    response = replace_with(first["id"], client, director, moon("W", 1))  # the sheet missed W's moon
+    assert response.status_code == 201, response.get_json()
+    hand = response.get_json()
+    validator("StoredHand").validate(hand)
+    assert (hand["version"], hand["score"]) == (2, {"N": 26, "E": 26, "S": 26, "W": 0})
+    assert "play" in hand["record"] and "points" not in hand["record"]
+    game = read(client, director, game_id)
+    assert [h["refereed"] for h in game["hands"]] == [True, False]
+    assert game["totals"] == {"N": 26, "E": 31, "S": 34, "W": 13}
+    (followed,) = client.get(f"/v1/hands/{second['id']}", headers=director).get_json()["consequences"]
+    assert followed["cause"]["action"] == "record" and followed["scores_before"] == {
+        "N": 26,
+        "E": 26,
+        "S": 26,
+        "W": 0,
+    }
+    assert client.get(f"/v1/hands/{first['id']}/verify", headers=director).get_json()["ok"] is True
+
+
+def test_the_replacing_record_is_audited_and_its_problems_located_under_record(client, director, problem):
+    game_id = start(client, director)
+    (first,) = send(client, director, game_id, line(1, {"N": 13, "E": 13, "S": 0, "W": 0}))
+    broken = moon("W", 1)
+    broken["play"][0]["card"] = "ZZ"
+    errors = problem(replace_with(first["id"], client, director, broken), 422)["errors"]
+    assert errors[0]["pointer"] == "/record/play/0/card"
+
+
+def test_the_record_a_hand_already_stands_on_changes_nothing(client, director, problem):
+    game_id = start(client, director)
+    (first,) = send(client, director, game_id, line(1, {"N": 13, "E": 13, "S": 0, "W": 0}))
+    again = line(1, {"N": 13, "E": 13, "S": 0, "W": 0})
+    assert (
+        problem(replace_with(first["id"], client, director, again), 409)["errors"][0]["code"] == "same_record"
+    )
+
+
+def test_a_replacing_record_for_another_hand_number_is_refused(client, director, problem):
+    game_id = start(client, director)
+    (first,) = send(client, director, game_id, line(1, {"N": 13, "E": 13, "S": 0, "W": 0}))
+    errors = problem(
+        replace_with(first["id"], client, director, line(2, {"N": 26, "E": 0, "S": 0, "W": 0})), 422
+    )["errors"]
+    assert [(e["pointer"], e["code"]) for e in errors] == [("/record/hand_number", "wrong_hand_number")]

@@ -360,6 +360,31 @@ def append_consequence(
     return chain.append(db, hand_id, "consequence", body, by.label if by else None)
 
 
+def append_record(
+    db: Database,
+    hand_id: int,
+    record: Mapping[str, Any],
+    director: str,
+    reason: str,
+    audit: HandAudit,
+    version: int,
+    by: Key | None,
+) -> Entry:
+    """Log a new record of the hand and the referee's audit of it, the next score version
+    (inside ``write``). The stored record stays what was first sent: the log says what
+    replaced it, and when."""
+    body = {
+        "record": dict(record),
+        "director": director,
+        "reason": reason,
+        "audit": audit_document(audit),
+        "version": version,
+        "score": dict(audit.score),
+        "penalties": dict(audit.penalties),
+    }
+    return chain.append(db, hand_id, "record", body, by.label if by else None)
+
+
 def append_signature(db: Database, hand_id: int, seat: str, name: str, version: int, by: Key | None) -> None:
     """Log a seat's signature on score version ``version`` (inside ``write``)."""
     chain.append(
@@ -420,7 +445,7 @@ def _score_problems(log: list[Entry]) -> list[tuple[int, str, str]]:
     remade = {v.consequence: v for v in state.versions if v.consequence is not None}
     for entry in log[1:]:
         body = entry.body
-        if entry.kind == "consequence":
+        if entry.kind in ("consequence", "record"):
             version = remade[entry.n]
             recorded = (body["version"], body["score"], body["penalties"])
             if recorded != (version.number, dict(version.score), dict(version.penalties)):

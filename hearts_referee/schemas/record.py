@@ -199,6 +199,15 @@ class VariantField(_Container):
         return variant
 
 
+class CardField(_Container):
+    """One card, read as a record reads its cards."""
+
+    partial = False
+
+    def parse(self, value: Any, at: str, problems: list[Problem], kept: Kept) -> Card | None:
+        return parse_card(value, at, problems)
+
+
 class CardsField(_Container):
     """A list of cards."""
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
 
 from sqlite_utils import Database
 
@@ -351,40 +350,51 @@ def sign_game(db: Database, key: Key, game_id: int, seat: str, name: str) -> tup
 
 def follow_decision(db: Database, decided: StoredHand, entry: Entry, by: Key) -> list[int]:
     """Re-audit the hands after ``decided`` in its game, once a decision (log ``entry``)
-    changed its score: each later hand whose totals before it (or whether it counts,
-    the game having ended earlier or later) are no longer what it stands on is replayed
-    with the new totals, as :func:`next_hand` would deal it now, and logs the new audit
-    as its next score version, naming the decision. Inside ``archive.write``.
-    Returns the ids of the hands re-audited.
-    """
-    if decided.game_id is None:
-        return []
-    game = archive.get_game(db, decided.game_id)
-    setup, lines = game.setup, list(game.lines)
+    changed its score (:func:`follow`). Inside ``archive.write``."""
     body = entry.body
+    said = (
+        f"The decision on hand {decided.hand_number} (hand {decided.id}, "
+        f"ruling #{int(body['ruling']) + 1}: {body['action']})"
+    )
+    return follow(db, decided, entry, body["ruling"], body["action"], said, by)
+
+
+def follow(
+    db: Database, changed: StoredHand, entry: Entry, ruling: int | None, action: str, said: str, by: Key
+) -> list[int]:
+    """Re-audit the hands after ``changed`` in its game, once log ``entry`` (a decision,
+    or a new record of the hand) changed its score: each later hand whose totals before
+    it (or whether it counts, the game having ended earlier or later) are no longer what
+    it stands on is replayed with the new totals, as :func:`next_hand` would deal it now,
+    and logs the new audit as its next score version, naming the cause (``said``: what
+    changed the score, such as "The decision on hand 1 (...)"). Inside ``archive.write``. Returns the ids of
+    the hands re-audited.
+    """
+    if changed.game_id is None:
+        return []
+    game = archive.get_game(db, changed.game_id)
+    setup, lines = game.setup, list(game.lines)
     cause = {
-        "hand_id": decided.id,
-        "hand_number": decided.hand_number,
-        "seq": decided.seq,
+        "hand_id": changed.id,
+        "hand_number": changed.hand_number,
+        "seq": changed.seq,
         "entry": entry.n,
-        "ruling": body["ruling"],
-        "action": body["action"],
+        "ruling": ruling,
+        "action": action,
     }
     followed = []
     for position, later in enumerate(game.hands):
-        if (later.seq or 0) <= (decided.seq or 0):
+        if (later.seq or 0) <= (changed.seq or 0):
             continue
         sheet = scoresheet(setup.variant, setup.seats, lines[:position])
         totals, counts = dict(sheet.totals), sheet.ended_after is None
         state = later.state
-        stood_on = state.consequences[-1] if state.consequences else None
-        before = (
-            dict(stood_on.scores_before) if stood_on else dict(read_record(later.record).scores_before or {})
-        )
-        counted = stood_on.counts if stood_on else True
+        standing = standing_record(later)
+        before = dict(standing.scores_before or {})
+        counted = state.consequences[-1].counts if state.consequences else True
         if (before, counted) == (totals, counts):
             continue
-        record = replace(read_record(later.record), scores_before=totals)
+        record = replace(standing, scores_before=totals)
         audit = audit_record(record)
         score, penalties = rescore(
             audit.score, audit.penalties, audit.standings(), [d.decision for d in state.decisions]
@@ -393,7 +403,7 @@ def follow_decision(db: Database, decided: StoredHand, entry: Entry, by: Key) ->
             db,
             later.id,
             cause,
-            _reason(decided, cause, before, totals, counts, sheet.ended_after),
+            _reason(said, before, totals, counts, sheet.ended_after),
             totals,
             audit,
             counts,
@@ -407,9 +417,16 @@ def follow_decision(db: Database, decided: StoredHand, entry: Entry, by: Key) ->
     return followed
 
 
+def standing_record(hand: StoredHand) -> HandRecord:
+    """The record a stored hand stands on now: a director's new record if it has one, with
+    the totals before it that its latest re-audit gave it."""
+    record = read_record(hand.record_now)
+    before = hand.state.scores_before
+    return record if before is None else replace(record, scores_before=dict(before))
+
+
 def _reason(
-    decided: StoredHand,
-    cause: Mapping[str, Any],
+    cause: str,
     before: Mapping[str, int],
     totals: Mapping[str, int],
     counts: bool,
@@ -421,10 +438,7 @@ def _reason(
         for seat, points in totals.items()
         if before.get(seat, 0) != points
     )
-    said = (
-        f"The decision on hand {decided.hand_number} (hand {decided.id}, ruling #{int(cause['ruling']) + 1}: "
-        f"{cause['action']}) changed the totals before this hand"
-    )
+    said = f"{cause} changed the totals before this hand"
     said += f" ({changed})." if changed else "."
     if not counts:
         said += f" The game now ends after hand {ended_after}: this hand no longer counts."
