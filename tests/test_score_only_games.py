@@ -8,6 +8,8 @@ penalty), and every hand and game answer says which hands were not refereed
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -318,3 +320,33 @@ def test_a_replacing_record_for_another_hand_number_is_refused(client, director,
         replace_with(first["id"], client, director, line(2, {"N": 26, "E": 0, "S": 0, "W": 0})), 422
     )["errors"]
     assert [(e["pointer"], e["code"]) for e in errors] == [("/record/hand_number", "wrong_hand_number")]
+
+
+def test_the_games_pages_scoresheet_session_is_true(client, director):
+    """docs/games.md's table 9, step by step, with the values it shows."""
+    root = Path(__file__).resolve().parent.parent
+    page = (root / "docs" / "games.md").read_text(encoding="utf-8")
+    assert "-d @examples/mso-hand-2-record.json" in page
+    game_id = start(client, director)
+    sheet = [
+        {"N": 3, "E": 10, "S": 13, "W": 0},
+        {"N": 13, "E": 13, "S": 0, "W": 0},
+        {"N": 0, "E": 5, "S": 8, "W": 13},
+    ]
+    first, second, third = send(
+        client, director, game_id, *(line(n, p) for n, p in enumerate(sheet, start=1))
+    )
+    for points in sheet:
+        assert json.dumps(points) in page
+    revoked = report(first["id"], client, director, code="revoke", seat="S").get_json()
+    assert f'"version": 2, "score": {json.dumps(revoked["score"])}' in page
+    assert f'"penalties": {json.dumps(revoked["penalties"])}' in page
+    body = json.loads((root / "examples" / "mso-hand-2-record.json").read_text(encoding="utf-8"))
+    response = client.post(f"/v1/hands/{second['id']}/records", json=body, headers=director)
+    replaced = response.get_json()
+    assert f'"version": 3, "score": {json.dumps(replaced["score"])}' in page
+    game = read(client, director, game_id)
+    assert f'"totals": {json.dumps(game["totals"])}' in page
+    for hand in game["hands"]:
+        shown = {"hand_number": hand["hand_number"], "version": hand["version"], "refereed": hand["refereed"]}
+        assert json.dumps(shown)[:-1] in page, shown
