@@ -249,3 +249,32 @@ def test_the_written_scores_are_checked_against_the_points_and_penalties():
 
 def test_a_full_record_says_its_play_was_refereed():
     assert validate_hand(json.loads(REVOKE.read_text()))["refereed"] is True
+
+
+# --- the bulk audit: the same check, counted apart ----------------------------------------
+
+
+def test_the_bulk_audit_checks_score_only_records_and_counts_them_not_refereed(tmp_path):
+    from hearts_referee.app import create_app
+
+    lines = [
+        sheet("mso-2000", {"N": 3, "E": 10, "S": 13, "W": 0}),
+        sheet(
+            "mso-2000", {"N": 3, "E": 10, "S": 13, "W": 0}, irregularities=[{"code": "revoke", "seat": "S"}]
+        ),
+        sheet("mso-2000", {"N": 3, "E": 10, "S": 12, "W": 0}),
+    ]
+    source = tmp_path / "sheets.ndjson"
+    source.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "archive.db")})
+    summary, table = tmp_path / "summary.json", tmp_path / "hands.csv"
+    result = app.test_cli_runner().invoke(
+        args=["audit", str(source), "-q", "--jobs", "1", "--summary-json", str(summary), "--csv", str(table)]
+    )
+    audited = [json.loads(text) for text in result.stdout.splitlines() if text.startswith("{")]
+    assert audited[0]["audit"] == validate_hand(lines[0]) and audited[0]["audit"]["refereed"] is False
+    assert audited[2]["problems"][0]["code"] == "points_total"
+    counted = json.loads(summary.read_text())
+    assert (counted["clean"], counted["not_refereed"], counted["with_rulings"]) == (0, 1, 1)
+    rows = table.read_text().splitlines()
+    assert rows[1].split(",")[1] == "not refereed" and rows[2].split(",")[1] == "rulings"

@@ -70,6 +70,8 @@ class HandTally:
     score: Mapping[str, int]
     rulings: tuple[tuple[str, str], ...]
     """(code, status) of each ruling, in table order."""
+    refereed: bool = True
+    """False for a score-only hand: its points were checked, its play never seen."""
 
     @property
     def mismatch(self) -> bool:
@@ -78,7 +80,9 @@ class HandTally:
 
     @property
     def clean(self) -> bool:
-        return not self.rulings
+        """No ruling on a hand whose play was refereed (a score-only hand is never clean:
+        nothing says its play was)."""
+        return self.refereed and not self.rulings
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,6 +107,7 @@ def _tally(label: str, result: Mapping[str, Any]) -> HandTally:
         result["variant"],
         result["score"],
         tuple((r["code"], r["status"]) for r in result["rulings"]),
+        result["refereed"],
     )
 
 

@@ -49,6 +49,8 @@ class Summary:
     records: int = 0
     hands: int = 0
     clean: int = 0
+    not_refereed: int = 0
+    """Score-only hands without rulings: their points add up, their play was not seen."""
     with_rulings: int = 0
     mismatches: int = 0
     games: int = 0
@@ -75,6 +77,8 @@ class Summary:
         self.hands += 1
         if hand.clean:
             self.clean += 1
+        elif not hand.rulings:
+            self.not_refereed += 1
         else:
             self.with_rulings += 1
             self.rulings.update(hand.rulings)
@@ -102,6 +106,7 @@ class Summary:
             "games": self.games,
             "hands": self.hands,
             "clean": self.clean,
+            "not_refereed": self.not_refereed,
             "with_rulings": self.with_rulings,
             "rulings": by_code,
             "score_mismatches": self.mismatches,
@@ -151,7 +156,7 @@ class CsvWriter:
             self._writer.writerow((outcome.where.label(), "rejected", "", "", "", "", problem))
             return
         for hand in outcome.hands:
-            status = "clean" if hand.clean else "rulings"
+            status = "clean" if hand.clean else "rulings" if hand.rulings else "not refereed"
             mismatch = "yes" if hand.mismatch else "no"
             self._writer.writerow(
                 (hand.label, status, hand.variant, _scores(hand.score), _rulings(hand), mismatch, "")

@@ -39,6 +39,7 @@ def summary_table(summary: Summary) -> Table:
     row("  of which whole games", summary.games)
     row("hands audited", summary.hands)
     row("  clean", summary.clean)
+    row("  play not refereed (score-only)", summary.not_refereed)
     row("  with rulings", summary.with_rulings)
     for (code, status), count in sorted(summary.rulings.items()):
         row(f"    {code} ({status})", count)
