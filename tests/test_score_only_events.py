@@ -126,8 +126,7 @@ def expected_standings(rounds, games) -> Counter[int]:
     return expected
 
 
-def test_an_mso_event_on_scoresheets_runs_four_qualifying_rounds_and_the_playoffs(league, mso):
-    client, keys = league
+def test_an_mso_event_on_scoresheets_runs_four_qualifying_rounds_and_the_playoffs(mso):
     event, rounds, games = mso
     assert [r["kind"] for r in rounds] == ["random"] * 3 + ["swiss", "playoff", "playoff"]
     assert [len(r["tables"]) for r in rounds] == [8, 8, 8, 8, 4, 1]
@@ -156,7 +155,7 @@ def test_every_scoresheet_game_ended_by_the_variant_s_rules(mso):
         assert max(card_points.values()) >= 100  # never only through the last hand's penalty
 
 
-def test_a_long_john_event_on_scoresheets_plays_every_table_to_its_end(league, long_john):
+def test_a_long_john_event_on_scoresheets_plays_every_table_to_its_end(long_john):
     event, rounds, games = long_john
     assert [len(t["seats"]) for t in rounds[0]["tables"]] == [8] * 8
     assert rounds[-1]["final"] and event["status"] == "over" and event["winners"]

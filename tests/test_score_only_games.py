@@ -333,9 +333,7 @@ def test_the_games_pages_scoresheet_session_is_true(client, director):
         {"N": 13, "E": 13, "S": 0, "W": 0},
         {"N": 0, "E": 5, "S": 8, "W": 13},
     ]
-    first, second, third = send(
-        client, director, game_id, *(line(n, p) for n, p in enumerate(sheet, start=1))
-    )
+    first, second, _ = send(client, director, game_id, *(line(n, p) for n, p in enumerate(sheet, start=1)))
     for points in sheet:
         assert json.dumps(points) in page
     revoked = report(first["id"], client, director, code="revoke", seat="S").get_json()

@@ -317,7 +317,7 @@ def _stored_hand_page(
     db = get_db()
     hand = use.get_hand(db, key, hand_id)
     game = games_use.get_game(db, key, hand.game_id) if hand.game_id is not None else None
-    record = read_record(hand.record)
+    record = read_record(hand.record_now)  # a director's new record, when one replaced it
     state = hand.state
     players = game.setup.players if game else {}
     # the audit the score stands on now: a re-audit's, once an earlier hand's decision moved it
@@ -519,6 +519,7 @@ def _game_page(game_id: int, signing: Sequence[Problem] = (), status: int = 200)
                 "totals": sheet.totals_after[i],
                 "counts": sheet.ended_after is None or (hand.seq or 0) <= sheet.ended_after,
                 "open": [(r, ruling.code, ruling.seat) for r, ruling in state.open_rulings],
+                "refereed": state.standing_audit.refereed,
                 "remade": state.consequences[-1]
                 if state.consequences and state.current.consequence == state.consequences[-1].n
                 else None,
@@ -538,7 +539,22 @@ def _game_page(game_id: int, signing: Sequence[Problem] = (), status: int = 200)
         signing=list(signing),
         next=upcoming(game),
         may_submit=may(key, Permission.SUBMIT),
+        moon_choices=moon_choices(game),
+        form={},
+        errors={},
     ), status
+
+
+def moon_choices(game: Game) -> list[tuple[str, str]]:
+    """What a scoresheet line may say the shooter chose, where the variant lets them choose
+    (empty: the variant's moon has one outcome, or none)."""
+    variant = game.setup.variant
+    if variant.moon is None or len(variant.moon.options) < 2:
+        return []
+    value = variant.deck(len(game.setup.seats)).moon_value
+    said = {"add": f"add {value} to the others", "subtract": f"subtract {value} from the shooter"}
+    offered = [(str(option), said[str(option)]) for option in variant.moon.options]
+    return [("", "not recorded (the referee chooses)"), *offered]
 
 
 def upcoming(game: Game) -> dict[str, Any] | None:
