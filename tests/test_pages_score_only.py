@@ -102,3 +102,54 @@ def test_the_docs_show_the_scoresheet_screenshot_and_it_is_small():
     for page in ("games.md", "pages.md"):
         assert "](scoresheet-score-only.png)" in (root / "docs" / page).read_text(encoding="utf-8")
     assert (root / "docs" / "scoresheet-score-only.png").stat().st_size < 300_000
+
+
+def report_form(**extra: str) -> dict[str, str]:
+    return {
+        "csrf_token": CSRF,
+        "code": "revoke",
+        "seat": "S",
+        "director": "Chief TD",
+        "reason": "E saw it.",
+    } | extra
+
+
+def test_the_director_records_a_reported_revoke_from_the_hand_page(director, as_role):
+    start_by_page(director)
+    director.post("/director/games/1/sheet", data=sheet_form(1, {"N": 3, "E": 10, "S": 13, "W": 0}))
+    director.post("/director/games/1/sheet", data=sheet_form(2, {"N": 0, "E": 5, "S": 8, "W": 13}))
+    page = director.get("/director/hands/1").get_data(as_text=True)
+    assert 'id="report-h"' in page and 'value="joker_played_early"' in page
+    response = director.post("/director/hands/1/irregularities", data=report_form())
+    assert response.status_code == 303
+    hand = director.get("/v1/hands/1", headers=as_role("director")).get_json()
+    assert (hand["version"], hand["penalties"]["S"]) == (2, 26)
+    page = director.get("/director/hands/1").get_data(as_text=True)
+    assert "Chief TD's new record of the hand" in page and "New record:" in page
+    later = director.get("/director/hands/2").get_data(as_text=True)  # re-audited by the new record
+    assert "Re-audited:" in later and "The new record of hand 1" in later and "See that hand" in later
+
+
+def test_a_report_the_hand_cannot_take_comes_back_on_the_hand_page(director):
+    start_by_page(director)
+    director.post("/director/games/1/sheet", data=sheet_form(1, {"N": 3, "E": 10, "S": 13, "W": 0}))
+    response = director.post("/director/hands/1/irregularities", data=report_form(trick="14", reason=""))
+    assert response.status_code == 422
+    html = response.get_data(as_text=True)
+    assert "The irregularity was not recorded" in html and "<code>/reason</code>" in html
+
+
+def test_a_hand_whose_play_was_refereed_offers_no_report_form(director, as_role):
+    start_by_page(director)
+    director.post("/v1/games/1/hands", json=moon("W", 1), headers=as_role("director"))
+    assert 'id="report-h"' not in director.get("/director/hands/1").get_data(as_text=True)
+
+
+def test_a_score_only_hand_replaced_by_its_full_record_shows_the_record_s_tricks(director, as_role):
+    start_by_page(director)
+    director.post("/director/games/1/sheet", data=sheet_form(1, {"N": 13, "E": 13, "S": 0, "W": 0}))
+    body = {"record": moon("W", 1), "director": "Chief TD", "reason": "The table's own record."}
+    assert director.post("/v1/hands/1/records", json=body, headers=as_role("director")).status_code == 201
+    page = director.get("/director/hands/1").get_data(as_text=True)
+    assert 'id="tricks-h"' in page and "Score-only hand" not in page
+    assert "new record by Chief TD" in page and 'id="report-h"' not in page

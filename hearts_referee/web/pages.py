@@ -45,11 +45,13 @@ from hearts_referee.http_shared.jsonbody import max_depth
 from hearts_referee.http_shared.problems import REFUSALS, refusal
 from hearts_referee.referee.notation import read_record
 from hearts_referee.referee.record import Problem, RecordError
+from hearts_referee.referee.score_only import REPORTABLE
 from hearts_referee.rulings.life import offered
 from hearts_referee.schemas.archive import (
     DecisionRequestSchema,
     HandQuery,
     HandQuerySchema,
+    IrregularityRequestSchema,
     SheetSignatureRequestSchema,
     SignatureRequestSchema,
     load,
@@ -90,6 +92,7 @@ bp = Blueprint(
 
 _DECISION = DecisionRequestSchema()
 _SIGNATURE = SignatureRequestSchema()
+_IRREGULARITY = IrregularityRequestSchema()
 _SHEET_SIGNATURE = SheetSignatureRequestSchema()
 CHECK_MAX_BYTES = 256 * 1024
 
@@ -312,6 +315,7 @@ def _stored_hand_page(
     form: Mapping[str, str] | None = None,
     status: int = 200,
     signing: Sequence[Problem] = (),
+    reporting: Sequence[Problem] = (),
 ) -> tuple[str, int]:
     key = need(Permission.READ)
     db = get_db()
@@ -342,6 +346,8 @@ def _stored_hand_page(
         players=players,
         problems=list(problems),
         signing=list(signing),
+        reporting=list(reporting),
+        reportable=[code.value for code in REPORTABLE],
         form=form or {},
         key=key,
     ), status
@@ -447,6 +453,32 @@ def _later_hands(hand: StoredHand) -> list[int]:
             for c in later.state.consequences
         )
     ]
+
+
+@bp.post("/hands/<id:hand_id>/irregularities")
+def record_irregularity(hand_id: int) -> ResponseReturnValue:
+    """The director records an irregularity reported at the table against a score-only hand
+    (``usecases.hands.record_irregularity``, as ``POST /v1/hands/{id}/irregularities``)."""
+    key = need(Permission.DECIDE)
+    form = {
+        name: request.form.get(name, "").strip()
+        for name in ("code", "seat", "trick", "card", "director", "reason")
+    }
+    data: dict[str, Any] = {name: form[name] for name in ("code", "seat", "director", "reason")}
+    if form["trick"]:
+        data["trick"] = int(form["trick"]) if form["trick"].isdigit() else form["trick"]
+    if form["card"]:
+        data["card"] = form["card"]
+    try:
+        sent = load(_IRREGULARITY, data)
+        hand = use.record_irregularity(get_db(), key, hand_id, sent.report, sent.director, sent.reason)
+    except Rejected as error:
+        return _stored_hand_page(hand_id, form=form, status=422, reporting=error.problems)
+    except Conflict as error:
+        return _stored_hand_page(hand_id, form=form, status=409, reporting=error.problems)
+    version = hand.state.current.number
+    flash(f"{title_of(sent.report.code)} by {sent.report.seat} recorded: the score is now version {version}.")
+    return redirect(url_for("pages.hand", hand_id=hand_id, _anchor="score"), 303)
 
 
 @bp.post("/hands/<id:hand_id>/signatures")
