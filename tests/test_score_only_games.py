@@ -348,3 +348,30 @@ def test_the_games_pages_scoresheet_session_is_true(client, director):
     for hand in game["hands"]:
         shown = {"hand_number": hand["hand_number"], "version": hand["version"], "refereed": hand["refereed"]}
         assert json.dumps(shown)[:-1] in page, shown
+
+
+# --- outside a game ---------------------------------------------------------------------------
+
+
+def test_a_standalone_score_only_record_validates_through_the_api_marked_not_refereed(client, problem):
+    record = {"variant": "mso-2000", "seats": ["N", "E", "S", "W"], "dealer": "W", "hand_number": 1}
+    response = client.post("/v1/hands/validate", json=record | {"points": {"N": 3, "E": 10, "S": 13, "W": 0}})
+    assert response.status_code == 200 and response.get_json()["refereed"] is False
+    validator("ValidationResult").validate(response.get_json())
+    refused = client.post("/v1/hands/validate", json=record | {"points": {"N": 3, "E": 10, "S": 13, "W": 1}})
+    assert problem(refused, 422)["type"] == "/docs#problem-invalid_record"
+
+
+def test_a_stored_hand_outside_a_game_takes_a_reported_irregularity_but_not_a_new_record(
+    client, director, problem
+):
+    record = {"variant": "mso-2000", "seats": ["N", "E", "S", "W"], "dealer": "W", "hand_number": 1}
+    stored = client.post(
+        "/v1/hands", json=record | {"points": {"N": 3, "E": 10, "S": 13, "W": 0}}, headers=director
+    )
+    assert stored.status_code == 201
+    hand_id = stored.get_json()["id"]
+    hand = report(hand_id, client, director, code="early_heart", seat="W").get_json()
+    assert (hand["version"], hand["penalties"]["W"]) == (2, 5)
+    refused = replace_with(hand_id, client, director, moon("W", 1))
+    assert [e["code"] for e in problem(refused, 422)["errors"]] == ["not_a_game_hand"]
