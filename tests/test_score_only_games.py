@@ -304,6 +304,16 @@ def test_the_replacing_record_is_audited_and_its_problems_located_under_record(c
     assert errors[0]["pointer"] == "/record/play/0/card"
 
 
+def test_a_replacing_record_that_cannot_have_happened_is_located_under_record(client, director, problem):
+    game_id = start(client, director)
+    (first,) = send(client, director, game_id, line(1, {"N": 13, "E": 13, "S": 0, "W": 0}))
+    broken = moon("W", 1)
+    broken["play"][1]["card"] = broken["play"][0]["card"]  # a card its seat never held
+    errors = problem(replace_with(first["id"], client, director, broken), 422)["errors"]
+    assert errors and all(e["pointer"].startswith("/record/") for e in errors)
+    assert client.get(f"/v1/hands/{first['id']}", headers=director).get_json()["version"] == 1
+
+
 def test_the_record_a_hand_already_stands_on_changes_nothing(client, director, problem):
     game_id = start(client, director)
     (first,) = send(client, director, game_id, line(1, {"N": 13, "E": 13, "S": 0, "W": 0}))

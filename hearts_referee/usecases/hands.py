@@ -186,7 +186,8 @@ def replace_record(
     score-only hand: dealt as the hand was (its number, dealer and the totals before it),
     audited, and its score the hand's next version; the later hands follow
     (:func:`amend`). ``Rejected`` for a hand outside a game or a ``hand_number`` that is
-    not this hand's; ``RecordError`` for a record that cannot have happened."""
+    not this hand's; ``RecordError`` for a record that cannot have happened (its problems
+    under ``/record``, where the request holds it)."""
     require(key, Permission.DECIDE)
     with archive.write(db):
         hand = _visible(db, key, hand_id)
@@ -205,7 +206,12 @@ def replace_record(
         before = standing_record(hand)
         setup = archive.get_game(db, hand.game_id).setup
         record = sent.record(setup, NextDeal(hand.hand_number, hand.dealer), before.scores_before or {})
-        amend(db, key, hand, record, director, reason, "record")
+        try:
+            amend(db, key, hand, record, director, reason, "record")
+        except RecordError as error:  # located in the request, whose record is under /record
+            raise RecordError(
+                [Problem("/record" + p.pointer, p.code, p.message) for p in error.problems]
+            ) from None
     return archive.get_hand(db, hand_id)
 
 
