@@ -236,6 +236,23 @@ def test_a_revoke_recorded_under_standard_is_referred_to_the_director(client, di
     assert [(r["code"], r["seat"]) for r in hand["open_rulings"]] == [("revoke", "S")]
 
 
+def test_a_reported_revoke_referred_under_standard_waits_in_the_director_s_open_list(client, director):
+    game_id = start(client, director, "standard")
+    first, second = send(
+        client,
+        director,
+        game_id,
+        line(1, {"N": 3, "E": 10, "S": 13, "W": 0}),
+        line(2, {"N": 0, "E": 5, "S": 8, "W": 13}),
+    )
+    assert client.get("/v1/hands?open=true", headers=director).get_json()["hands"] == []
+    report(first["id"], client, director, code="revoke", seat="S")
+    listed = client.get("/v1/hands?open=true", headers=director).get_json()["hands"]
+    assert [h["id"] for h in listed] == [first["id"]]
+    closed = client.get("/v1/hands?open=false", headers=director).get_json()["hands"]
+    assert [h["id"] for h in closed] == [second["id"]]
+
+
 def test_a_hand_whose_play_was_refereed_takes_no_reported_irregularity(client, director, problem):
     game_id = start(client, director)
     (first,) = send(client, director, game_id, moon("W", 1))

@@ -109,12 +109,13 @@ _OPEN = (
 OPEN_RULINGS = "h.referred != '[]' AND " + _OPEN
 """Hand ``h``'s first audit referred a ruling no decision has answered yet."""
 
-_REAUDITED = "EXISTS (SELECT 1 FROM entries e WHERE e.hand_id = h.id AND e.kind = 'consequence')"
+_REAUDITED = "EXISTS (SELECT 1 FROM entries e WHERE e.hand_id = h.id AND e.kind IN ('consequence', 'record'))"
 
 MAYBE_OPEN = f"(({OPEN_RULINGS}) OR {_REAUDITED})"
 """What SQL can tell of hand ``h``'s open rulings: whether a ruling is open is the fold's
 answer (``HandState.open``), since a re-audit (``consequence``) can refer a ruling the
-first audit did not, or no longer refer one it did. A hand with an open ruling matches
+first audit did not, or no longer refer one it did (so can a director's new ``record``). A
+hand with an open ruling matches
 ``MAYBE_OPEN``; a hand that matches ``SURELY_OPEN`` has one. Lists narrow by these, then
 keep what the fold says (``is_open``)."""
 
