@@ -278,3 +278,11 @@ def test_the_bulk_audit_checks_score_only_records_and_counts_them_not_refereed(t
     assert (counted["clean"], counted["not_refereed"], counted["with_rulings"]) == (0, 1, 1)
     rows = table.read_text().splitlines()
     assert rows[1].split(",")[1] == "not refereed" and rows[2].split(",")[1] == "rulings"
+
+
+def test_the_spec_names_exactly_the_irregularities_a_director_may_record():
+    from support import SPEC
+
+    schemas = SPEC["components"]["schemas"]
+    for name in ("Irregularity", "IrregularityRequest"):
+        assert set(schemas[name]["properties"]["code"]["enum"]) == {code.value for code in REPORTABLE}, name
