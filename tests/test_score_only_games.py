@@ -402,3 +402,17 @@ def test_a_stored_hand_outside_a_game_takes_a_reported_irregularity_but_not_a_ne
     assert (hand["version"], hand["penalties"]["W"]) == (2, 5)
     refused = replace_with(hand_id, client, director, moon("W", 1))
     assert [e["code"] for e in problem(refused, 422)["errors"]] == ["not_a_game_hand"]
+
+
+def test_re_auditing_the_archive_finds_a_stored_score_only_hand_unchanged_and_its_chain_whole(
+    client, director, db
+):
+    from hearts_referee.usecases.keys import OPERATOR_AS_AUDITOR
+    from hearts_referee.usecases.recheck import recheck
+
+    game_id = start(client, director)
+    (first,) = send(client, director, game_id, line(1, {"N": 3, "E": 10, "S": 13, "W": 0}))
+    report(first["id"], client, director, code="revoke", seat="S")
+    (checked,) = list(recheck(db, OPERATOR_AS_AUDITOR))
+    assert checked.now is not None and checked.now.refereed is False
+    assert checked.score == {} and checked.rulings.added == () and checked.chain.ok
