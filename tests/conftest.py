@@ -107,6 +107,7 @@ MARKS: dict[str, tuple[str, ...]] = {
     "test_wheel.py": ("wheel",),
     "test_architecture.py": ("lint",),
     "test_events_api.py": (),  # two whole events played through the API, game by game: ~15 s
+    "test_score_only_events.py": (),  # three events played on scoresheets through the API: ~18 s
 }
 """The suite's marks on whole test files (pyproject.toml registers them); each also gets ``slow``."""
 

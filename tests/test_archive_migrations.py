@@ -19,6 +19,7 @@ STEPS = [
     "m005_events",
     "m006_rulings",
     "m007_followups",
+    "m008_score_only",
 ]
 
 

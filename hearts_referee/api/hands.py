@@ -24,10 +24,14 @@ from hearts_referee.schemas.archive import (
     HandListSchema,
     HandQuery,
     HandQuerySchema,
+    IrregularityRequest,
+    IrregularityRequestSchema,
+    RecordRequestSchema,
     SignatureRequestSchema,
     StoredHandSchema,
     load,
 )
+from hearts_referee.schemas.game import load_game_hand
 from hearts_referee.schemas.record import load_record
 from hearts_referee.usecases import StoredHand
 from hearts_referee.usecases import hands as use
@@ -44,6 +48,8 @@ _CHAIN = ChainReportSchema()
 _QUERY = HandQuerySchema()
 _DECISION = DecisionRequestSchema()
 _SIGNATURE = SignatureRequestSchema()
+_IRREGULARITY = IrregularityRequestSchema()
+_RECORD = RecordRequestSchema()
 
 
 def stored(hand: StoredHand, created: bool) -> tuple[Response, int, dict[str, str]]:
@@ -116,3 +122,21 @@ def decide(hand_id: int) -> tuple[Response, int, dict[str, str]]:
 def sign(hand_id: int) -> tuple[Response, int, dict[str, str]]:
     body = load(_SIGNATURE, json_body())
     return stored(*use.sign(get_db(), caller(), hand_id, body["seat"], body["name"], body["version"]))
+
+
+@bp.post("/v1/hands/<id:hand_id>/irregularities")
+@requires(Permission.DECIDE)
+def record_irregularity(hand_id: int) -> tuple[Response, int, dict[str, str]]:
+    sent = cast(IrregularityRequest, load(_IRREGULARITY, json_body()))
+    hand = use.record_irregularity(get_db(), caller(), hand_id, sent.report, sent.director, sent.reason)
+    return stored(hand, True)
+
+
+@bp.post("/v1/hands/<id:hand_id>/records")
+@requires(Permission.DECIDE)
+def replace_record(hand_id: int) -> tuple[Response, int, dict[str, str]]:
+    body = load(_RECORD, json_body())
+    record = load_game_hand(body["record"], "/record")
+    return stored(
+        use.replace_record(get_db(), caller(), hand_id, record, body["director"], body["reason"]), True
+    )

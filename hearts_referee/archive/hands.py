@@ -109,12 +109,13 @@ _OPEN = (
 OPEN_RULINGS = "h.referred != '[]' AND " + _OPEN
 """Hand ``h``'s first audit referred a ruling no decision has answered yet."""
 
-_REAUDITED = "EXISTS (SELECT 1 FROM entries e WHERE e.hand_id = h.id AND e.kind = 'consequence')"
+_REAUDITED = "EXISTS (SELECT 1 FROM entries e WHERE e.hand_id = h.id AND e.kind IN ('consequence', 'record'))"
 
 MAYBE_OPEN = f"(({OPEN_RULINGS}) OR {_REAUDITED})"
 """What SQL can tell of hand ``h``'s open rulings: whether a ruling is open is the fold's
 answer (``HandState.open``), since a re-audit (``consequence``) can refer a ruling the
-first audit did not, or no longer refer one it did. A hand with an open ruling matches
+first audit did not, or no longer refer one it did (so can a director's new ``record``). A
+hand with an open ruling matches
 ``MAYBE_OPEN``; a hand that matches ``SURELY_OPEN`` has one. Lists narrow by these, then
 keep what the fold says (``is_open``)."""
 
@@ -360,6 +361,31 @@ def append_consequence(
     return chain.append(db, hand_id, "consequence", body, by.label if by else None)
 
 
+def append_record(
+    db: Database,
+    hand_id: int,
+    record: Mapping[str, Any],
+    director: str,
+    reason: str,
+    audit: HandAudit,
+    version: int,
+    by: Key | None,
+) -> Entry:
+    """Log a new record of the hand and the referee's audit of it, the next score version
+    (inside ``write``). The stored record stays what was first sent: the log says what
+    replaced it, and when."""
+    body = {
+        "record": dict(record),
+        "director": director,
+        "reason": reason,
+        "audit": audit_document(audit),
+        "version": version,
+        "score": dict(audit.score),
+        "penalties": dict(audit.penalties),
+    }
+    return chain.append(db, hand_id, "record", body, by.label if by else None)
+
+
 def append_signature(db: Database, hand_id: int, seat: str, name: str, version: int, by: Key | None) -> None:
     """Log a seat's signature on score version ``version`` (inside ``write``)."""
     chain.append(
@@ -420,7 +446,7 @@ def _score_problems(log: list[Entry]) -> list[tuple[int, str, str]]:
     remade = {v.consequence: v for v in state.versions if v.consequence is not None}
     for entry in log[1:]:
         body = entry.body
-        if entry.kind == "consequence":
+        if entry.kind in ("consequence", "record"):
             version = remade[entry.n]
             recorded = (body["version"], body["score"], body["penalties"])
             if recorded != (version.number, dict(version.score), dict(version.penalties)):

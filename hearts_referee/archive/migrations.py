@@ -46,6 +46,9 @@ The tables:
   CHECK, hashes untouched); ``game_signatures``, append-only: a seat's
   signature on a game's scoresheet, with ``sheet`` the JSON list of
   ``[hand id, score version]`` it signed (a later version makes it stale).
+- ``m008_score_only``: ``entries`` also takes ``record`` entries (a director's new
+  record of a hand: an irregularity recorded on a score-only hand, or the full record
+  replacing it), copied row for row as in m006.
 """
 
 from __future__ import annotations
@@ -281,6 +284,35 @@ def m007_followups(db: Database) -> None:
             PRIMARY KEY (event_id, key_id)
         )""")
     db.execute("CREATE INDEX event_scorers_key ON event_scorers(key_id)")
+
+
+@MIGRATIONS(name="m008_score_only")
+def m008_score_only(db: Database) -> None:
+    # A director's new record of a hand (an irregularity recorded on a score-only hand,
+    # or its full record replacing it) is a ``record`` entry: the log widens its CHECK
+    # once more, row for row, hashes untouched (as in m006).
+    _drop_append_only(db, "entries")
+    db.execute("""
+        CREATE TABLE entries_m008 (
+            hand_id INTEGER NOT NULL REFERENCES hands(id),
+            n INTEGER NOT NULL,
+            kind TEXT NOT NULL CHECK (kind IN ('audit', 'decision', 'signature', 'consequence', 'record')),
+            ruling INTEGER,
+            at TEXT NOT NULL,
+            actor TEXT,
+            body TEXT NOT NULL,
+            prev TEXT NOT NULL,
+            hash TEXT NOT NULL,
+            PRIMARY KEY (hand_id, n)
+        )""")
+    db.execute(
+        "INSERT INTO entries_m008 (hand_id, n, kind, ruling, at, actor, body, prev, hash) "
+        "SELECT hand_id, n, kind, ruling, at, actor, body, prev, hash FROM entries"
+    )
+    db.execute("DROP TABLE entries")
+    db.execute("ALTER TABLE entries_m008 RENAME TO entries")
+    db.execute("CREATE INDEX entries_decisions ON entries(hand_id, ruling) WHERE kind = 'decision'")
+    _append_only(db, "entries")
 
 
 def migrate(db: Database) -> list[str]:

@@ -72,6 +72,8 @@ class HandTally:
     score: Mapping[str, int]
     rulings: tuple[tuple[str, str], ...]
     """(code, status) of each ruling, in table order."""
+    refereed: bool = True
+    """False for a score-only hand: its points were checked, its play never seen."""
 
     @property
     def in_progress(self) -> bool:
@@ -86,7 +88,9 @@ class HandTally:
 
     @property
     def clean(self) -> bool:
-        return not self.rulings and not self.in_progress
+        """No ruling on a hand whose play was refereed (a score-only hand is never clean:
+        nothing says its play was)."""
+        return self.refereed and not self.rulings
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,6 +124,7 @@ def _tally(label: str, result: Mapping[str, Any]) -> HandTally:
         variant_name(result),
         result["score"],
         tuple((r["code"], r["status"]) for r in result["rulings"]),
+        result["refereed"],
     )
 
 

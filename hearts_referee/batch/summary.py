@@ -49,14 +49,16 @@ class Reject:
 @dataclass
 class Summary:
     """Records, hands and rulings, each counted apart: a record gives one hand or a game's
-    hands; a hand is exactly one of clean, in progress or with rulings (so those three add
-    up to ``hands``); a hand may give several rulings."""
+    hands; a hand is exactly one of clean, play not refereed (score-only), in progress or
+    with rulings (so those four add up to ``hands``); a hand may give several rulings."""
 
     records: int = 0
     hands: int = 0
     clean: int = 0
     in_progress: int = 0
     """Hands whose play stops early with no claim for the rest (not clean, not scored in full)."""
+    not_refereed: int = 0
+    """Score-only hands without rulings: their points add up, their play was not seen."""
     with_rulings: int = 0
     """Hands over, with at least one ruling."""
     with_score_mismatch: int = 0
@@ -87,8 +89,10 @@ class Summary:
             self.in_progress += 1
         elif hand.rulings:
             self.with_rulings += 1
-        else:
+        elif hand.clean:
             self.clean += 1
+        else:
+            self.not_refereed += 1
         self.rulings.update(hand.rulings)
         if hand.mismatch:
             self.with_score_mismatch += 1
@@ -121,6 +125,7 @@ class Summary:
             "hands": self.hands,
             "clean": self.clean,
             "in_progress": self.in_progress,
+            "not_refereed": self.not_refereed,
             "with_rulings": self.with_rulings,
             "with_score_mismatch": self.with_score_mismatch,
             "rulings_total": self.rulings_total,
@@ -170,7 +175,15 @@ class CsvWriter:
             self._writer.writerow((outcome.where.label(), "rejected", "", "", "", "", problem))
             return
         for hand in outcome.hands:
-            status = "in_progress" if hand.in_progress else "rulings" if hand.rulings else "clean"
+            status = (
+                "in_progress"
+                if hand.in_progress
+                else "rulings"
+                if hand.rulings
+                else "clean"
+                if hand.clean
+                else "not_refereed"
+            )
             mismatch = "yes" if hand.mismatch else "no"
             self._writer.writerow(
                 (hand.label, status, hand.variant, _scores(hand.score), _rulings(hand), mismatch, "")

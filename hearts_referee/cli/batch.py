@@ -35,8 +35,8 @@ from .report import counts_table, live, write_json
 
 def summary_table(summary: Summary) -> Table:
     """The summary as the auditor reads it at the end of a run: records, then hands (each
-    hand counted once, in one of clean, in progress or with rulings), then rulings (each
-    ruling counted, so a hand may give several)."""
+    hand counted once, in one of clean, not refereed, in progress or with rulings), then
+    rulings (each ruling counted, so a hand may give several)."""
     table, row = counts_table("Bulk audit")
     row("records read", summary.records)
     row("  whole games", summary.games)
@@ -44,6 +44,7 @@ def summary_table(summary: Summary) -> Table:
     row("hands audited", summary.hands)
     row("  clean", summary.clean)
     row("  in progress (play incomplete)", summary.in_progress)
+    row("  play not refereed (score-only)", summary.not_refereed)
     row("  with rulings", summary.with_rulings)
     row("  with a score mismatch", summary.with_score_mismatch)
     row("rulings", summary.rulings_total)

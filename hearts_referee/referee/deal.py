@@ -37,7 +37,7 @@ def check_table(record: HandRecord) -> list[Problem]:
         if seat not in at_table:
             problems.append(Problem(pointer("deal", seat), "unknown_seat", f"{seat!r} is not at the table"))
     for seat in seats:
-        if seat not in record.deal:
+        if seat not in record.deal and not record.score_only:  # a scoresheet line has no deal
             problems.append(Problem(pointer("deal", seat), "required", f"the deal has no cards for {seat}"))
     for seat, given in record.passes.items():
         if seat not in at_table:
@@ -50,6 +50,7 @@ def check_table(record: HandRecord) -> list[Problem]:
         ("scores_before", record.scores_before),
         ("claimed", record.claimed),
         ("backs", record.backs),
+        ("points", record.points),
     ):
         for seat in scores or ():
             if seat not in at_table:

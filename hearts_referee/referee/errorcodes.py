@@ -86,6 +86,18 @@ ERROR_CODES: Mapping[str, str] = MappingProxyType(
         "waiting for the director",
         "not_a_signer": "A seat the variant does not ask to sign",
         "stale_version": "A signature for a score version that is no longer the current one",
+        # --- score-only hands --------------------------------------------------------------
+        "points_total": "A score-only hand's points do not add up to the variant's hand total "
+        "(26; 52 in long-john; 16 in omnibus-kitty)",
+        "impossible_points": "More (or fewer) points for one seat than one seat can take in a hand",
+        "score_only": "A record that sends points and also a deal, play, passes, kitty, backs or "
+        "exposed cards: one or the other",
+        "not_reportable": "An irregularity a director does not record on a score-only hand (moons "
+        "and written scores follow from the points)",
+        "refereed_hand": "Recording an irregularity on a hand whose play was refereed: its rulings "
+        "come from the play",
+        "not_a_game_hand": "A new record (POST /v1/hands/{id}/records) for a hand outside any game",
+        "same_record": "A new record that is the one the hand already stands on; nothing is logged",
         # --- decisions ---------------------------------------------------------------------
         "unknown_ruling": "No ruling of that number in the hand's audit",
         "not_a_claim": "A claim decision on a ruling that is not a claim",

@@ -20,7 +20,18 @@ from typing import Any, Protocol
 
 from .cards import CARDS, Card
 from .house import house_variant
-from .record import ClaimKind, ClaimTerms, Event, EventAction, HandRecord, Pass, Problem, RecordError, pointer
+from .record import (
+    ClaimKind,
+    ClaimTerms,
+    Event,
+    EventAction,
+    HandRecord,
+    Pass,
+    Problem,
+    RecordError,
+    Reported,
+    pointer,
+)
 from .registry import VARIANTS
 from .variant import MoonOption, Variant
 
@@ -71,8 +82,9 @@ def record_data(record: HandRecord) -> JSON:
         "seats": list(record.seats),
         "dealer": record.dealer,
         "hand_number": record.hand_number,
-        "deal": {seat: _codes(cards) for seat, cards in record.deal.items()},
     }
+    if not record.score_only:  # a scoresheet line has points, not a deal
+        data["deal"] = {seat: _codes(cards) for seat, cards in record.deal.items()}
     data.update(parts_data(record))
     if record.scores_before is not None:
         data["scores_before"] = dict(record.scores_before)
@@ -97,6 +109,10 @@ class RecordParts(Protocol):
     def backs(self) -> Mapping[str, tuple[str, ...]] | None: ...
     @property
     def exposed_in_deal(self) -> tuple[Card, ...]: ...
+    @property
+    def points(self) -> Mapping[str, int] | None: ...
+    @property
+    def irregularities(self) -> tuple[Reported, ...]: ...
 
 
 def parts_data(record: RecordParts) -> JSON:
@@ -119,7 +135,26 @@ def parts_data(record: RecordParts) -> JSON:
         data["backs"] = {seat: list(colours) for seat, colours in record.backs.items()}
     if record.exposed_in_deal:
         data["exposed_in_deal"] = _codes(record.exposed_in_deal)
+    if record.points is not None:
+        data["points"] = dict(record.points)
+    if record.irregularities:
+        data["irregularities"] = [_report_data(report) for report in record.irregularities]
     return data
+
+
+def _report_data(report: Reported) -> JSON:
+    data: JSON = {"code": report.code, "seat": report.seat}
+    if report.trick is not None:
+        data["trick"] = report.trick
+    if report.card is not None:
+        data["card"] = report.card.code
+    return data
+
+
+def _report(item: Mapping[str, Any], index: int) -> Reported:
+    card = item.get("card")
+    at = pointer("irregularities", index, "card")
+    return Reported(item["code"], item["seat"], item.get("trick"), _card(card, at) if card else None)
 
 
 # --- reading back ------------------------------------------------------------------------
@@ -183,7 +218,7 @@ def read_record(data: Mapping[str, Any]) -> HandRecord:
             seats=tuple(data["seats"]),
             dealer=data["dealer"],
             hand_number=data["hand_number"],
-            deal={seat: _cards(codes, "deal", seat) for seat, codes in data["deal"].items()},
+            deal={seat: _cards(codes, "deal", seat) for seat, codes in data.get("deal", {}).items()},
             play=tuple(_event(item, i) for i, item in enumerate(data.get("play", ()))),
             kitty=_cards(data.get("kitty", ()), "kitty"),
             passes={seat: _pass(seat, given) for seat, given in data.get("passes", {}).items()},
@@ -196,6 +231,8 @@ def read_record(data: Mapping[str, Any]) -> HandRecord:
                 if data.get("backs") is not None
                 else None
             ),
+            points=data.get("points"),
+            irregularities=tuple(_report(item, i) for i, item in enumerate(data.get("irregularities", ()))),
         )
     except _Unreadable as error:
         raise RecordError([Problem(error.at, "unreadable", str(error))]) from None

@@ -102,15 +102,31 @@ class Event(NamedTuple):
     terms: ClaimTerms | None = None
 
 
+class Reported(NamedTuple):
+    """An irregularity the director records on a score-only hand, as reported at the table
+    (the play was not recorded, so nothing but the report says it happened). ``code`` is a
+    ruling code (``referee.score_only.REPORTABLE`` says which may be reported); ``trick``
+    and ``card``, when the report names them."""
+
+    code: str
+    seat: str
+    trick: int | None = None
+    card: Card | None = None
+
+
 @dataclass(frozen=True)
 class HandRecord:
-    """One recorded hand, as it happened at the table (see RECORD in the docs)."""
+    """One recorded hand, as it happened at the table (see RECORD in the docs).
+
+    A *score-only* hand (``points`` set) is the table's scoresheet line instead: the card
+    points each seat took, with no deal or play, and the ``irregularities`` the director
+    recorded for it (``referee.score_only``)."""
 
     variant: Variant
     seats: tuple[str, ...]
     dealer: str
     hand_number: int
-    deal: Mapping[str, tuple[Card, ...]]
+    deal: Mapping[str, tuple[Card, ...]] = field(default_factory=dict)
     play: tuple[Event, ...] = ()
     kitty: tuple[Card, ...] = ()
     passes: Mapping[str, Pass] = field(default_factory=dict)
@@ -119,3 +135,10 @@ class HandRecord:
     moon_choice: MoonOption | None = None
     exposed_in_deal: tuple[Card, ...] = ()
     backs: Mapping[str, tuple[str, ...]] | None = None
+    points: Mapping[str, int] | None = None
+    irregularities: tuple[Reported, ...] = ()
+
+    @property
+    def score_only(self) -> bool:
+        """Whether this is a score-only hand: points as the scoresheet has them, no play."""
+        return self.points is not None

@@ -75,6 +75,8 @@ class Replay:
     findings: tuple[Finding, ...]
     score: Score
     kitty: Kitty | None = None
+    refereed: bool = True
+    """False for a score-only hand (``referee.score_only``): its play was not refereed."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,7 +107,11 @@ def replay(record: HandRecord) -> Replay:
 
     The error lists every problem: the checks go on past a broken stage wherever what
     follows can still be checked (the play against what was dealt and passed, even when
-    the deal has problems)."""
+    the deal has problems). A score-only hand is checked by ``referee.score_only``."""
+    if record.score_only:
+        from .score_only import score_only  # it builds a Replay: imported here, not above
+
+        return score_only(record)
     table = _seated(record)
     seats = record.seats
     offset = record.variant.pass_offset(record.hand_number, len(seats))
@@ -142,6 +148,10 @@ def replay(record: HandRecord) -> Replay:
 def find_problems(record: HandRecord, readable: Readable = WHOLE) -> list[Problem]:
     """Every problem that can be found in ``record`` with only the ``readable`` parts of it,
     in the order of the stages (table, deal, pass, play); the reader reports the rest."""
+    if record.score_only:
+        from .score_only import problems_of
+
+        return problems_of(record)
     try:
         table = _seated(record)
     except RecordError as error:

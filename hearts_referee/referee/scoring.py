@@ -95,7 +95,15 @@ def score_hand(
     shooter = next(iter(takers)) if len(takers) == 1 else None  # took every point card
     if shooter is None:
         return Score(points, hand, None, tuple(stopped_moons(variant, record, tricks, findings)))
-    outcome, extra = moon_outcome(variant, record, shooter, points, len(tricks))
+    return moon_score(variant, record, shooter, points, len(tricks))
+
+
+def moon_score(
+    variant: Variant, record: HandRecord, shooter: str, points: Mapping[str, int], last_trick: int
+) -> Score:
+    """The score of a hand in which ``shooter`` took every point card, by the variant's
+    moon rule: the one path a replayed hand and a score-only hand both take."""
+    outcome, extra = moon_outcome(variant, record, shooter, points, last_trick)
     return Score(points, moon_scores(variant, record, shooter, points, outcome.option), outcome, extra)
 
 

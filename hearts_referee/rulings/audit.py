@@ -86,6 +86,8 @@ class HandAudit:
     moon: MoonOutcome | None
     rulings: tuple[Ruling, ...]
     engine_version: str
+    refereed: bool = True
+    """False for a score-only hand: the points are the table's, the play was not refereed."""
 
     @property
     def referred(self) -> tuple[int, ...]:
@@ -129,4 +131,5 @@ def audit_of(judged: JudgedHand) -> HandAudit:
         moon=replay.score.moon,
         rulings=judged.rulings,
         engine_version=referee.__version__,
+        refereed=replay.refereed,
     )

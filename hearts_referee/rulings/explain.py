@@ -28,6 +28,7 @@ from hearts_referee.referee.findings import (
     ScoreMismatchFacts,
 )
 from hearts_referee.referee.record import ClaimKind
+from hearts_referee.referee.score_only import REPORTABLE
 
 from .schedules import Status
 
@@ -241,9 +242,22 @@ _EXPLAINERS: dict[Code, Callable[[Finding, Replay], str]] = {
 }
 
 
+def _reported(f: Finding, r: Replay) -> str:
+    """A finding of a score-only hand: what the director recorded, as reported at the table."""
+    where = [f"trick {f.trick}"] if f.trick > 1 else []
+    where += [f.card.label] if f.card is not None else []
+    said = f" ({', '.join(where)})" if where else ""
+    return (
+        f"Reported at the table and recorded by the director: {f.seat} {REPORTABLE[f.code].did}{said}. "
+        "The play was not recorded: the referee rules on the report."
+    )
+
+
 def explain(finding: Finding, replay: Replay, status: Status, penalty: Penalty | None) -> str:
-    """What happened, then what the schedule does about it."""
-    text = _EXPLAINERS[finding.code](finding, replay)
+    """What happened, then what the schedule does about it. On a score-only hand the play
+    was not refereed: what happened is what the director recorded."""
+    reported = not replay.refereed and finding.code in REPORTABLE
+    text = (_reported if reported else _EXPLAINERS[finding.code])(finding, replay)
     consequence = []
     if status == Status.APPLIED and penalty is not None:
         if penalty.points:

@@ -12,6 +12,7 @@ from typing import Any, NamedTuple
 
 from marshmallow import RAISE, Schema, ValidationError, fields, post_load, validate
 
+from hearts_referee.referee.record import Reported
 from hearts_referee.rulings.decisions import ACTIONS, CLAIM_OUTCOMES, Action, ClaimOutcome, Decision
 from hearts_referee.rulings.life import offered
 from hearts_referee.usecases import GameFilter, GameStatus, HandFilter, HandStatus, StoredHand
@@ -19,6 +20,7 @@ from hearts_referee.usecases.errors import Rejected
 
 from .bounds import (
     ADJUSTMENT_MAX,
+    HAND_NUMBER_MAX,
     NAME_MAX_LENGTH,
     PAGE_MAX,
     REASON_MAX_LENGTH,
@@ -30,6 +32,7 @@ from .bounds import (
     VERSION_MAX,
 )
 from .problems import flatten
+from .record import CardField
 from .result import RulingSchema, dump_result
 from .text import SeatId, Text
 
@@ -40,6 +43,9 @@ def _scores(attribute: str | None = None) -> fields.Dict:
 
 
 # --- requests -------------------------------------------------------------------
+
+CODE_MAX_LENGTH = 64
+"""The longest ruling code a request may name (every code is far shorter)."""
 
 
 class DecisionRequestSchema(Schema):
@@ -67,6 +73,46 @@ class DecisionRequestSchema(Schema):
             claim=None if claim is None else ClaimOutcome(claim),
             **data,
         )
+
+
+class IrregularityRequest(NamedTuple):
+    report: Reported
+    director: str
+    reason: str
+
+
+class IrregularityRequestSchema(Schema):
+    """``POST /v1/hands/{id}/irregularities``: an irregularity reported at the table, which
+    the director records against a score-only hand."""
+
+    class Meta:
+        unknown = RAISE
+
+    code = fields.String(required=True, validate=validate.Length(1, CODE_MAX_LENGTH))
+    seat = SeatId(SEAT_MAX_LENGTH, required=True)
+    trick = fields.Integer(
+        load_default=None, allow_none=True, strict=True, validate=validate.Range(1, HAND_NUMBER_MAX)
+    )
+    card = CardField(load_default=None, allow_none=True)
+    director = Text(NAME_MAX_LENGTH, required=True)
+    reason = Text(REASON_MAX_LENGTH, lines=True, required=True)
+
+    @post_load
+    def _request(self, data: dict[str, Any], **kwargs: Any) -> IrregularityRequest:
+        report = Reported(data["code"], data["seat"], data["trick"], data["card"])
+        return IrregularityRequest(report, data["director"], data["reason"])
+
+
+class RecordRequestSchema(Schema):
+    """``POST /v1/hands/{id}/records``: a new record of a game's hand (read as a game's hand
+    is, by ``schemas.game.load_game_hand``, its problems under ``/record``)."""
+
+    class Meta:
+        unknown = RAISE
+
+    record = fields.Dict(required=True)
+    director = Text(NAME_MAX_LENGTH, required=True)
+    reason = Text(REASON_MAX_LENGTH, lines=True, required=True)
 
 
 class SignatureRequestSchema(Schema):
@@ -250,6 +296,17 @@ class ConsequenceSchema(Schema):
     version = fields.Integer()
 
 
+class AmendedSchema(Schema):
+    """A new record of the hand, logged by a director; the record it holds is ``record``."""
+
+    entry = fields.Integer(attribute="n")
+    at = fields.String()
+    by = fields.String(attribute="actor", allow_none=True)
+    director = fields.String()
+    reason = fields.String()
+    version = fields.Integer()
+
+
 class RulingLifeSchema(Schema):
     """Where one ruling stands (``rulings.life``) and the decisions that would change it."""
 
@@ -315,7 +372,7 @@ class StoredHandSchema(HandSummarySchema):
     content_hash = fields.String()
     engine_version = fields.String()
     created_by = fields.String(allow_none=True)
-    record = fields.Function(lambda h: h.record)
+    record = fields.Function(lambda h: h.record_now)
     audit = fields.Function(lambda h: dump_result(h.state.audit))
     final = fields.Function(lambda h: h.state.final)
     penalties = fields.Function(lambda h: dict(h.state.current.penalties))
@@ -331,6 +388,7 @@ class StoredHandSchema(HandSummarySchema):
         )
     )
     consequences = fields.Function(lambda h: ConsequenceSchema(many=True).dump(h.state.consequences))
+    amendments = fields.Function(lambda h: AmendedSchema(many=True).dump(h.state.amendments))
 
 
 class HandListSchema(Schema):

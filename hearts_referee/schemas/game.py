@@ -23,7 +23,7 @@ from hearts_referee.usecases.games import GameAudit, GameHand, pass_direction
 
 from .bounds import HAND_NUMBER_MAX, NAME_MAX_LENGTH, SEAT_MAX_LENGTH, TABLE_MAX_LENGTH
 from .problems import flatten
-from .record import HandRecordSchema, SeatsField, VariantField
+from .record import HandRecordSchema, SeatsField, VariantField, deal_or_points
 from .result import dump_result
 from .text import SeatId, Text, TextError, seat_id
 
@@ -136,6 +136,10 @@ class GameHandSchema(_GameHandFields):  # type: ignore[valid-type,misc]
 
     class Meta:
         unknown = RAISE
+
+    @validates_schema(pass_original=True, skip_on_field_errors=False)
+    def _deal_or_points(self, data: dict[str, Any], original: Any, **kwargs: Any) -> None:
+        deal_or_points(original)
 
     @post_load
     def _hand(self, data: dict[str, Any], **kwargs: Any) -> GameHand:
@@ -260,6 +264,8 @@ class _HandLineSchema(Schema):
     penalties = fields.Dict(keys=fields.String(), values=fields.Integer())
     totals = fields.Dict(keys=fields.String(), values=fields.Integer())
     counts = fields.Boolean()
+    refereed = fields.Boolean()
+    """False for a score-only hand: the table's points, the play not refereed."""
 
 
 class GameHandLineSchema(_HandLineSchema):
@@ -365,6 +371,7 @@ def dump_game(game: Game) -> dict[str, Any]:
                 "penalties": current.penalties,
                 "totals": sheet.totals_after[i],
                 "counts": _counts(sheet, hand.seq or 0),
+                "refereed": state.standing_audit.refereed,
             }
         )
     missing = game.missing_signatures
@@ -406,6 +413,7 @@ def dump_game_validation(audit: GameAudit) -> dict[str, Any]:
                 "penalties": result["penalties"],
                 "totals": sheet.totals_after[seq - 1],
                 "counts": _counts(sheet, seq),
+                "refereed": played.audit.refereed,
                 "result": result,
             }
         )

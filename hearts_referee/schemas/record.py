@@ -21,7 +21,7 @@ from itertools import repeat
 from operator import itemgetter
 from typing import Any, NamedTuple, cast
 
-from marshmallow import RAISE, Schema, ValidationError, fields, post_load, validate
+from marshmallow import RAISE, Schema, ValidationError, fields, post_load, validate, validates_schema
 
 from hearts_referee.referee.cards import CARDS, Card
 from hearts_referee.referee.house import OPTIONS, house_variant, option_problems
@@ -34,6 +34,7 @@ from hearts_referee.referee.record import (
     Pass,
     Problem,
     RecordError,
+    Reported,
     pointer,
 )
 from hearts_referee.referee.registry import VARIANTS, Variant
@@ -196,6 +197,15 @@ class VariantField(_Container):
                 )
             )
         return variant
+
+
+class CardField(_Container):
+    """One card, read as a record reads its cards."""
+
+    partial = False
+
+    def parse(self, value: Any, at: str, problems: list[Problem], kept: Kept) -> Card | None:
+        return parse_card(value, at, problems)
 
 
 class CardsField(_Container):
@@ -441,6 +451,56 @@ class BacksField(_Container):
         return backs
 
 
+def deal_or_points(original: Any) -> None:
+    """A record is a whole hand (its deal) or a scoresheet line (its points): one of them
+    is required. Whether it sends both is the referee's check (``referee.score_only``)."""
+    if isinstance(original, dict) and "deal" not in original and original.get("points") is None:
+        raise ValidationError("Missing data for required field.", field_name="deal")
+
+
+_REPORT_KEYS = frozenset({"code", "seat", "trick", "card"})
+
+
+class IrregularitiesField(_Container):
+    """What the director recorded on a score-only hand: ``{"code", "seat"}``, with
+    ``trick`` and ``card`` when the report names them (an unreadable one is left out)."""
+
+    def parse(self, value: Any, at: str, problems: list[Problem], kept: Kept) -> tuple[Reported, ...]:
+        if type(value) is not list:
+            problems.append(
+                Problem(at, "type", f"expected a list of irregularities, not {_type_name(value)}")
+            )
+            return ()
+        reports = []
+        for index, item in enumerate(value):
+            report = self._report(item, f"{at}/{index}", problems)
+            if report is not None:
+                reports.append(report)
+        if len(reports) < len(value):
+            kept[at] = tuple(i for i, item in enumerate(value) if self._report(item, "", []) is not None)
+        return tuple(reports)
+
+    @staticmethod
+    def _report(item: Any, here: str, problems: list[Problem]) -> Reported | None:
+        if not _object(item, here, problems):
+            return None
+        found = len(problems)
+        for key in sorted(set(item) - _REPORT_KEYS):
+            problems.append(Problem(f"{here}/{key}", "unknown_field", "Unknown field."))
+        for key in ("code", "seat"):
+            if key not in item:
+                problems.append(Problem(f"{here}/{key}", "required", "Missing data for required field."))
+            elif type(item[key]) is not str:
+                problems.append(Problem(f"{here}/{key}", "type", f"a {key} is a string"))
+        trick = item.get("trick")
+        if trick is not None and (type(trick) is not int or not 1 <= trick <= HAND_NUMBER_MAX):
+            problems.append(Problem(f"{here}/trick", "type", "a trick is a whole number from 1"))
+        card = parse_card(item["card"], f"{here}/card", problems) if item.get("card") is not None else None
+        if len(problems) > found:
+            return None
+        return Reported(item["code"], item["seat"], trick, card)
+
+
 class HandRecordSchema(Schema):
     """One recorded hand (``HandRecord`` in openapi.yaml, readable at /docs)."""
 
@@ -451,7 +511,8 @@ class HandRecordSchema(Schema):
     seats = SeatsField(required=True)
     dealer = SeatId(SEAT_MAX_LENGTH, required=True)
     hand_number = fields.Integer(required=True, strict=True, validate=validate.Range(1, HAND_NUMBER_MAX))
-    deal = DealField(required=True)
+    deal = DealField(load_default=dict)
+    """Required, but for a score-only hand (``points``): see ``_deal_or_points``."""
     kitty = CardsField(load_default=())
     passes = PassesField(load_default=dict)
     play = PlayField(load_default=())
@@ -460,6 +521,13 @@ class HandRecordSchema(Schema):
     moon_choice = fields.Enum(MoonOption, by_value=True, load_default=None, allow_none=True)
     backs = BacksField(load_default=None, allow_none=True)
     exposed_in_deal = CardsField(load_default=())
+    points = ScoresField(load_default=None, allow_none=True)
+    """A score-only hand: the card points each seat took (``referee.score_only``)."""
+    irregularities = IrregularitiesField(load_default=())
+
+    @validates_schema(pass_original=True, skip_on_field_errors=False)
+    def _deal_or_points(self, data: dict[str, Any], original: Any, **kwargs: Any) -> None:
+        deal_or_points(original)
 
     @post_load
     def make_record(self, data: dict[str, Any], **kwargs: Any) -> HandRecord:
@@ -496,8 +564,10 @@ def load_record(data: Any) -> HandRecord:
 # refuses and never explains anything: it only ever says "exactly what the schema would
 # read" (tests/test_record_loader.py holds it to that) or "ask the schema".
 
-_FIELDS = frozenset(HandRecordSchema._declared_fields)
-_REQUIRED = frozenset(name for name, f in HandRecordSchema._declared_fields.items() if f.required)
+_SCORE_ONLY = frozenset({"points", "irregularities"})
+"""A score-only hand is read by the schema: its check is the referee's, not this reader's."""
+_FIELDS = frozenset(HandRecordSchema._declared_fields) - _SCORE_ONLY
+_REQUIRED = frozenset(name for name, f in HandRecordSchema._declared_fields.items() if f.required) | {"deal"}
 _MOON_CHOICES = {option.value: option for option in MoonOption}
 _PASS_KEYS = frozenset({"cards", "to", "looked_early"})
 _CARD_EVENT = EventAction.CARD
@@ -669,6 +739,8 @@ def _read_plain(data: Any) -> HandRecord | None:
 
 _NEEDED = frozenset({"variant", "seats", "deal"})
 """What the referee needs read to check anything: the rules, the table and its cards."""
+_SEATED = frozenset({"variant", "seats"})
+"""What it needs of a score-only hand, with its points."""
 
 
 def every_problem(found: list[Problem], read: Any) -> list[Problem]:
@@ -685,7 +757,10 @@ def every_problem(found: list[Problem], read: Any) -> list[Problem]:
             kept.update(value.kept)
         else:
             values[name] = value
-    if not values.keys() >= _NEEDED:
+    score_only = values.get("points") is not None
+    if ("/deal", "required") in {p[:2] for p in found} and not score_only:
+        return found  # nothing was dealt: there is nothing to check the rest against
+    if not values.keys() >= (_SEATED if score_only else _NEEDED):
         return found
     broken = {p.pointer.split("/")[1] for p in found if p.pointer}
 

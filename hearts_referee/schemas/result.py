@@ -98,6 +98,7 @@ class ValidationResultSchema(Schema):
     moon = fields.Function(lambda a: _MOON.dump(a.moon) if a.moon else None)
     rulings = fields.Function(lambda a: _RULINGS.dump(a.rulings))
     referee_version = fields.String(attribute="engine_version")
+    refereed = fields.Boolean()
 
 
 def dump_result(audit: HandAudit) -> dict[str, Any]:
@@ -122,4 +123,5 @@ def dump_result(audit: HandAudit) -> dict[str, Any]:
         "moon": _MOON.dump(moon) if moon else None,
         "rulings": _RULINGS.dump(audit.rulings) if audit.rulings else [],
         "referee_version": audit.engine_version,
+        "refereed": audit.refereed,
     }

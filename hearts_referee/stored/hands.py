@@ -42,6 +42,12 @@ class StoredHand:
         data: dict[str, Any] = json.loads(self.record_text)
         return data
 
+    @property
+    def record_now(self) -> dict[str, Any]:
+        """The record the hand stands on now: a director's new record, else the stored one."""
+        amended = self.state.record
+        return dict(amended) if amended is not None else self.record
+
     @cached_property
     def state(self) -> HandState:
         return fold(list(self.log))

@@ -80,6 +80,21 @@ class Consequence:
 
 
 @dataclass(frozen=True)
+class Amended:
+    """A new record of the hand, logged by a director (an irregularity recorded on a
+    score-only hand, or the full record replacing it): the referee audited it, and it
+    made the next version. Decisions before it answered the old record's rulings."""
+
+    n: int
+    at: str
+    actor: str | None
+    director: str
+    reason: str
+    record: Mapping[str, Any]
+    version: int
+
+
+@dataclass(frozen=True)
 class Version:
     number: int
     at: str
@@ -91,7 +106,8 @@ class Version:
     signatures: tuple[Signed, ...]
     final: bool
     consequence: int | None = None
-    """Log entry of the re-audit that made this version, if one did."""
+    """Log entry of the re-audit that made this version, if one did (after a decision on an
+    earlier hand of the game, or of a new record of this hand)."""
 
 
 @dataclass(frozen=True)
@@ -104,6 +120,24 @@ class HandState:
     consequences: tuple[Consequence, ...] = ()
     base: HandAudit | None = None
     """The audit decisions are scored on now: the first one, or the latest re-audit's."""
+    amendments: tuple[Amended, ...] = ()
+    """Every new record of the hand, oldest first."""
+
+    @property
+    def record(self) -> Mapping[str, Any] | None:
+        """The hand's record now, when a director logged a new one (else the stored one)."""
+        return self.amendments[-1].record if self.amendments else None
+
+    @property
+    def scores_before(self) -> Mapping[str, int] | None:
+        """The totals before the hand that its audit stands on now, when a re-audit or a
+        new record set them (the latest of the two); ``None``: the stored record's."""
+        amended = self.amendments[-1] if self.amendments else None
+        followed = self.consequences[-1] if self.consequences else None
+        if amended is not None and (followed is None or amended.n > followed.n):
+            before: Mapping[str, int] | None = amended.record.get("scores_before")
+            return before
+        return followed.scores_before if followed is not None else None
 
     @property
     def standing_audit(self) -> HandAudit:
@@ -170,6 +204,7 @@ def fold(log: list[Entry]) -> HandState:
     versions: list[Version] = []
     decisions: list[Decided] = []
     consequences: list[Consequence] = []
+    amendments: list[Amended] = []
     # the version being built: made at ``at`` by ``made_by``, signed by ``signatures``
     at, made_by, by_consequence = log[0].at, None, None
     score, penalties = dict(audit.score), dict(audit.penalties)
@@ -181,7 +216,7 @@ def fold(log: list[Entry]) -> HandState:
                 Signed(entry.n, entry.at, entry.actor, body["seat"], body["name"], body["version"])
             )
             continue
-        if entry is not None and entry.kind not in ("decision", "consequence"):
+        if entry is not None and entry.kind not in ("decision", "consequence", "record"):
             continue
         # a decision or a re-audit (or the end of the log) seals the version being built
         decided = {d.decision.ruling for d in decisions}
@@ -207,6 +242,21 @@ def fold(log: list[Entry]) -> HandState:
         if entry.kind == "decision":
             decisions.append(Decided(entry.n, entry.at, entry.actor, read_decision(body), len(versions) + 1))
             made_by = entry.n
+        elif entry.kind == "record":
+            base = read_audit(body)
+            decisions = []  # a new record is ruled on afresh
+            amendments.append(
+                Amended(
+                    entry.n,
+                    entry.at,
+                    entry.actor,
+                    body["director"],
+                    body["reason"],
+                    body["record"],
+                    len(versions) + 1,
+                )
+            )
+            by_consequence = entry.n
         else:
             base = read_audit(body)
             consequences.append(
@@ -226,4 +276,6 @@ def fold(log: list[Entry]) -> HandState:
             base.score, base.penalties, base.standings(), [d.decision for d in decisions]
         )
         at, signatures = entry.at, []
-    return HandState(audit, signers, tuple(versions), tuple(decisions), tuple(consequences), base)
+    return HandState(
+        audit, signers, tuple(versions), tuple(decisions), tuple(consequences), base, tuple(amendments)
+    )

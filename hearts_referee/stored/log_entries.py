@@ -11,7 +11,8 @@ Audit documents:
 
 - format 1 (releases up to 0.1.0): the entry's ``result`` was the public
   ``ValidationResult`` of that release, field for field;
-- format 2: the entry's ``audit``, below, with ``"format": 2``.
+- format 2: the entry's ``audit``, below, with ``"format": 2``. A score-only hand's
+  audit adds ``"refereed": false`` (an older document, without it, was refereed).
 """
 
 from __future__ import annotations
@@ -56,6 +57,13 @@ def _cards(codes: list[str]) -> tuple[Card, ...]:
 
 def audit_document(audit: HandAudit) -> JSON:
     """The stored form (format 2) of an audit."""
+    document = _refereed_document(audit)
+    if not audit.refereed:
+        document["refereed"] = False
+    return document
+
+
+def _refereed_document(audit: HandAudit) -> JSON:
     return {
         "format": AUDIT_FORMAT,
         "engine": audit.engine_version,
@@ -226,6 +234,7 @@ def _audit(doc: Mapping[str, Any]) -> HandAudit:
             for r in doc["rulings"]
         ),
         engine_version=doc["engine"],
+        refereed=doc.get("refereed", True),
     )
 
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
 
 from sqlite_utils import Database
 
@@ -20,7 +19,7 @@ from hearts_referee.archive import Placement
 from hearts_referee.referee.cards import Card
 from hearts_referee.referee.findings import Code
 from hearts_referee.referee.notation import read_record
-from hearts_referee.referee.record import Event, HandRecord, Pass, Problem, RecordError
+from hearts_referee.referee.record import Event, HandRecord, Pass, Problem, RecordError, Reported
 from hearts_referee.referee.replay import play_left
 from hearts_referee.referee.variant import MoonOption, Variant, pass_direction_name
 from hearts_referee.rulings.audit import HandAudit
@@ -37,9 +36,13 @@ from .errors import Conflict, Rejected
 class GameHand:
     """A hand as its table sends it to the game: what happened, less what the game supplies
     (variant, seats, dealer, hand number, totals before). ``hand_number``, when sent, is
-    the table's check ("this is hand 5"), refused if the game is elsewhere."""
+    the table's check ("this is hand 5"), refused if the game is elsewhere.
 
-    deal: Mapping[str, tuple[Card, ...]]
+    A score-only hand sends ``points`` (and any ``irregularities`` the director records)
+    instead of the deal and play; it must name its ``hand_number``
+    (:func:`numbered`)."""
+
+    deal: Mapping[str, tuple[Card, ...]] = field(default_factory=dict)
     play: tuple[Event, ...] = ()
     kitty: tuple[Card, ...] = ()
     passes: Mapping[str, Pass] = field(default_factory=dict)
@@ -48,6 +51,8 @@ class GameHand:
     exposed_in_deal: tuple[Card, ...] = ()
     backs: Mapping[str, tuple[str, ...]] | None = None
     hand_number: int | None = None
+    points: Mapping[str, int] | None = None
+    irregularities: tuple[Reported, ...] = ()
 
     def record(self, setup: GameSetup, deal: NextDeal, totals: Mapping[str, int]) -> HandRecord:
         """The whole hand record, as dealt in the game."""
@@ -65,6 +70,23 @@ class GameHand:
             moon_choice=self.moon_choice,
             exposed_in_deal=self.exposed_in_deal,
             backs=self.backs,
+            points=self.points,
+            irregularities=self.irregularities,
+        )
+
+
+def numbered(hand: GameHand) -> None:
+    """A score-only hand names its hand number: two lines of a scoresheet may well show the
+    same points, so without it a new hand could be taken for a resend of an earlier one."""
+    if hand.points is not None and hand.hand_number is None:
+        raise RecordError(
+            [
+                Problem(
+                    "/hand_number",
+                    "required",
+                    "a score-only hand names its hand_number (two hands may have the same points)",
+                )
+            ]
         )
 
 
@@ -101,6 +123,7 @@ def next_hand(setup: GameSetup, lines: Sequence[HandLine], hand: GameHand) -> Pl
     """The game's next hand: dealt by the next dealer under the next number, with the
     totals so far, and audited. ``GameOver``, ``WrongHandNumber``, ``RecordError``, or
     ``Rejected`` for a hand whose play stops early (:func:`play_incomplete`)."""
+    numbered(hand)
     sheet = scoresheet(setup.variant, setup.seats, lines)
     if sheet.ended_after is not None:
         raise GameOver(sheet.ended_after)
@@ -222,6 +245,8 @@ def hand_for_game(game: Game, record: HandRecord) -> GameHand:
         exposed_in_deal=record.exposed_in_deal,
         backs=record.backs,
         hand_number=record.hand_number,
+        points=record.points,
+        irregularities=record.irregularities,
     )
 
 
@@ -269,6 +294,7 @@ def append_hand(db: Database, key: Key, game_id: int, hand: GameHand) -> tuple[S
     """
     require(key, Permission.SUBMIT)
     game = _visible(db, key, game_id)
+    numbered(hand)
     found = resent(game, hand)
     if found is not None:
         return found, False
@@ -362,40 +388,51 @@ def sign_game(db: Database, key: Key, game_id: int, seat: str, name: str) -> tup
 
 def follow_decision(db: Database, decided: StoredHand, entry: Entry, by: Key) -> list[int]:
     """Re-audit the hands after ``decided`` in its game, once a decision (log ``entry``)
-    changed its score: each later hand whose totals before it (or whether it counts,
-    the game having ended earlier or later) are no longer what it stands on is replayed
-    with the new totals, as :func:`next_hand` would deal it now, and logs the new audit
-    as its next score version, naming the decision. Inside ``archive.write``.
-    Returns the ids of the hands re-audited.
-    """
-    if decided.game_id is None:
-        return []
-    game = archive.get_game(db, decided.game_id)
-    setup, lines = game.setup, list(game.lines)
+    changed its score (:func:`follow`). Inside ``archive.write``."""
     body = entry.body
+    said = (
+        f"The decision on hand {decided.hand_number} (hand {decided.id}, "
+        f"ruling #{int(body['ruling']) + 1}: {body['action']})"
+    )
+    return follow(db, decided, entry, body["ruling"], body["action"], said, by)
+
+
+def follow(
+    db: Database, changed: StoredHand, entry: Entry, ruling: int | None, action: str, said: str, by: Key
+) -> list[int]:
+    """Re-audit the hands after ``changed`` in its game, once log ``entry`` (a decision,
+    or a new record of the hand) changed its score: each later hand whose totals before
+    it (or whether it counts, the game having ended earlier or later) are no longer what
+    it stands on is replayed with the new totals, as :func:`next_hand` would deal it now,
+    and logs the new audit as its next score version, naming the cause (``said``: what
+    changed the score, such as "The decision on hand 1 (...)"). Inside ``archive.write``. Returns the ids of
+    the hands re-audited.
+    """
+    if changed.game_id is None:
+        return []
+    game = archive.get_game(db, changed.game_id)
+    setup, lines = game.setup, list(game.lines)
     cause = {
-        "hand_id": decided.id,
-        "hand_number": decided.hand_number,
-        "seq": decided.seq,
+        "hand_id": changed.id,
+        "hand_number": changed.hand_number,
+        "seq": changed.seq,
         "entry": entry.n,
-        "ruling": body["ruling"],
-        "action": body["action"],
+        "ruling": ruling,
+        "action": action,
     }
     followed = []
     for position, later in enumerate(game.hands):
-        if (later.seq or 0) <= (decided.seq or 0):
+        if (later.seq or 0) <= (changed.seq or 0):
             continue
         sheet = scoresheet(setup.variant, setup.seats, lines[:position])
         totals, counts = dict(sheet.totals), sheet.ended_after is None
         state = later.state
-        stood_on = state.consequences[-1] if state.consequences else None
-        before = (
-            dict(stood_on.scores_before) if stood_on else dict(read_record(later.record).scores_before or {})
-        )
-        counted = stood_on.counts if stood_on else True
+        standing = standing_record(later)
+        before = dict(standing.scores_before or {})
+        counted = state.consequences[-1].counts if state.consequences else True
         if (before, counted) == (totals, counts):
             continue
-        record = replace(read_record(later.record), scores_before=totals)
+        record = replace(standing, scores_before=totals)
         audit = audit_record(record)
         score, penalties = rescore(
             audit.score, audit.penalties, audit.standings(), [d.decision for d in state.decisions]
@@ -404,7 +441,7 @@ def follow_decision(db: Database, decided: StoredHand, entry: Entry, by: Key) ->
             db,
             later.id,
             cause,
-            _reason(decided, cause, before, totals, counts, sheet.ended_after),
+            _reason(said, before, totals, counts, sheet.ended_after),
             totals,
             audit,
             counts,
@@ -418,9 +455,16 @@ def follow_decision(db: Database, decided: StoredHand, entry: Entry, by: Key) ->
     return followed
 
 
+def standing_record(hand: StoredHand) -> HandRecord:
+    """The record a stored hand stands on now: a director's new record if it has one, with
+    the totals before it that its latest re-audit gave it."""
+    record = read_record(hand.record_now)
+    before = hand.state.scores_before
+    return record if before is None else replace(record, scores_before=dict(before))
+
+
 def _reason(
-    decided: StoredHand,
-    cause: Mapping[str, Any],
+    cause: str,
     before: Mapping[str, int],
     totals: Mapping[str, int],
     counts: bool,
@@ -432,10 +476,7 @@ def _reason(
         for seat, points in totals.items()
         if before.get(seat, 0) != points
     )
-    said = (
-        f"The decision on hand {decided.hand_number} (hand {decided.id}, ruling #{int(cause['ruling']) + 1}: "
-        f"{cause['action']}) changed the totals before this hand"
-    )
+    said = f"{cause} changed the totals before this hand"
     said += f" ({changed})." if changed else "."
     if not counts:
         said += f" The game now ends after hand {ended_after}: this hand no longer counts."

@@ -16,16 +16,17 @@ from sqlite_utils import Database
 
 from hearts_referee import archive, stored
 from hearts_referee.referee import HandRecord
-from hearts_referee.referee.record import Problem
+from hearts_referee.referee.notation import record_data
+from hearts_referee.referee.record import Problem, RecordError, Reported
 from hearts_referee.rulings.decisions import Decision, decision_problems, rescore
 from hearts_referee.rulings.life import unchanged
-from hearts_referee.rulings.scoresheet import required_signers
+from hearts_referee.rulings.scoresheet import NextDeal, required_signers
 from hearts_referee.stored import HandFilter, Key, StoredHand
 
 from .access import Permission, require, scope, visible_hand
 from .audit import audit_record as audit_record  # the one audit step, named here for the faces
 from .errors import Conflict, Rejected, Unchanged
-from .games import follow_decision
+from .games import GameHand, follow, follow_decision, standing_record
 
 
 def submit_hand(db: Database, key: Key, record: HandRecord) -> tuple[StoredHand, bool]:
@@ -138,3 +139,97 @@ def sign(
             return hand, False
         archive.append_signature(db, hand_id, seat, name, current, key)
     return archive.get_hand(db, hand_id), True
+
+
+# --- a new record of a stored hand ----------------------------------------------------------
+
+
+def record_irregularity(
+    db: Database, key: Key, hand_id: int, report: Reported, director: str, reason: str
+) -> StoredHand:
+    """A director records an irregularity reported at the table against a stored
+    score-only hand: its record gains the report, the referee audits that record (the
+    variant's schedule prices it), the score becomes a new version and, in a game, the
+    later hands follow (:func:`amend`). ``Rejected`` for a hand whose play was refereed
+    (its irregularities are the referee's own findings) or a report it cannot take."""
+    require(key, Permission.DECIDE)
+    with archive.write(db):
+        hand = _visible(db, key, hand_id)
+        record = standing_record(hand)
+        if not record.score_only:
+            raise Rejected(
+                [
+                    Problem(
+                        "",
+                        "refereed_hand",
+                        f"hand {hand_id}'s play was refereed: its rulings come from the play",
+                    )
+                ],
+                f"Hand {hand_id} is not a score-only hand; see errors.",
+            )
+        amended = replace(record, irregularities=(*record.irregularities, report))
+        try:
+            amend(db, key, hand, amended, director, reason, "irregularity")
+        except RecordError as error:  # the report's problems, located in the request
+            at = f"/irregularities/{len(record.irregularities)}"
+            raise Rejected(
+                [Problem(p.pointer.removeprefix(at), p.code, p.message) for p in error.problems],
+                f"Hand {hand_id} cannot take this irregularity; see errors.",
+            ) from None
+    return archive.get_hand(db, hand_id)
+
+
+def replace_record(
+    db: Database, key: Key, hand_id: int, sent: GameHand, director: str, reason: str
+) -> StoredHand:
+    """A game hand's record replaced by another, such as the full record of a disputed
+    score-only hand: dealt as the hand was (its number, dealer and the totals before it),
+    audited, and its score the hand's next version; the later hands follow
+    (:func:`amend`). ``Rejected`` for a hand outside a game or a ``hand_number`` that is
+    not this hand's; ``RecordError`` for a record that cannot have happened (its problems
+    under ``/record``, where the request holds it)."""
+    require(key, Permission.DECIDE)
+    with archive.write(db):
+        hand = _visible(db, key, hand_id)
+        if hand.game_id is None:
+            raise Rejected([Problem("", "not_a_game_hand", f"hand {hand_id} is not a hand of a game")])
+        if sent.hand_number not in (None, hand.hand_number):
+            raise Rejected(
+                [
+                    Problem(
+                        "/record/hand_number",
+                        "wrong_hand_number",
+                        f"hand {hand_id} is hand {hand.hand_number} of its game",
+                    )
+                ]
+            )
+        before = standing_record(hand)
+        setup = archive.get_game(db, hand.game_id).setup
+        record = sent.record(setup, NextDeal(hand.hand_number, hand.dealer), before.scores_before or {})
+        try:
+            amend(db, key, hand, record, director, reason, "record")
+        except RecordError as error:  # located in the request, whose record is under /record
+            raise RecordError(
+                [Problem("/record" + p.pointer, p.code, p.message) for p in error.problems]
+            ) from None
+    return archive.get_hand(db, hand_id)
+
+
+def amend(
+    db: Database, key: Key, hand: StoredHand, record: HandRecord, director: str, reason: str, action: str
+) -> None:
+    """Log ``record`` as the hand's new record with the referee's audit of it, the next
+    score version (earlier decisions answered the old record's rulings), and re-audit the
+    later hands of its game as a decision would (``games.follow``). Inside ``archive.write``.
+    ``Conflict`` for the record the hand already stands on."""
+    if record_data(record) == record_data(standing_record(hand)):
+        raise Conflict(
+            f"Hand {hand.id} already stands on this record; nothing was recorded.",
+            [Problem("", "same_record", "the hand's record is already this one")],
+        )
+    audit = audit_record(record)
+    entry = archive.append_record(
+        db, hand.id, record_data(record), director, reason, audit, len(hand.state.versions) + 1, key
+    )
+    said = f"The new record of hand {hand.hand_number} (hand {hand.id}: {action}, by {director})"
+    follow(db, archive.get_hand(db, hand.id), entry, None, action, said, key)

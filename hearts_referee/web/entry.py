@@ -216,6 +216,30 @@ def hand_entry(form: Mapping[str, str], seats: Sequence[str]) -> Entry:
     return entry
 
 
+def sheet_entry(form: Mapping[str, str], seats: Sequence[str]) -> Entry:
+    """The body of ``POST /v1/games/{id}/hands`` for a score-only hand, from the scoresheet
+    form: one number per seat (``points-<i>``) and the moon choice where the variant has one."""
+    entry = Entry({})
+    number = form.get("hand_number", "").strip()
+    if number.isdigit():
+        entry.data["hand_number"] = int(number)
+    points: dict[str, Any] = {}
+    for i, seat in enumerate(seats):
+        wrote = form.get(f"points-{i}", "").strip()
+        entry.fields[f"/points/{seat}"] = f"points-{i}"
+        if not wrote:
+            entry.problems.append(Problem(f"/points/{seat}", "required", f"the points {seat} took"))
+        else:  # a number as typed, or the text for the codec to name what is wrong with it
+            points[seat] = int(wrote) if re.fullmatch(r"-?[0-9]{1,9}", wrote) else wrote
+    entry.data["points"] = points
+    entry.fields["/points"] = "points"
+    choice = form.get("sheet_moon_choice", "").strip()
+    if choice:
+        entry.data["moon_choice"] = choice
+    entry.fields["/moon_choice"] = "sheet_moon_choice"
+    return entry
+
+
 def _tricks(text: str, seats: Sequence[str], entry: Entry) -> list[dict[str, str]]:
     """Play events from the tricks typed one a line; each event's pointer is labelled with
     its line and place, so a problem at ``/play/17/card`` reads "trick line 5, card 2"."""

@@ -36,9 +36,9 @@ from hearts_referee.usecases import hands as hands_use
 from hearts_referee.usecases.access import Permission, may
 from hearts_referee.usecases.errors import Rejected
 
-from .entry import SEAT_ROWS, Entry, game_entry, hand_entry
+from .entry import SEAT_ROWS, Entry, game_entry, hand_entry, sheet_entry
 from .handview import build
-from .pages import CHECK_MAX_BYTES, bp, need, store_choices, upcoming
+from .pages import CHECK_MAX_BYTES, bp, moon_choices, need, store_choices, upcoming
 from .recordview import render_problems
 
 PAGE = 25
@@ -162,6 +162,7 @@ def _entry_page(
         errors=errors or {},
         tree=tree,
         status=status,
+        moon_choices=moon_choices(game),
     ), status
 
 
@@ -190,6 +191,27 @@ def add_hand(game_id: int) -> ResponseReturnValue:
             hand, _ = games_use.append_hand(db, key, game.id, sent)
     except (RecordError, Rejected) as error:
         problems[:0] = error.problems
+    if problems:
+        return _entry_page(game, request.form, entry.by_field(problems), status=422)
+    return _stored(game, hand.id, hand.hand_number)
+
+
+@bp.post("/games/<id:game_id>/sheet")
+def add_sheet_line(game_id: int) -> ResponseReturnValue:
+    """The next hand as a scoresheet line (the points each seat took): the body of ``POST
+    /v1/games/{id}/hands`` with ``points``, loaded and stored as the API does; a problem comes
+    back beside the number typed."""
+    key = need(Permission.SUBMIT)
+    db = get_db()
+    game = games_use.get_game(db, key, game_id)
+    entry = sheet_entry(request.form, game.setup.seats)
+    problems = list(entry.problems)
+    try:
+        sent = load_game_hand(entry.data)
+        if not problems:
+            hand, _ = games_use.append_hand(db, key, game.id, sent)
+    except (RecordError, Rejected) as error:
+        problems[:0] = [p for p in error.problems if p not in problems]
     if problems:
         return _entry_page(game, request.form, entry.by_field(problems), status=422)
     return _stored(game, hand.id, hand.hand_number)

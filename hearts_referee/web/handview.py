@@ -205,6 +205,17 @@ class HandView:
     columns: int
     result: Mapping[str, Any] = field(repr=False)
 
+    @property
+    def refereed(self) -> bool:
+        """False for a score-only hand: the page shows its points, not a deal or tricks."""
+        return bool(self.result.get("refereed", True))
+
+    @property
+    def points(self) -> Mapping[str, int]:
+        """The card points each seat took (a score-only hand: as the scoresheet has them)."""
+        points: Mapping[str, int] = self.result["points"]
+        return points
+
 
 def clause_of(rule: str, variant: Variant) -> Clause | None:
     """The clause a ruling cites (``mso-2000/revoke``), from the variant that defines it."""

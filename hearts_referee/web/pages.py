@@ -46,11 +46,13 @@ from hearts_referee.http_shared.problems import REFUSALS, refusal
 from hearts_referee.referee.errorcodes import shown_pointer
 from hearts_referee.referee.notation import read_record
 from hearts_referee.referee.record import Problem, RecordError
+from hearts_referee.referee.score_only import REPORTABLE
 from hearts_referee.rulings.life import offered
 from hearts_referee.schemas.archive import (
     DecisionRequestSchema,
     HandQuery,
     HandQuerySchema,
+    IrregularityRequestSchema,
     SheetSignatureRequestSchema,
     SignatureRequestSchema,
     load,
@@ -92,6 +94,7 @@ bp.add_app_template_filter(shown_pointer, "pointer")  # {{ p.pointer|pointer }}:
 
 _DECISION = DecisionRequestSchema()
 _SIGNATURE = SignatureRequestSchema()
+_IRREGULARITY = IrregularityRequestSchema()
 _SHEET_SIGNATURE = SheetSignatureRequestSchema()
 CHECK_MAX_BYTES = 256 * 1024
 
@@ -314,12 +317,13 @@ def _stored_hand_page(
     form: Mapping[str, str] | None = None,
     status: int = 200,
     signing: Sequence[Problem] = (),
+    reporting: Sequence[Problem] = (),
 ) -> tuple[str, int]:
     key = need(Permission.READ)
     db = get_db()
     hand = use.get_hand(db, key, hand_id)
     game = games_use.get_game(db, key, hand.game_id) if hand.game_id is not None else None
-    record = read_record(hand.record)
+    record = read_record(hand.record_now)  # a director's new record, when one replaced it
     state = hand.state
     players = game.setup.players if game else {}
     # the audit the score stands on now: a re-audit's, once an earlier hand's decision moved it
@@ -344,6 +348,8 @@ def _stored_hand_page(
         players=players,
         problems=list(problems),
         signing=list(signing),
+        reporting=list(reporting),
+        reportable=[code.value for code in REPORTABLE],
         form=form or {},
         key=key,
     ), status
@@ -451,6 +457,32 @@ def _later_hands(hand: StoredHand) -> list[int]:
     ]
 
 
+@bp.post("/hands/<id:hand_id>/irregularities")
+def record_irregularity(hand_id: int) -> ResponseReturnValue:
+    """The director records an irregularity reported at the table against a score-only hand
+    (``usecases.hands.record_irregularity``, as ``POST /v1/hands/{id}/irregularities``)."""
+    key = need(Permission.DECIDE)
+    form = {
+        name: request.form.get(name, "").strip()
+        for name in ("code", "seat", "trick", "card", "director", "reason")
+    }
+    data: dict[str, Any] = {name: form[name] for name in ("code", "seat", "director", "reason")}
+    if form["trick"]:
+        data["trick"] = int(form["trick"]) if form["trick"].isdigit() else form["trick"]
+    if form["card"]:
+        data["card"] = form["card"]
+    try:
+        sent = load(_IRREGULARITY, data)
+        hand = use.record_irregularity(get_db(), key, hand_id, sent.report, sent.director, sent.reason)
+    except Rejected as error:
+        return _stored_hand_page(hand_id, form=form, status=422, reporting=error.problems)
+    except Conflict as error:
+        return _stored_hand_page(hand_id, form=form, status=409, reporting=error.problems)
+    version = hand.state.current.number
+    flash(f"{title_of(sent.report.code)} by {sent.report.seat} recorded: the score is now version {version}.")
+    return redirect(url_for("pages.hand", hand_id=hand_id, _anchor="score"), 303)
+
+
 @bp.post("/hands/<id:hand_id>/signatures")
 def sign_hand(hand_id: int) -> ResponseReturnValue:
     """A seat signs the hand's current score version (``usecases.hands.sign``, as the API)."""
@@ -521,6 +553,7 @@ def _game_page(game_id: int, signing: Sequence[Problem] = (), status: int = 200)
                 "totals": sheet.totals_after[i],
                 "counts": sheet.ended_after is None or (hand.seq or 0) <= sheet.ended_after,
                 "open": [(r, ruling.code, ruling.seat) for r, ruling in state.open_rulings],
+                "refereed": state.standing_audit.refereed,
                 "remade": state.consequences[-1]
                 if state.consequences and state.current.consequence == state.consequences[-1].n
                 else None,
@@ -540,7 +573,22 @@ def _game_page(game_id: int, signing: Sequence[Problem] = (), status: int = 200)
         signing=list(signing),
         next=upcoming(game),
         may_submit=may(key, Permission.SUBMIT),
+        moon_choices=moon_choices(game),
+        form={},
+        errors={},
     ), status
+
+
+def moon_choices(game: Game) -> list[tuple[str, str]]:
+    """What a scoresheet line may say the shooter chose, where the variant lets them choose
+    (empty: the variant's moon has one outcome, or none)."""
+    variant = game.setup.variant
+    if variant.moon is None or len(variant.moon.options) < 2:
+        return []
+    value = variant.deck(len(game.setup.seats)).moon_value
+    said = {"add": f"add {value} to the others", "subtract": f"subtract {value} from the shooter"}
+    offered = [(str(option), said[str(option)]) for option in variant.moon.options]
+    return [("", "not recorded (the referee chooses)"), *offered]
 
 
 def upcoming(game: Game) -> dict[str, Any] | None:
