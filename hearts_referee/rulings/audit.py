@@ -86,6 +86,13 @@ class HandAudit:
     moon: MoonOutcome | None
     rulings: tuple[Ruling, ...]
     engine_version: str
+    derived_deal: Mapping[str, tuple[Card, ...]] | None = None
+    """The deal the referee derived from the play, when the record left it out."""
+
+    @property
+    def deal_derived(self) -> bool:
+        """Whether the record left its deal out and the referee derived it."""
+        return self.derived_deal is not None
 
     @property
     def referred(self) -> tuple[int, ...]:
@@ -129,4 +136,5 @@ def audit_of(judged: JudgedHand) -> HandAudit:
         moon=replay.score.moon,
         rulings=judged.rulings,
         engine_version=referee.__version__,
+        derived_deal=dict(record.deal) if record.deal_derived else None,
     )

@@ -24,6 +24,7 @@ from typing import Any, NamedTuple, cast
 from marshmallow import RAISE, Schema, ValidationError, fields, post_load, validate
 
 from hearts_referee.referee.cards import CARDS, Card
+from hearts_referee.referee.derive import derive_deal
 from hearts_referee.referee.house import OPTIONS, house_variant, option_problems
 from hearts_referee.referee.record import (
     ClaimKind,
@@ -451,7 +452,8 @@ class HandRecordSchema(Schema):
     seats = SeatsField(required=True)
     dealer = SeatId(SEAT_MAX_LENGTH, required=True)
     hand_number = fields.Integer(required=True, strict=True, validate=validate.Range(1, HAND_NUMBER_MAX))
-    deal = DealField(required=True)
+    deal = DealField(load_default=None)
+    """Left out of a complete record, it is derived from the play (``referee.derive``)."""
     kitty = CardsField(load_default=())
     passes = PassesField(load_default=dict)
     play = PlayField(load_default=())
@@ -460,9 +462,13 @@ class HandRecordSchema(Schema):
     moon_choice = fields.Enum(MoonOption, by_value=True, load_default=None, allow_none=True)
     backs = BacksField(load_default=None, allow_none=True)
     exposed_in_deal = CardsField(load_default=())
+    deal_derived = fields.Boolean(load_default=False)
+    """Written by the referee beside a deal it derived, so a stored record reads back so."""
 
     @post_load
     def make_record(self, data: dict[str, Any], **kwargs: Any) -> HandRecord:
+        if data["deal"] is None:
+            return derive_deal(HandRecord(**(data | {"deal": {}})))
         return HandRecord(**data)
 
 
@@ -622,8 +628,8 @@ def _read_plain(data: Any) -> HandRecord | None:
         or not 1 <= number <= HAND_NUMBER_MAX
     ):
         return None
-    given = data["deal"]
-    if type(given) is not dict:
+    given = data.get("deal")
+    if type(given) is not dict or "deal_derived" in data:  # no deal: the schema derives it
         return None
     deal = {}
     for seat, dealt in given.items():

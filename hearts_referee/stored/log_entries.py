@@ -92,6 +92,11 @@ def audit_document(audit: HandAudit) -> JSON:
         "points": dict(audit.points),
         "penalties": dict(audit.penalties),
         "score": dict(audit.score),
+        **(
+            {}
+            if audit.derived_deal is None
+            else {"derived_deal": {seat: [c.code for c in cards] for seat, cards in audit.derived_deal.items()}}
+        ),
         "moon": None
         if audit.moon is None
         else {"seat": audit.moon.seat, "option": audit.moon.option, "chosen_by": audit.moon.chosen_by},
@@ -226,6 +231,9 @@ def _audit(doc: Mapping[str, Any]) -> HandAudit:
             for r in doc["rulings"]
         ),
         engine_version=doc["engine"],
+        derived_deal=None
+        if doc.get("derived_deal") is None
+        else {seat: _cards(codes) for seat, codes in doc["derived_deal"].items()},
     )
 
 

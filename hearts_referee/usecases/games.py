@@ -18,6 +18,7 @@ from sqlite_utils import Database
 from hearts_referee import archive
 from hearts_referee.archive import Placement
 from hearts_referee.referee.cards import Card
+from hearts_referee.referee.derive import derive_deal
 from hearts_referee.referee.notation import read_record
 from hearts_referee.referee.record import Event, HandRecord, Pass, Problem, RecordError
 from hearts_referee.referee.variant import MoonOption, pass_direction_name
@@ -35,9 +36,10 @@ from .errors import Conflict, Rejected
 class GameHand:
     """A hand as its table sends it to the game: what happened, less what the game supplies
     (variant, seats, dealer, hand number, totals before). ``hand_number``, when sent, is
-    the table's check ("this is hand 5"), refused if the game is elsewhere."""
+    the table's check ("this is hand 5"), refused if the game is elsewhere. ``deal`` is
+    ``None`` when the table left it out of a complete record: the referee derives it."""
 
-    deal: Mapping[str, tuple[Card, ...]]
+    deal: Mapping[str, tuple[Card, ...]] | None
     play: tuple[Event, ...] = ()
     kitty: tuple[Card, ...] = ()
     passes: Mapping[str, Pass] = field(default_factory=dict)
@@ -46,15 +48,17 @@ class GameHand:
     exposed_in_deal: tuple[Card, ...] = ()
     backs: Mapping[str, tuple[str, ...]] | None = None
     hand_number: int | None = None
+    deal_derived: bool = False
 
     def record(self, setup: GameSetup, deal: NextDeal, totals: Mapping[str, int]) -> HandRecord:
-        """The whole hand record, as dealt in the game."""
-        return HandRecord(
+        """The whole hand record, as dealt in the game (the deal derived if it was left out:
+        ``RecordError`` where it cannot be)."""
+        record = HandRecord(
             variant=setup.variant,
             seats=setup.seats,
             dealer=deal.dealer,
             hand_number=deal.hand_number,
-            deal=self.deal,
+            deal=self.deal or {},
             play=self.play,
             kitty=self.kitty,
             passes=self.passes,
@@ -63,7 +67,14 @@ class GameHand:
             moon_choice=self.moon_choice,
             exposed_in_deal=self.exposed_in_deal,
             backs=self.backs,
+            deal_derived=self.deal_derived,
         )
+        return derive_deal(record) if self.deal is None else record
+
+    @property
+    def sent_deal(self) -> Mapping[str, tuple[Card, ...]]:
+        """The deal as the table sent it (none: empty), which makes a resent hand the same."""
+        return self.deal or {}
 
 
 @dataclass(frozen=True)
@@ -176,7 +187,7 @@ def hand_for_game(game: Game, record: HandRecord) -> GameHand:
     if problems:
         raise Rejected(problems, f"This record is not the next hand of game {game.id}; see errors.")
     return GameHand(
-        deal=record.deal,
+        deal=None if record.deal_derived else record.deal,
         play=record.play,
         kitty=record.kitty,
         passes=record.passes,
@@ -258,7 +269,7 @@ def append_hand(db: Database, key: Key, game_id: int, hand: GameHand) -> tuple[S
             raise Conflict.position_taken(game.id, lost) from None
         raise
     place = Placement(game.id, len(game.hands) + 1, game.setup.table)
-    content_hash = archive.game_hand_hash(game.id, played.record.hand_number, hand, hand.deal)
+    content_hash = archive.game_hand_hash(game.id, played.record.hand_number, hand, hand.sent_deal)
     return archive.store_hand(
         db, content_hash, played.record, played.audit, signers=game.setup.signers, place=place, by=key
     )
@@ -275,8 +286,8 @@ def resent(game: Game, hand: GameHand) -> StoredHand | None:
     candidates = [s for s in game.hands if hand.hand_number in (None, s.hand_number)]
     if not candidates:
         return None
-    earlier = archive.earlier_game_hand_hashes(game.id, hand, hand.deal)
-    numbered = archive.game_hand_hashes(game.id, [s.hand_number for s in candidates], hand, hand.deal)
+    earlier = archive.earlier_game_hand_hashes(game.id, hand, hand.sent_deal)
+    numbered = archive.game_hand_hashes(game.id, [s.hand_number for s in candidates], hand, hand.sent_deal)
     for stored in reversed(candidates):
         if stored.content_hash in earlier or stored.content_hash == numbered[stored.hand_number]:
             return stored
