@@ -132,8 +132,7 @@ def test_deal_problems_do_not_hide_a_play_of_a_card_never_dealt():
     north, east = record["deal"]["N"], record["deal"]["E"]
     north[5] = east[4]
     assert pointers(record) == {
-        ("/deal/E/4", "duplicate_card"),
-        ("/deal", "missing_card"),
+        ("/deal/E/4", "duplicate_card"),  # which also says the card missing (tests/test_first_cause.py)
         ("/play/5/card", "not_held"),
     }
 
@@ -141,11 +140,12 @@ def test_deal_problems_do_not_hide_a_play_of_a_card_never_dealt():
 def test_a_pass_of_a_card_not_held_does_not_hide_the_play():
     record = hand(play="N:2C E:3C S:4C W:5C W:KC N:AS")
     record["passes"]["N"][0] = "AS"  # N passes A♠ (which W holds) instead of the 3♣ E plays
-    assert pointers(record) == {
-        ("/passes/N/0", "not_held"),
-        ("/play/1/card", "not_held"),  # E, passed A♠ instead, never got the 3♣
-        ("/play/5/card", "not_held"),
-    }
+    assert pointers(record) == {("/passes/N/0", "pass_mismatch")}
+    with pytest.raises(RecordError) as error:
+        validate_hand(record)
+    (problem,) = error.value.problems
+    assert "/play/1/card" in problem.message  # E, passed A♠ instead, never got the 3♣
+    assert "/play/5/card" in problem.message  # and N plays the A♠ it passed
 
 
 def test_an_unreadable_event_leaves_the_order_unknown_but_each_card_is_still_checked():

@@ -281,7 +281,8 @@ def _places(record: HandRecord, card: Card) -> list[str]:
         if event.action == EventAction.CARD and event.card is card:
             places.append(pointer("play", index, "card"))
         elif event.action == _CLAIMS:
-            places += [pointer("play", index, "claims", "order", k) for k, c in enumerate(event.order) if c is card]
+            shown = enumerate(event.order)
+            places += [pointer("play", index, "claims", "order", k) for k, c in shown if c is card]
     for given in record.passes.values():
         places += [f"{given.at}/{k}" for k, c in enumerate(given.cards) if c is card]
     places += [f"/kitty/{k}" for k, c in enumerate(record.kitty) if c is card]

@@ -54,6 +54,13 @@ def _cards(codes: list[str]) -> tuple[Card, ...]:
 # --- writing ---------------------------------------------------------------------------
 
 
+def _derived_deal(audit: HandAudit) -> JSON:
+    """The deal the referee derived, kept only when it did (older documents have none)."""
+    if audit.derived_deal is None:
+        return {}
+    return {"derived_deal": {seat: [c.code for c in cards] for seat, cards in audit.derived_deal.items()}}
+
+
 def audit_document(audit: HandAudit) -> JSON:
     """The stored form (format 2) of an audit."""
     return {
@@ -92,11 +99,7 @@ def audit_document(audit: HandAudit) -> JSON:
         "points": dict(audit.points),
         "penalties": dict(audit.penalties),
         "score": dict(audit.score),
-        **(
-            {}
-            if audit.derived_deal is None
-            else {"derived_deal": {seat: [c.code for c in cards] for seat, cards in audit.derived_deal.items()}}
-        ),
+        **_derived_deal(audit),
         "moon": None
         if audit.moon is None
         else {"seat": audit.moon.seat, "option": audit.moon.option, "chosen_by": audit.moon.chosen_by},
