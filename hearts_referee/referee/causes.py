@@ -294,7 +294,8 @@ def _pass_slips(
                 f"{seat}'s pass lists {y.card}"
                 + (f", which {seat} was not dealt" if unheld_pass is not None else "")
                 + f", but {seat} plays {y.card} at {y.problem.pointer}, and {to} plays {x.card}, "
-                f"dealt to {seat} and not passed, at {x.problem.pointer}: did {seat} pass {x.card}, not {y.card}?"
+                f"dealt to {seat} and not passed, at {x.problem.pointer}: "
+                f"did {seat} pass {x.card}, not {y.card}?"
             )
             said = (unheld_pass,) if unheld_pass is not None else ()
             causes.append(_Cause(Problem(at, "pass_mismatch", message), explains, said))

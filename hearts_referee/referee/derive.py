@@ -62,8 +62,10 @@ def derive_deal(record: HandRecord) -> HandRecord:
     moves = _moves(record, problems)
     if problems:
         raise RecordError(problems)
+    kitty = _check_deck(record, deck, held, problems)  # the pass moves cards, never adds one
+    if problems:
+        raise RecordError(problems)
     dealt = _undo_passes(record, held, moves, problems)
-    kitty = _check_deck(record, deck, dealt, problems)
     if problems:
         raise RecordError(problems)
     return replace(
@@ -242,12 +244,12 @@ def _played_by(record: HandRecord, seat: str, card: Card) -> str | None:
 
 
 def _check_deck(
-    record: HandRecord, deck: Deck, dealt: dict[str, Counter[Card]], problems: list[Problem]
+    record: HandRecord, deck: Deck, hands: dict[str, Counter[Card]], problems: list[Problem]
 ) -> tuple[Card, ...]:
-    """The derived deal and the kitty must be the deck, every copy once: each card too many
-    is located where the record names it. Returns the kitty (derived if left out)."""
+    """The hands after the pass and the kitty must be the deck, every copy once: each card
+    too many is located where the play names it. Returns the kitty (derived if left out)."""
     held = Counter[Card]()
-    for cards in dealt.values():
+    for cards in hands.values():
         held.update(cards)
     kitty = record.kitty
     derive_kitty = not kitty and deck.kitty_size > 0
@@ -275,7 +277,8 @@ def _check_deck(
 
 
 def _places(record: HandRecord, card: Card) -> list[str]:
-    """Every place the record names ``card`` as held: a play, a claim's order, a pass, the kitty."""
+    """Every place the record names ``card`` as held after the pass: a play, a claim's
+    order, the kitty."""
     places = []
     for index, event in enumerate(record.play):
         if event.action == EventAction.CARD and event.card is card:
@@ -283,7 +286,5 @@ def _places(record: HandRecord, card: Card) -> list[str]:
         elif event.action == _CLAIMS:
             shown = enumerate(event.order)
             places += [pointer("play", index, "claims", "order", k) for k, c in shown if c is card]
-    for given in record.passes.values():
-        places += [f"{given.at}/{k}" for k, c in enumerate(given.cards) if c is card]
     places += [f"/kitty/{k}" for k, c in enumerate(record.kitty) if c is card]
     return places
