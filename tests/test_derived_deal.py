@@ -263,6 +263,9 @@ def test_the_hand_form_may_leave_the_deal_empty(client, keys, as_role):
     assert stored["record"]["deal_derived"] is True
     assert sorted_deal(stored["record"]["deal"]) == sorted_deal(GAME_HAND["deal"])
     assert stored["score"] == validate_hand(GAME_HAND_RECORD)["score"]
+    page = client.get("/director/hands/1").get_data(as_text=True)
+    assert "As dealt, before the pass (derived from the play and the passes)" in page
+    assert all(f"{seat} as dealt" in page for seat in SEATS)  # the derived deal, drawn
 
 
 def test_the_bulk_audit_takes_a_record_without_its_deal():
