@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 from entry_forms import hand_form
-from games import SEATS, new_game
+from games import SEATS, moon, new_game, random_body
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from support import examples
@@ -30,7 +30,8 @@ import playout
 from hearts_referee.batch.lines import Kind, Where, audit_raw
 from hearts_referee.referee import RecordError
 from hearts_referee.referee.registry import VARIANTS
-from hearts_referee.validate import validate_hand
+from hearts_referee.usecases.errors import Rejected
+from hearts_referee.validate import validate_game, validate_hand
 
 ROOT = Path(__file__).resolve().parent.parent
 REVOKE = json.loads((ROOT / "examples" / "mso-revoke.json").read_text())
@@ -275,3 +276,20 @@ def test_the_bulk_audit_takes_a_record_without_its_deal():
         (("revoke", "applied"), ("score_mismatch", "referred")),
     )
     assert json.loads(outcome.line)["audit"]["deal_derived"] is True
+
+
+def test_a_whole_recorded_game_may_leave_its_hands_deals_out():
+    """Each hand of ``POST /v1/games/validate`` is derived as the game deals it; one that
+    cannot be is located under its ``/hands/<i>``."""
+    hands = [moon("E", 1), random_body(3, 2)]
+    dealt = validate_game(new_game(hands=copy.deepcopy(hands)))
+    derived = validate_game(new_game(hands=[without(hand, "deal") for hand in hands]))
+    assert [row["result"]["score"] for row in derived["hands"]] == [
+        row["result"]["score"] for row in dealt["hands"]
+    ]
+    assert [row["result"]["deal_derived"] for row in derived["hands"]] == [True, True]
+    cut = without(hands[1], "deal")
+    cut["play"] = cut["play"][:20]
+    with pytest.raises(Rejected) as error:
+        validate_game(new_game(hands=[copy.deepcopy(hands[0]), cut]))
+    assert [(p.pointer, p.code) for p in error.value.problems] == [("/hands/1/deal", "deal_required")]

@@ -114,7 +114,10 @@ def test_a_card_given_twice_in_the_deal_names_the_card_missing_and_its_play():
     data["deal"]["E"][4] = data["deal"]["N"][2]  # one card written for another
     ((at, code, message),) = problems(data)
     assert (at, code) == ("/deal/E/4", "duplicate_card")
-    assert f"{lost} is in no hand, and E plays {lost} at {plays_of(data, 'E', [lost])[0]}" in message
+    assert (
+        f"{lost} is missing from the deal and kitty, and E plays {lost} at {plays_of(data, 'E', [lost])[0]}"
+        in message
+    )
     assert f"is {data['deal']['N'][2]} at /deal/E/4 really {lost}?" in message
 
 

@@ -212,7 +212,7 @@ def _deal_duplicates(record: HandRecord, problems: list[Problem], unheld: list[_
     lost = sorted((Counter(deck) - dealt).elements())
     plays = [play for play in unheld if play.card in lost]
     first = twice[0]
-    told = f"; {', '.join(map(str, lost))} {'is' if len(lost) == 1 else 'are'} in no hand"
+    told = "".join(f"; {p.message}" for p in missing)
     for play in plays:
         told += f", and {play.seat} plays {play.card} at {play.problem.pointer}"
         guess = _dealt_twice_to(record, play.seat, twice)

@@ -36,7 +36,7 @@ def check_table(record: HandRecord) -> list[Problem]:
     for seat in record.deal:
         if seat not in at_table:
             problems.append(Problem(pointer("deal", seat), "unknown_seat", not_at_table(seat, seats)))
-    misspelt = {same_but_case(seat, seats) for seat in record.deal}
+    misspelt = set() if at_table.issuperset(record.deal) else {same_but_case(s, seats) for s in record.deal}
     for seat in seats:
         if seat not in record.deal and seat not in misspelt:  # "n" for "N": one problem, at "n"
             problems.append(Problem(pointer("deal", seat), "required", f"the deal has no cards for {seat}"))
