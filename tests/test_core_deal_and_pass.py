@@ -72,12 +72,8 @@ def test_core_deal_a_card_dealt_twice_is_a_record_error_with_every_problem_locat
     with pytest.raises(RecordError) as error:
         replay(typed(data))
     assert error.value.problems == (
-        # the card missing is told at the duplicate: one card was written for another
-        Problem(
-            "/deal/E/0",
-            "duplicate_card",
-            "2D is dealt twice (also at /deal/N/0); AC is missing from the deal and kitty",
-        ),
+        Problem("/deal/E/0", "duplicate_card", "2D is dealt twice (also at /deal/N/0)"),
+        Problem("/deal", "missing_card", "AC is missing from the deal and kitty"),
     )
 
 

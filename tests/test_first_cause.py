@@ -112,13 +112,11 @@ def test_a_card_given_twice_in_the_deal_names_the_card_missing_and_its_play():
     data = record()
     lost = data["deal"]["E"][4]
     data["deal"]["E"][4] = data["deal"]["N"][2]  # one card written for another
-    ((at, code, message),) = problems(data)
-    assert (at, code) == ("/deal/E/4", "duplicate_card")
-    assert (
-        f"{lost} is missing from the deal and kitty, and E plays {lost} at {plays_of(data, 'E', [lost])[0]}"
-        in message
-    )
-    assert f"is {data['deal']['N'][2]} at /deal/E/4 really {lost}?" in message
+    (twice, missing) = problems(data)  # E's play of the lost card is told at the duplicate
+    assert twice[:2] == ("/deal/E/4", "duplicate_card")
+    assert f"{lost} is missing from the deal, and E plays it at {plays_of(data, 'E', [lost])[0]}" in twice[2]
+    assert f"is {data['deal']['N'][2]} at /deal/E/4 really {lost}?" in twice[2]
+    assert missing == ("/deal", "missing_card", f"{lost} is missing from the deal and kitty")
 
 
 def test_seats_swapped_in_the_deal_is_one_problem_at_the_deal():

@@ -132,7 +132,8 @@ def test_deal_problems_do_not_hide_a_play_of_a_card_never_dealt():
     north, east = record["deal"]["N"], record["deal"]["E"]
     north[5] = east[4]
     assert pointers(record) == {
-        ("/deal/E/4", "duplicate_card"),  # which also says the card missing (tests/test_first_cause.py)
+        ("/deal/E/4", "duplicate_card"),
+        ("/deal", "missing_card"),
         ("/play/5/card", "not_held"),
     }
 

@@ -39,6 +39,8 @@ class _Cause(NamedTuple):
     explains: tuple[Problem, ...]
     replaces: tuple[Problem, ...] = ()
     """Problems of the list this cause says itself (so they are not listed again)."""
+    grouped: tuple[Problem, ...] = ()
+    """Problems of the same slip, listed right after the cause."""
 
 
 def first_cause_first(record: HandRecord, problems: Iterable[Problem]) -> list[Problem]:
@@ -56,8 +58,8 @@ def first_cause_first(record: HandRecord, problems: Iterable[Problem]) -> list[P
         return problems
     taken = {id(p) for cause in causes for p in cause.explains}
     taken |= {id(cause.problem) for cause in causes}
-    taken |= {id(p) for cause in causes for p in cause.replaces}
-    first = [_with_consequences(cause) for cause in causes]
+    taken |= {id(p) for cause in causes for p in cause.replaces + cause.grouped}
+    first = [p for cause in causes for p in (_with_consequences(cause), *cause.grouped)]
     return first + [p for p in problems if id(p) not in taken]
 
 
@@ -201,8 +203,9 @@ def _passes_of_the_other(
 
 
 def _deal_duplicates(record: HandRecord, problems: list[Problem], unheld: list[_Unheld]) -> list[_Cause]:
-    """A card dealt twice and one missing: usually one card written for another. The missing
-    card, and each play of it by a seat the deal never gave it, are told at the duplicate."""
+    """A card dealt twice and one missing: usually one card written for another. Each play
+    of the missing card (by a seat the deal never gave it) is told at the duplicate, and the
+    missing card is listed right after it."""
     twice = [p for p in problems if p.code == "duplicate_card" and p.pointer.startswith("/deal/")]
     missing = [p for p in problems if p.code == "missing_card"]
     if not twice or not missing:
@@ -212,14 +215,15 @@ def _deal_duplicates(record: HandRecord, problems: list[Problem], unheld: list[_
     lost = sorted((Counter(deck) - dealt).elements())
     plays = [play for play in unheld if play.card in lost]
     first = twice[0]
-    told = "".join(f"; {p.message}" for p in missing)
+    told = ""
     for play in plays:
-        told += f", and {play.seat} plays {play.card} at {play.problem.pointer}"
+        told += f"; {play.card} is missing from the deal, and {play.seat} plays it at {play.problem.pointer}"
         guess = _dealt_twice_to(record, play.seat, twice)
         if guess is not None:
             told += f": is {guess[1]} at {guess[0]} really {play.card}?"
     explains = tuple(p.problem for p in plays)
-    return [_Cause(Problem(first.pointer, first.code, first.message + told), explains, (first, *missing))]
+    cause = Problem(first.pointer, first.code, first.message + told)
+    return [_Cause(cause, explains, (first,), tuple(missing))]
 
 
 def _dealt_twice_to(record: HandRecord, seat: str, twice: list[Problem]) -> tuple[str, Card] | None:
