@@ -29,7 +29,11 @@ from test_pages import CSRF, sign_in
 import playout
 from hearts_referee.batch.lines import Kind, Where, audit_raw
 from hearts_referee.referee import RecordError
+from hearts_referee.referee.notation import read_record, record_data
 from hearts_referee.referee.registry import VARIANTS
+from hearts_referee.schemas.record import load_record
+from hearts_referee.stored.log_entries import audit_document, read_audit
+from hearts_referee.usecases.audit import audit_record
 from hearts_referee.usecases.errors import Rejected
 from hearts_referee.validate import validate_game, validate_hand
 
@@ -293,3 +297,16 @@ def test_a_whole_recorded_game_may_leave_its_hands_deals_out():
     with pytest.raises(Rejected) as error:
         validate_game(new_game(hands=[copy.deepcopy(hands[0]), cut]))
     assert [(p.pointer, p.code) for p in error.value.problems] == [("/hands/1/deal", "deal_required")]
+
+
+def test_a_derived_deal_is_written_out_and_read_back_as_derived():
+    """The archive keeps a record as ``record_data`` writes it and its audit as a document:
+    both read back with the deal still derived, so a re-audit says so too."""
+    derived = load_record(without(REVOKE, "deal"))
+    assert derived.deal_derived is True
+    written = record_data(derived)
+    assert written["deal_derived"] is True
+    assert read_record(written) == derived
+    audit = audit_record(derived)
+    assert read_audit({"audit": audit_document(audit)}).derived_deal == audit.derived_deal == derived.deal
+    assert audit_record(load_record(copy.deepcopy(REVOKE))).derived_deal is None
