@@ -310,3 +310,8 @@ def test_a_derived_deal_is_written_out_and_read_back_as_derived():
     audit = audit_record(derived)
     assert read_audit({"audit": audit_document(audit)}).derived_deal == audit.derived_deal == derived.deal
     assert audit_record(load_record(copy.deepcopy(REVOKE))).derived_deal is None
+
+
+@pytest.mark.parametrize(("written", "code"), [(1, "type"), (0, "type"), ("true", "type"), (None, "null")])
+def test_deal_derived_is_true_or_false_as_json_writes_them(written, code):
+    assert refused(copy.deepcopy(REVOKE) | {"deal_derived": written})[0][:2] == ("/deal_derived", code)

@@ -442,6 +442,17 @@ class BacksField(_Container):
         return backs
 
 
+class StrictBoolean(fields.Boolean):
+    """``true`` or ``false`` as JSON writes them: not ``0``, ``1`` or ``"true"``."""
+
+    def _deserialize(
+        self, value: Any, attr: str | None, data: Mapping[str, Any] | None, **kwargs: Any
+    ) -> bool:
+        if type(value) is not bool:
+            raise self.make_error("invalid")
+        return value
+
+
 class HandRecordSchema(Schema):
     """One recorded hand (``HandRecord`` in openapi.yaml, readable at /docs)."""
 
@@ -462,7 +473,7 @@ class HandRecordSchema(Schema):
     moon_choice = fields.Enum(MoonOption, by_value=True, load_default=None, allow_none=True)
     backs = BacksField(load_default=None, allow_none=True)
     exposed_in_deal = CardsField(load_default=())
-    deal_derived = fields.Boolean(load_default=False)
+    deal_derived = StrictBoolean(load_default=False)
     """Written by the referee beside a deal it derived, so a stored record reads back so."""
 
     @post_load
