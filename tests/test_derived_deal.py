@@ -315,3 +315,9 @@ def test_a_derived_deal_is_written_out_and_read_back_as_derived():
 @pytest.mark.parametrize(("written", "code"), [(1, "type"), (0, "type"), ("true", "type"), (None, "null")])
 def test_deal_derived_is_true_or_false_as_json_writes_them(written, code):
     assert refused(copy.deepcopy(REVOKE) | {"deal_derived": written})[0][:2] == ("/deal_derived", code)
+
+
+def test_a_record_without_its_deal_and_with_another_problem_lists_that_problem():
+    """The deal is derived from a whole record only: with a problem elsewhere, that problem."""
+    record = without(REVOKE, "deal") | {"hand_number": 1.5}
+    assert [(at, code) for at, code, _ in refused(record)] == [("/hand_number", "type")]

@@ -702,6 +702,8 @@ def every_problem(found: list[Problem], read: Any) -> list[Problem]:
             kept.update(value.kept)
         else:
             values[name] = value
+    if values.get("deal") is None:  # left out, to be derived: only a whole record is
+        values.pop("deal", None)
     if not values.keys() >= _NEEDED:
         return found
     broken = {p.pointer.split("/")[1] for p in found if p.pointer}
