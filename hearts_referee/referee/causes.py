@@ -20,7 +20,7 @@ from typing import NamedTuple
 
 from .cards import Card
 from .deal import same_but_case
-from .record import EventAction, HandRecord, Problem, pointer
+from .record import EventAction, HandRecord, Pass, Problem, pointer
 from .variant import pass_direction_name
 
 _PLAY_CARD = re.compile(r"^/play/(\d+)/card$")
@@ -35,6 +35,8 @@ class _Unheld(NamedTuple):
 
 
 class _Cause(NamedTuple):
+    """A slip found: its problem, and the problems it explains."""
+
     problem: Problem
     explains: tuple[Problem, ...]
     replaces: tuple[Problem, ...] = ()
@@ -242,6 +244,21 @@ def _dealt_twice_to(record: HandRecord, seat: str, twice: list[Problem]) -> tupl
 # -- a pass missing, short, long, mistyped or with a card twice ------------------------
 
 
+class _Pass(NamedTuple):
+    """One seat's pass as the play shows it: the plays of cards its receiver got and the
+    pass does not list (``received``), and of cards it lists that the passer kept (``kept``)."""
+
+    seat: str
+    to: str
+    given: Pass | None
+    received: list[_Unheld]
+    kept: list[_Unheld]
+
+    @property
+    def explains(self) -> tuple[Problem, ...]:
+        return tuple(p.problem for p in self.received + self.kept)
+
+
 def _pass_slips(
     record: HandRecord,
     problems: list[Problem],
@@ -251,66 +268,87 @@ def _pass_slips(
 ) -> list[_Cause]:
     """A pass the play shows was not what the record says: its receiver plays cards dealt
     to the passer that the pass does not list, or the passer plays a card it lists."""
-    variant, seats = record.variant, record.seats
-    offset = variant.pass_offset(record.hand_number, len(seats))
+    seats = record.seats
+    offset = record.variant.pass_offset(record.hand_number, len(seats))
     if not offset:
         return []
-    count = variant.pass_count
-    causes: list[_Cause] = []
-    unlisted: list[Problem] = []
-    for i, seat in enumerate(seats):
-        if seat in swapped:
-            continue
-        given = record.passes.get(seat)
-        to = given.to if given is not None and given.to is not None else seats[(i + offset) % len(seats)]
-        listed = given.cards if given is not None else ()
-        received = [
-            p for p in unheld if p.seat == to and seat in owners.get(p.card, ()) and p.card not in listed
-        ]
-        kept = [p for p in unheld if p.seat == seat and p.card in listed]
-        if given is None:
-            unlisted += [p.problem for p in received]
-            if received and record.passes:
-                message = (
-                    f"{seat}'s pass is missing; the play shows it: {to} plays {_cards(received)}, "
-                    f"dealt to {seat}"
-                )
-                missing = Problem(pointer("passes", seat), "passes_required", message)
-                causes.append(_Cause(missing, tuple(p.problem for p in received)))
-            continue
-        explains = tuple(p.problem for p in received + kept)
-        twice = [p for p in problems if p.code == "duplicate_card" and p.pointer.startswith(given.at + "/")]
-        if twice:
-            causes.append(_Cause(twice[0], explains))
-        elif len(listed) != count and explains:
-            code = "short_pass" if len(listed) < count else "long_pass"
-            message = f"{seat} passes {len(listed)} cards to {to}; a pass here is {count}"
-            if received:
-                message += f"; {to} plays {_cards(received)}, dealt to {seat} and not in the pass"
-            if kept:
-                message += f"; {seat} plays {_cards(kept)}, which the pass lists"
-            causes.append(_Cause(Problem(given.at, code, message), explains))
-        elif received and kept:
-            y, x = kept[0], received[0]
-            at = f"{given.at}/{listed.index(y.card)}"
-            unheld_pass = next((p for p in problems if p.pointer == at and p.code == "not_held"), None)
-            message = (
-                f"{seat}'s pass lists {y.card}"
-                + (f", which {seat} was not dealt" if unheld_pass is not None else "")
-                + f", but {seat} plays {y.card} at {y.problem.pointer}, and {to} plays {x.card}, "
-                f"dealt to {seat} and not passed, at {x.problem.pointer}: "
-                f"did {seat} pass {x.card}, not {y.card}?"
-            )
-            said = (unheld_pass,) if unheld_pass is not None else ()
-            causes.append(_Cause(Problem(at, "pass_mismatch", message), explains, said))
-    if not record.passes and unlisted:
-        direction = pass_direction_name(offset, len(seats))
+    passes = [
+        _as_played(record, i, offset, unheld, owners) for i, seat in enumerate(seats) if seat not in swapped
+    ]
+    if not record.passes:
+        return _no_passes(record, offset, passes)
+    causes = [_one_pass(record, problems, shown) for shown in passes]
+    return [cause for cause in causes if cause is not None]
+
+
+def _as_played(
+    record: HandRecord, index: int, offset: int, unheld: list[_Unheld], owners: dict[Card, set[str]]
+) -> _Pass:
+    seats = record.seats
+    seat = seats[index]
+    given = record.passes.get(seat)
+    to = given.to if given is not None and given.to is not None else seats[(index + offset) % len(seats)]
+    listed = given.cards if given is not None else ()
+    received = [p for p in unheld if p.seat == to and seat in owners.get(p.card, ()) and p.card not in listed]
+    kept = [p for p in unheld if p.seat == seat and p.card in listed]
+    return _Pass(seat, to, given, received, kept)
+
+
+def _no_passes(record: HandRecord, offset: int, passes: list[_Pass]) -> list[_Cause]:
+    """A passing hand sent without any pass: one problem, at ``/passes``."""
+    explains = tuple(problem for shown in passes for problem in shown.explains)
+    if not explains:
+        return []
+    direction = pass_direction_name(offset, len(record.seats))
+    message = (
+        f"hand {record.hand_number} passes {direction} ({record.variant.pass_count} cards each) and "
+        "the record has no passes; the play shows the cards passed"
+    )
+    return [_Cause(Problem("/passes", "passes_required", message), explains)]
+
+
+def _one_pass(record: HandRecord, problems: list[Problem], shown: _Pass) -> _Cause | None:
+    """The slip in one seat's pass that its plays show, if any."""
+    seat, to, given, received, kept = shown
+    if given is None:
+        if not received:
+            return None
         message = (
-            f"hand {record.hand_number} passes {direction} ({count} cards each) and the record "
-            "has no passes; the play shows the cards passed"
+            f"{seat}'s pass is missing; the play shows it: {to} plays {_cards(received)}, dealt to {seat}"
         )
-        causes.append(_Cause(Problem("/passes", "passes_required", message), tuple(unlisted)))
-    return causes
+        return _Cause(Problem(pointer("passes", seat), "passes_required", message), shown.explains)
+    listed, count = given.cards, record.variant.pass_count
+    twice = [p for p in problems if p.code == "duplicate_card" and p.pointer.startswith(given.at + "/")]
+    if twice:
+        return _Cause(twice[0], shown.explains)
+    if len(listed) != count and shown.explains:
+        code = "short_pass" if len(listed) < count else "long_pass"
+        message = f"{seat} passes {len(listed)} cards to {to}; a pass here is {count}"
+        if received:
+            message += f"; {to} plays {_cards(received)}, dealt to {seat} and not in the pass"
+        if kept:
+            message += f"; {seat} plays {_cards(kept)}, which the pass lists"
+        return _Cause(Problem(given.at, code, message), shown.explains)
+    if received and kept:
+        return _mistyped(problems, shown, given)
+    return None
+
+
+def _mistyped(problems: list[Problem], shown: _Pass, given: Pass) -> _Cause:
+    """A pass of the right size whose passer plays a card it lists while its receiver plays
+    one dealt to the passer and not listed: the card the receiver plays was the one passed."""
+    seat, to = shown.seat, shown.to
+    y, x = shown.kept[0], shown.received[0]
+    at = f"{given.at}/{given.cards.index(y.card)}"
+    unheld = next((p for p in problems if p.pointer == at and p.code == "not_held"), None)
+    message = (
+        f"{seat}'s pass lists {y.card}"
+        + (f", which {seat} was not dealt" if unheld is not None else "")
+        + f", but {seat} plays {y.card} at {y.problem.pointer}, and {to} plays {x.card}, "
+        f"dealt to {seat} and not passed, at {x.problem.pointer}: did {seat} pass {x.card}, not {y.card}?"
+    )
+    said = (unheld,) if unheld is not None else ()
+    return _Cause(Problem(at, "pass_mismatch", message), shown.explains, said)
 
 
 def _cards(plays: list[_Unheld]) -> str:
