@@ -321,3 +321,14 @@ def test_a_record_without_its_deal_and_with_another_problem_lists_that_problem()
     """The deal is derived from a whole record only: with a problem elsewhere, that problem."""
     record = without(REVOKE, "deal") | {"hand_number": 1.5}
     assert [(at, code) for at, code, _ in refused(record)] == [("/hand_number", "type")]
+
+
+def test_the_check_page_says_why_the_deal_is_needed(client):
+    with client.session_transaction() as session:
+        session["csrf"] = CSRF
+    record = without(REVOKE, "deal")
+    record["play"] = record["play"][:40]
+    response = client.post("/director/check", data={"csrf_token": CSRF, "record": json.dumps(record)})
+    assert response.status_code == 422
+    page = response.get_data(as_text=True)
+    assert "<strong>deal_required</strong>: the play stops early with no claim" in page
