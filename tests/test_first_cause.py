@@ -206,3 +206,23 @@ def test_the_check_page_starts_with_the_short_pass(client):
         response.get_data(as_text=True),
     )
     assert listed == [("/passes/W", "short_pass")]
+
+
+def test_a_mistyped_card_in_the_deal_is_reported_at_it_not_as_its_play():
+    data = record()
+    dealt = data["deal"]["N"][3]
+    data["deal"]["N"][3] = dealt[::-1]  # "CJ" for "JC"
+    ((at, code, message),) = problems(data)
+    assert (at, code) == ("/deal/N/3", "unknown_card")
+    assert f"N plays {dealt}, which no seat was dealt: is it {dealt}?" in message
+    assert plays_of(data, "N", [dealt])[0] in message
+
+
+def test_a_mistyped_card_in_the_deal_also_explains_its_pass():
+    data = record()
+    passed = data["passes"]["N"][0]
+    data["deal"]["N"] = [c[::-1] if c == passed else c for c in data["deal"]["N"]]
+    ((at, code, message),) = problems(data)
+    assert code == "unknown_card" and at.startswith("/deal/N/")
+    assert f"N passes {passed}, which no seat was dealt: is it {passed}?" in message
+    assert "/passes/N/0" in message

@@ -5,8 +5,9 @@ receiver play a card "it does not hold"; a hand sent without its passes makes ev
 receiver do so a dozen times; two seats' cards exchanged in the deal make both of them
 play nothing they hold. Listed in the order the replay meets them, a director reads a
 dozen symptoms before (if ever) the cause. :func:`first_cause_first` finds the common
-slips behind a record's problems (seats exchanged, a card given twice in the deal, a pass
-missing, short, long or with a card mistyped, a card given twice in a pass) and puts each
+slips behind a record's problems (a card of the deal mistyped, a seat of the deal in the
+wrong case, seats exchanged, a card given twice in the deal, a pass missing, short, long
+or with a card mistyped, a card given twice in a pass) and puts each
 first, at the place it was made, with the problems it explains named in its message and
 left out of the list. Problems no slip explains stay as they were, after the causes.
 """
@@ -51,7 +52,8 @@ def first_cause_first(record: HandRecord, problems: Iterable[Problem]) -> list[P
     problems = list(problems)
     unheld = _unheld_plays(record, problems)
     owners = _owners(record)
-    causes = _misspelt_deal_seats(record, problems, unheld)
+    causes = _unreadable_deal_cards(record, problems, unheld)
+    causes += _misspelt_deal_seats(record, problems, unheld)
     swapped_causes, swapped = _swapped_seats(record, problems, unheld, owners, _held_after_pass(record))
     causes += swapped_causes
     causes += _deal_duplicates(record, problems, unheld)
@@ -104,6 +106,54 @@ def _held_after_pass(record: HandRecord) -> dict[Card, set[str]]:
             for card in listed:
                 held.setdefault(card, set()).add(to)
     return held
+
+
+# -- a card of the deal mistyped -----------------------------------------------------------
+
+
+def _unreadable_deal_cards(
+    record: HandRecord, problems: list[Problem], unheld: list[_Unheld]
+) -> list[_Cause]:
+    """A card of the deal its reader could not read (``"CJ"`` written for ``"JC"``): the
+    seat's passes and plays of a card no seat was dealt are told at it."""
+    deck = Counter(record.variant.deck(len(record.seats)).counts)
+    dealt = Counter(card for cards in record.deal.values() for card in cards) + Counter(record.kitty)
+    lost = set((deck - dealt).elements())
+    causes = []
+    for problem in problems:
+        parts = problem.pointer.split("/")
+        if problem.code != "unknown_card" or len(parts) != 4 or parts[1] != "deal":
+            continue
+        seat = parts[2].replace("~1", "/").replace("~0", "~")
+        plays = [play for play in unheld if play.seat == seat and play.card in lost]
+        passed = _passes_of(record, problems, seat, lost)
+        if not plays and not passed:
+            continue
+        cards = sorted({play.card for play in plays} | {card for _, card in passed})
+        done = [f"passes {_named(c for _, c in passed)}"] if passed else []
+        done += [f"plays {_named(play.card for play in plays)}"] if plays else []
+        message = (
+            f"{problem.message}; {seat} {' and '.join(done)}, which no seat was dealt: "
+            f"is it {' or '.join(map(str, cards))}?"
+        )
+        explains = (*(p for p, _ in passed), *(play.problem for play in plays))
+        causes.append(_Cause(Problem(problem.pointer, problem.code, message), explains, (problem,)))
+    return causes
+
+
+def _passes_of(
+    record: HandRecord, problems: list[Problem], seat: str, cards: set[Card]
+) -> list[tuple[Problem, Card]]:
+    """The problems of ``seat`` passing one of ``cards`` it was not dealt."""
+    given = record.passes.get(seat)
+    if given is None:
+        return []
+    found = []
+    for k, card in enumerate(given.cards):
+        problem = next((p for p in problems if p.pointer == f"{given.at}/{k}" and p.code == "not_held"), None)
+        if problem is not None and card in cards:
+            found.append((problem, card))
+    return found
 
 
 # -- a seat of the deal in the wrong case ----------------------------------------------
@@ -349,6 +399,10 @@ def _mistyped(problems: list[Problem], shown: _Pass, given: Pass) -> _Cause:
     )
     said = (unheld,) if unheld is not None else ()
     return _Cause(Problem(at, "pass_mismatch", message), shown.explains, said)
+
+
+def _named(cards: Iterable[Card]) -> str:
+    return ", ".join(str(card) for card in cards)
 
 
 def _cards(plays: list[_Unheld]) -> str:

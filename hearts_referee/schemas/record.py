@@ -24,6 +24,7 @@ from typing import Any, NamedTuple, cast
 from marshmallow import RAISE, Schema, ValidationError, fields, post_load, validate
 
 from hearts_referee.referee.cards import CARDS, Card
+from hearts_referee.referee.causes import first_cause_first
 from hearts_referee.referee.derive import derive_deal
 from hearts_referee.referee.house import OPTIONS, house_variant, option_problems
 from hearts_referee.referee.record import (
@@ -722,7 +723,10 @@ def every_problem(found: list[Problem], read: Any) -> list[Problem]:
     )
     placed = {p.pointer for p in found}
     more = (Problem(_relocate(p.pointer, kept), p.code, p.message) for p in find_problems(record, readable))
-    return found + [p for p in more if p.pointer not in placed]
+    every = found + [p for p in more if p.pointer not in placed]
+    if "/play" in kept:  # the play's pointers are the record's, not the events read: no causes
+        return every
+    return first_cause_first(record, every)  # a card the reader could not read may be the cause
 
 
 def _relocate(at: str, kept: Kept) -> str:
