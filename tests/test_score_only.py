@@ -120,10 +120,12 @@ def test_a_score_only_hand_has_no_deal_and_no_play():
     assert problems(record) == [("/deal", "score_only"), ("/play", "score_only")]
 
 
-def test_a_record_without_deal_and_without_points_needs_its_deal():
+def test_a_record_without_deal_points_or_a_complete_play_needs_its_deal():
+    """Neither a scoresheet line nor a record whose play shows every card: the deal cannot
+    be derived, and the first problem says so."""
     record = sheet("standard", {"N": 13, "E": 13, "S": 0, "W": 0})
     del record["points"]
-    assert problems(record) == [("/deal", "required")]
+    assert problems(record)[0] == ("/deal", "deal_required")
 
 
 # --- the moon ---------------------------------------------------------------------------

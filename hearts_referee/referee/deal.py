@@ -32,19 +32,20 @@ def check_table(record: HandRecord) -> list[Problem]:
         problems.append(Problem("/seats", "duplicate_seat", "a seat is listed twice"))
     at_table = set(seats)
     if record.dealer not in at_table:
-        problems.append(Problem("/dealer", "unknown_seat", f"dealer {record.dealer!r} is not at the table"))
+        problems.append(Problem("/dealer", "unknown_seat", f"dealer {not_at_table(record.dealer, seats)}"))
     for seat in record.deal:
         if seat not in at_table:
-            problems.append(Problem(pointer("deal", seat), "unknown_seat", f"{seat!r} is not at the table"))
+            problems.append(Problem(pointer("deal", seat), "unknown_seat", not_at_table(seat, seats)))
+    misspelt = set() if at_table.issuperset(record.deal) else {same_but_case(s, seats) for s in record.deal}
     for seat in seats:
-        if seat not in record.deal and not record.score_only:  # a scoresheet line has no deal
+        if seat not in record.deal and seat not in misspelt and not record.score_only:
             problems.append(Problem(pointer("deal", seat), "required", f"the deal has no cards for {seat}"))
     for seat, given in record.passes.items():
         if seat not in at_table:
-            problems.append(Problem(pointer("passes", seat), "unknown_seat", f"{seat!r} is not at the table"))
+            problems.append(Problem(pointer("passes", seat), "unknown_seat", not_at_table(seat, seats)))
         elif given.to is not None and given.to not in at_table:
             problems.append(
-                Problem(pointer("passes", seat, "to"), "unknown_seat", f"{given.to!r} is not at the table")
+                Problem(pointer("passes", seat, "to"), "unknown_seat", not_at_table(given.to, seats))
             )
     for name, scores in (
         ("scores_before", record.scores_before),
@@ -54,15 +55,33 @@ def check_table(record: HandRecord) -> list[Problem]:
     ):
         for seat in scores or ():
             if seat not in at_table:
-                problems.append(Problem(pointer(name, seat), "unknown_seat", f"{seat!r} is not at the table"))
+                problems.append(Problem(pointer(name, seat), "unknown_seat", not_at_table(seat, seats)))
     if at_table.issuperset(map(_seat_of, record.play)):
         return problems
     for index, event in enumerate(record.play):
         if event.seat not in at_table:
             problems.append(
-                Problem(pointer("play", index, "seat"), "unknown_seat", f"{event.seat!r} is not at the table")
+                Problem(pointer("play", index, "seat"), "unknown_seat", not_at_table(event.seat, seats))
             )
     return problems
+
+
+def not_at_table(seat: str, seats: tuple[str, ...]) -> str:
+    """Why ``seat`` is not one of ``seats``: RECORD, seat ids are any short strings, so
+    ``"n"`` is not ``"N"``; when only the case differs, the message names the seat meant."""
+    meant = same_but_case(seat, seats)
+    if meant is None:
+        return f"{seat!r} is not at the table"
+    return f"{seat!r} is not at the table: seat ids are case-sensitive, and the seat is {meant!r}"
+
+
+def same_but_case(seat: str, seats: tuple[str, ...]) -> str | None:
+    """The one seat at the table that ``seat`` names in another case, if there is one."""
+    if seat in seats:
+        return None
+    folded = seat.casefold()
+    meant = [s for s in seats if s.casefold() == folded]
+    return meant[0] if len(meant) == 1 else None
 
 
 _seat_of = itemgetter(0)  # an Event's seat, at C speed
@@ -224,8 +243,16 @@ def check_held(table: Table, seat: str, given: Pass) -> None:
     if len(distinct) == len(cards) and dealt.keys() >= distinct:
         return
     for k, card in enumerate(cards):
-        if card not in dealt or (cards.count(card) > dealt[card] and card not in cards[:k]):
+        if card not in dealt:
             table.problem(f"{given.at}/{k}", "not_held", f"{seat} passes {card}, which {seat} was not dealt")
+        elif cards[: k + 1].count(card) > dealt[card]:  # a card given twice: at its second mention
+            first = cards.index(card)
+            table.problem(
+                f"{given.at}/{k}",
+                "duplicate_card",
+                f"{seat} passes {card} twice (also at {given.at}/{first}), and was dealt it "
+                + ("once" if dealt[card] == 1 else f"{dealt[card]} times"),
+            )
 
 
 def pass_faults(table: Table, given: Pass | None, recipient: str | None) -> tuple[str, ...]:

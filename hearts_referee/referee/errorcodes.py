@@ -61,11 +61,28 @@ ERROR_CODES: Mapping[str, str] = MappingProxyType(
         "seat_count": "A table with the wrong number of seats for the variant",
         "duplicate_seat": "A seat listed twice",
         "invalid_seat": "A seat id that is not 1 to 16 characters",
-        "unknown_seat": "A seat named that is not at the table",
+        "unknown_seat": "A seat named (dealer, deal, passes, play, players, scores) that is not at the "
+        "table; seat ids are case-sensitive, and one that differs only in case names the "
+        "seat meant",
         "unknown_card": "Not a card",
         "not_in_deck": "A card the variant's deck does not have",
-        "duplicate_card": "A card dealt more times than the deck holds it",
-        "missing_card": "Cards of the deck missing from the deal and kitty",
+        "duplicate_card": "A card dealt, passed by one seat, or (with the deal left out) played more times "
+        "than the deck holds it; the message names the card missing",
+        "missing_card": "Cards of the deck missing from the deal and kitty (listed right after a "
+        "duplicate_card, which names who plays the card missing)",
+        "deal_required": "A record without its deal whose play does not show what every seat held (play "
+        "stopping early, a claim showing one hand, a card exposed and never played, "
+        "backs)",
+        "passes_required": "A passing hand without its passes, or a seat's, where the play shows them or the"
+        " deal is derived",
+        "short_pass": "A pass of fewer cards than the variant passes, where the play shows it (or the "
+        "deal is derived)",
+        "long_pass": "A pass of more cards than the variant passes, where the play shows it (or the "
+        "deal is derived)",
+        "pass_mismatch": "A passed card the play shows was not passed (the passer plays it, or its "
+        "receiver never does): a pass mistyped",
+        "seats_swapped": "Two seats' cards exchanged in the deal, or the seats of their plays",
+        "too_many_cards": "With the deal left out: a seat playing more cards than a hand holds",
         "not_held": "A card passed, played, exposed or claimed that its seat did not hold",
         "played_twice": "A seat playing a second card to the same trick",
         "not_on_trick": "A card withdrawn that its seat had not just played to the trick",

@@ -88,6 +88,8 @@ def record_data(record: HandRecord) -> JSON:
     data.update(parts_data(record))
     if record.scores_before is not None:
         data["scores_before"] = dict(record.scores_before)
+    if record.deal_derived:  # the deal is the referee's, derived from the play
+        data["deal_derived"] = True
     return data
 
 
@@ -233,6 +235,7 @@ def read_record(data: Mapping[str, Any]) -> HandRecord:
             ),
             points=data.get("points"),
             irregularities=tuple(_report(item, i) for i, item in enumerate(data.get("irregularities", ()))),
+            deal_derived=data.get("deal_derived") is True,
         )
     except _Unreadable as error:
         raise RecordError([Problem(error.at, "unreadable", str(error))]) from None

@@ -135,6 +135,9 @@ class HandRecord:
     moon_choice: MoonOption | None = None
     exposed_in_deal: tuple[Card, ...] = ()
     backs: Mapping[str, tuple[str, ...]] | None = None
+    deal_derived: bool = False
+    """The record left the deal out and the referee derived it from the play, the passes
+    and the kitty (``referee.derive``): ``deal`` is what each seat must have held."""
     points: Mapping[str, int] | None = None
     irregularities: tuple[Reported, ...] = ()
 

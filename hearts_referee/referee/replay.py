@@ -19,6 +19,7 @@ from dataclasses import dataclass, replace
 from typing import NamedTuple
 
 from .cards import Card
+from .causes import first_cause_first
 from .deal import check_held, check_table, deal, first_leader, pass_cards
 from .findings import Code, Finding, MisdealFacts, MoonStoppedFacts, PlayIncompleteFacts
 from .play import play_phase, plays_held, settle
@@ -118,7 +119,7 @@ def replay(record: HandRecord) -> Replay:
     direction = pass_direction_name(offset, len(seats))
     misdeal = deal(table, record)
     if table.problems:
-        raise RecordError(_after_the_deal(table, record, WHOLE))
+        raise RecordError(first_cause_first(record, _after_the_deal(table, record, WHOLE)))
     if misdeal.reasons:
         facts = MisdealFacts(reasons=tuple(misdeal.reasons), void=misdeal.void)
         table.find(Code.MISDEAL, record.dealer, trick=1, facts=facts)
@@ -138,10 +139,10 @@ def replay(record: HandRecord) -> Replay:
     table.current = TrickInPlay(1, first_leader(table, record))
     if table.problems:
         _check_play(table, record, WHOLE)
-        raise RecordError(table.problems)
+        raise RecordError(first_cause_first(record, table.problems))
     play_phase(table, record.play)
     if table.problems:
-        raise RecordError(table.problems)
+        raise RecordError(first_cause_first(record, table.problems))
     return finish(table, record, direction)
 
 
@@ -157,7 +158,7 @@ def find_problems(record: HandRecord, readable: Readable = WHOLE) -> list[Proble
     except RecordError as error:
         return list(error.problems)
     deal(table, record, whole=readable.deal)
-    return _after_the_deal(table, record, readable)
+    return first_cause_first(record, _after_the_deal(table, record, readable))
 
 
 def _seated(record: HandRecord) -> Table:

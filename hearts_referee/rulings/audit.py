@@ -88,6 +88,13 @@ class HandAudit:
     engine_version: str
     refereed: bool = True
     """False for a score-only hand: the points are the table's, the play was not refereed."""
+    derived_deal: Mapping[str, tuple[Card, ...]] | None = None
+    """The deal the referee derived from the play, when the record left it out."""
+
+    @property
+    def deal_derived(self) -> bool:
+        """Whether the record left its deal out and the referee derived it."""
+        return self.derived_deal is not None
 
     @property
     def referred(self) -> tuple[int, ...]:
@@ -132,4 +139,5 @@ def audit_of(judged: JudgedHand) -> HandAudit:
         rulings=judged.rulings,
         engine_version=referee.__version__,
         refereed=replay.refereed,
+        derived_deal=dict(record.deal) if record.deal_derived else None,
     )

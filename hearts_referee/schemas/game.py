@@ -23,7 +23,7 @@ from hearts_referee.usecases.games import GameAudit, GameHand, pass_direction
 
 from .bounds import HAND_NUMBER_MAX, NAME_MAX_LENGTH, SEAT_MAX_LENGTH, TABLE_MAX_LENGTH
 from .problems import flatten
-from .record import HandRecordSchema, SeatsField, VariantField, deal_or_points
+from .record import HandRecordSchema, SeatsField, VariantField
 from .result import dump_result
 from .text import SeatId, Text, TextError, seat_id
 
@@ -136,10 +136,6 @@ class GameHandSchema(_GameHandFields):  # type: ignore[valid-type,misc]
 
     class Meta:
         unknown = RAISE
-
-    @validates_schema(pass_original=True, skip_on_field_errors=False)
-    def _deal_or_points(self, data: dict[str, Any], original: Any, **kwargs: Any) -> None:
-        deal_or_points(original)
 
     @post_load
     def _hand(self, data: dict[str, Any], **kwargs: Any) -> GameHand:

@@ -21,9 +21,11 @@ from itertools import repeat
 from operator import itemgetter
 from typing import Any, NamedTuple, cast
 
-from marshmallow import RAISE, Schema, ValidationError, fields, post_load, validate, validates_schema
+from marshmallow import RAISE, Schema, ValidationError, fields, post_load, validate
 
 from hearts_referee.referee.cards import CARDS, Card
+from hearts_referee.referee.causes import first_cause_first
+from hearts_referee.referee.derive import derive_deal
 from hearts_referee.referee.house import OPTIONS, house_variant, option_problems
 from hearts_referee.referee.record import (
     ClaimKind,
@@ -451,13 +453,6 @@ class BacksField(_Container):
         return backs
 
 
-def deal_or_points(original: Any) -> None:
-    """A record is a whole hand (its deal) or a scoresheet line (its points): one of them
-    is required. Whether it sends both is the referee's check (``referee.score_only``)."""
-    if isinstance(original, dict) and "deal" not in original and original.get("points") is None:
-        raise ValidationError("Missing data for required field.", field_name="deal")
-
-
 _REPORT_KEYS = frozenset({"code", "seat", "trick", "card"})
 
 
@@ -501,6 +496,17 @@ class IrregularitiesField(_Container):
         return Reported(item["code"], item["seat"], trick, card)
 
 
+class StrictBoolean(fields.Boolean):
+    """``true`` or ``false`` as JSON writes them: not ``0``, ``1`` or ``"true"``."""
+
+    def _deserialize(
+        self, value: Any, attr: str | None, data: Mapping[str, Any] | None, **kwargs: Any
+    ) -> bool:
+        if type(value) is not bool:
+            raise self.make_error("invalid")
+        return value
+
+
 class HandRecordSchema(Schema):
     """One recorded hand (``HandRecord`` in openapi.yaml, readable at /docs)."""
 
@@ -511,8 +517,8 @@ class HandRecordSchema(Schema):
     seats = SeatsField(required=True)
     dealer = SeatId(SEAT_MAX_LENGTH, required=True)
     hand_number = fields.Integer(required=True, strict=True, validate=validate.Range(1, HAND_NUMBER_MAX))
-    deal = DealField(load_default=dict)
-    """Required, but for a score-only hand (``points``): see ``_deal_or_points``."""
+    deal = DealField(load_default=None)
+    """Left out of a complete record, it is derived from the play (``referee.derive``)."""
     kitty = CardsField(load_default=())
     passes = PassesField(load_default=dict)
     play = PlayField(load_default=())
@@ -525,12 +531,15 @@ class HandRecordSchema(Schema):
     """A score-only hand: the card points each seat took (``referee.score_only``)."""
     irregularities = IrregularitiesField(load_default=())
 
-    @validates_schema(pass_original=True, skip_on_field_errors=False)
-    def _deal_or_points(self, data: dict[str, Any], original: Any, **kwargs: Any) -> None:
-        deal_or_points(original)
+    deal_derived = StrictBoolean(load_default=False)
+    """Written by the referee beside a deal it derived, so a stored record reads back so."""
 
     @post_load
     def make_record(self, data: dict[str, Any], **kwargs: Any) -> HandRecord:
+        if data["deal"] is None:
+            if data.get("points") is not None:  # a scoresheet line: no deal to derive
+                return HandRecord(**(data | {"deal": {}}))
+            return derive_deal(HandRecord(**(data | {"deal": {}})))
         return HandRecord(**data)
 
 
@@ -692,8 +701,8 @@ def _read_plain(data: Any) -> HandRecord | None:
         or not 1 <= number <= HAND_NUMBER_MAX
     ):
         return None
-    given = data["deal"]
-    if type(given) is not dict:
+    given = data.get("deal")
+    if type(given) is not dict or "deal_derived" in data:  # no deal: the schema derives it
         return None
     deal = {}
     for seat, dealt in given.items():
@@ -758,8 +767,8 @@ def every_problem(found: list[Problem], read: Any) -> list[Problem]:
         else:
             values[name] = value
     score_only = values.get("points") is not None
-    if ("/deal", "required") in {p[:2] for p in found} and not score_only:
-        return found  # nothing was dealt: there is nothing to check the rest against
+    if values.get("deal") is None:  # left out: derived for a whole record; a scoresheet line has none
+        values.pop("deal", None)
     if not values.keys() >= (_SEATED if score_only else _NEEDED):
         return found
     broken = {p.pointer.split("/")[1] for p in found if p.pointer}
@@ -778,7 +787,10 @@ def every_problem(found: list[Problem], read: Any) -> list[Problem]:
     )
     placed = {p.pointer for p in found}
     more = (Problem(_relocate(p.pointer, kept), p.code, p.message) for p in find_problems(record, readable))
-    return found + [p for p in more if p.pointer not in placed]
+    every = found + [p for p in more if p.pointer not in placed]
+    if "/play" in kept:  # the play's pointers are the record's, not the events read: no causes
+        return every
+    return first_cause_first(record, every)  # a card the reader could not read may be the cause
 
 
 def _relocate(at: str, kept: Kept) -> str:

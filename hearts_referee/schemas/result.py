@@ -6,6 +6,7 @@ pass; the ruling log, small and the part directors read, has its own schema.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from marshmallow import Schema, fields
@@ -99,6 +100,8 @@ class ValidationResultSchema(Schema):
     rulings = fields.Function(lambda a: _RULINGS.dump(a.rulings))
     referee_version = fields.String(attribute="engine_version")
     refereed = fields.Boolean()
+    deal_derived = fields.Boolean()
+    deal = fields.Function(lambda a: dump_deal(a.derived_deal))
 
 
 def dump_result(audit: HandAudit) -> dict[str, Any]:
@@ -124,4 +127,13 @@ def dump_result(audit: HandAudit) -> dict[str, Any]:
         "rulings": _RULINGS.dump(audit.rulings) if audit.rulings else [],
         "referee_version": audit.engine_version,
         "refereed": audit.refereed,
+        "deal_derived": audit.deal_derived,
+        "deal": dump_deal(audit.derived_deal),
     }
+
+
+def dump_deal(deal: Mapping[str, tuple[referee.Card, ...]] | None) -> dict[str, list[str]] | None:
+    """The deal the referee derived (``None``: the record gave its own)."""
+    if deal is None:
+        return None
+    return {seat: [card.code for card in cards] for seat, cards in deal.items()}

@@ -55,6 +55,13 @@ def _cards(codes: list[str]) -> tuple[Card, ...]:
 # --- writing ---------------------------------------------------------------------------
 
 
+def _derived_deal(audit: HandAudit) -> JSON:
+    """The deal the referee derived, kept only when it did (older documents have none)."""
+    if audit.derived_deal is None:
+        return {}
+    return {"derived_deal": {seat: [c.code for c in cards] for seat, cards in audit.derived_deal.items()}}
+
+
 def audit_document(audit: HandAudit) -> JSON:
     """The stored form (format 2) of an audit."""
     document = _refereed_document(audit)
@@ -100,6 +107,7 @@ def _refereed_document(audit: HandAudit) -> JSON:
         "points": dict(audit.points),
         "penalties": dict(audit.penalties),
         "score": dict(audit.score),
+        **_derived_deal(audit),
         "moon": None
         if audit.moon is None
         else {"seat": audit.moon.seat, "option": audit.moon.option, "chosen_by": audit.moon.chosen_by},
@@ -235,6 +243,9 @@ def _audit(doc: Mapping[str, Any]) -> HandAudit:
         ),
         engine_version=doc["engine"],
         refereed=doc.get("refereed", True),
+        derived_deal=None
+        if doc.get("derived_deal") is None
+        else {seat: _cards(codes) for seat, codes in doc["derived_deal"].items()},
     )
 
 

@@ -17,6 +17,7 @@ from sqlite_utils import Database
 from hearts_referee import archive
 from hearts_referee.archive import Placement
 from hearts_referee.referee.cards import Card
+from hearts_referee.referee.derive import derive_deal
 from hearts_referee.referee.findings import Code
 from hearts_referee.referee.notation import read_record
 from hearts_referee.referee.record import Event, HandRecord, Pass, Problem, RecordError, Reported
@@ -38,11 +39,12 @@ class GameHand:
     (variant, seats, dealer, hand number, totals before). ``hand_number``, when sent, is
     the table's check ("this is hand 5"), refused if the game is elsewhere.
 
-    A score-only hand sends ``points`` (and any ``irregularities`` the director records)
-    instead of the deal and play; it must name its ``hand_number``
+    ``deal`` is ``None`` when the table left it out: of a complete record, the referee
+    derives it. A score-only hand sends ``points`` (and any ``irregularities`` the director
+    records) instead of the deal and play; it must name its ``hand_number``
     (:func:`numbered`)."""
 
-    deal: Mapping[str, tuple[Card, ...]] = field(default_factory=dict)
+    deal: Mapping[str, tuple[Card, ...]] | None = None
     play: tuple[Event, ...] = ()
     kitty: tuple[Card, ...] = ()
     passes: Mapping[str, Pass] = field(default_factory=dict)
@@ -53,15 +55,17 @@ class GameHand:
     hand_number: int | None = None
     points: Mapping[str, int] | None = None
     irregularities: tuple[Reported, ...] = ()
+    deal_derived: bool = False
 
     def record(self, setup: GameSetup, deal: NextDeal, totals: Mapping[str, int]) -> HandRecord:
-        """The whole hand record, as dealt in the game."""
-        return HandRecord(
+        """The whole hand record, as dealt in the game (the deal derived if it was left out:
+        ``RecordError`` where it cannot be)."""
+        record = HandRecord(
             variant=setup.variant,
             seats=setup.seats,
             dealer=deal.dealer,
             hand_number=deal.hand_number,
-            deal=self.deal,
+            deal=self.deal or {},
             play=self.play,
             kitty=self.kitty,
             passes=self.passes,
@@ -70,9 +74,16 @@ class GameHand:
             moon_choice=self.moon_choice,
             exposed_in_deal=self.exposed_in_deal,
             backs=self.backs,
+            deal_derived=self.deal_derived,
             points=self.points,
             irregularities=self.irregularities,
         )
+        return derive_deal(record) if self.deal is None and self.points is None else record
+
+    @property
+    def sent_deal(self) -> Mapping[str, tuple[Card, ...]]:
+        """The deal as the table sent it (none: empty), which makes a resent hand the same."""
+        return self.deal or {}
 
 
 def numbered(hand: GameHand) -> None:
@@ -236,7 +247,7 @@ def hand_for_game(game: Game, record: HandRecord) -> GameHand:
     if problems:
         raise Rejected(problems, f"This record is not the next hand of game {game.id}; see errors.")
     return GameHand(
-        deal=record.deal,
+        deal=None if record.deal_derived else record.deal,
         play=record.play,
         kitty=record.kitty,
         passes=record.passes,
@@ -322,7 +333,7 @@ def append_hand(db: Database, key: Key, game_id: int, hand: GameHand) -> tuple[S
             raise Conflict.position_taken(game.id, lost) from None
         raise
     place = Placement(game.id, len(game.hands) + 1, game.setup.table)
-    content_hash = archive.game_hand_hash(game.id, played.record.hand_number, hand, hand.deal)
+    content_hash = archive.game_hand_hash(game.id, played.record.hand_number, hand, hand.sent_deal)
     return archive.store_hand(
         db, content_hash, played.record, played.audit, signers=game.setup.signers, place=place, by=key
     )
@@ -339,8 +350,8 @@ def resent(game: Game, hand: GameHand) -> StoredHand | None:
     candidates = [s for s in game.hands if hand.hand_number in (None, s.hand_number)]
     if not candidates:
         return None
-    earlier = archive.earlier_game_hand_hashes(game.id, hand, hand.deal)
-    numbered = archive.game_hand_hashes(game.id, [s.hand_number for s in candidates], hand, hand.deal)
+    earlier = archive.earlier_game_hand_hashes(game.id, hand, hand.sent_deal)
+    numbered = archive.game_hand_hashes(game.id, [s.hand_number for s in candidates], hand, hand.sent_deal)
     for stored in reversed(candidates):
         if stored.content_hash in earlier or stored.content_hash == numbered[stored.hand_number]:
             return stored

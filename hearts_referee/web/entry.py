@@ -195,7 +195,8 @@ def hand_entry(form: Mapping[str, str], seats: Sequence[str]) -> Entry:
         if wrote:
             claimed[seat] = int(wrote) if re.fullmatch(r"-?[0-9]{1,9}", wrote) else wrote
         entry.fields[f"/claimed/{seat}"] = f"claimed-{i}"
-    data["deal"] = deal
+    if any(deal.values()):  # every deal field left empty: derived from the play
+        data["deal"] = deal
     entry.fields["/deal"] = "deal-0"
     if passes:
         data["passes"] = passes

@@ -1,0 +1,290 @@
+"""A complete record without its deal: what each seat held, derived from the play.
+
+RECORD: a record whose play is complete (every card played, or the rest shown in a
+claim) may leave ``deal`` out. What a seat held after the pass is every card it played
+(a card it withdrew and played again counted once), or, once it claimed, what it had
+played before the claim and the cards its claim showed; what it was dealt is that, less
+the cards it received in the pass, plus the cards it passed. The undealt kitty
+(omnibus-kitty, long-john at 6) is the record's ``kitty`` or, left out too, whatever of
+the deck nobody held.
+
+Where that does not say what every seat held (the play stops early, a claim shows only
+the claimant's hand, a card exposed and never played, back colours that follow the
+deal's order) the record needs its deal, and the problem says why (``deal_required``).
+Where the passes cannot be undone (a passing hand without its passes, a pass of the wrong
+size, a passed card its receiver never plays) the problem is at the pass. A card played
+twice, or one no deck holds, is located at the play that names it. So a derived deal is
+always the variant's deck dealt in full, and the replay checks the play against it as
+against any deal.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import replace
+from typing import NamedTuple
+
+from .cards import Card
+from .deal import check_table
+from .record import EventAction, HandRecord, Pass, Problem, RecordError, pointer
+from .variant import Deck, pass_direction_name
+
+_CLAIMS = EventAction.CLAIMS
+
+
+class _Held(NamedTuple):
+    """What a seat held after the pass, as far as the play shows it."""
+
+    cards: Counter[Card]
+    claim: int | None
+    """Index of the claim whose shown cards complete it, if any."""
+
+
+def derive_deal(record: HandRecord) -> HandRecord:
+    """``record`` (its ``deal`` left out, so empty) with the deal each seat must have held
+    and, where the variant has one and the record left it out, the kitty; ``deal_derived``
+    set. ``RecordError`` with every located reason where it cannot be derived."""
+    table = [p for p in check_table(record) if not (p.code == "required" and p.pointer.startswith("/deal/"))]
+    if table:
+        raise RecordError(table)
+    deck = record.variant.deck(len(record.seats))
+    problems: list[Problem] = []
+    if record.backs is not None:
+        problems.append(
+            Problem(
+                "/backs",
+                "deal_required",
+                "back colours are given in the order of each seat's dealt cards: "
+                "a record with backs needs its deal",
+            )
+        )
+    held = _held_after_pass(record, deck, problems)
+    moves = _moves(record, problems)
+    if problems:
+        raise RecordError(problems)
+    kitty = _check_deck(record, deck, held, problems)  # the pass moves cards, never adds one
+    if problems:
+        raise RecordError(problems)
+    dealt = _undo_passes(record, held, moves, problems)
+    if problems:
+        raise RecordError(problems)
+    return replace(
+        record,
+        deal={seat: tuple(sorted(dealt[seat].elements())) for seat in record.seats},
+        kitty=kitty,
+        deal_derived=True,
+    )
+
+
+def _held_after_pass(record: HandRecord, deck: Deck, problems: list[Problem]) -> dict[str, Counter[Card]]:
+    """Each seat's hand after the pass, from its plays and its claim; a problem for each
+    seat whose hand the play does not show whole."""
+    seats = record.seats
+    played: dict[str, Counter[Card]] = {seat: Counter() for seat in seats}
+    claims: dict[str, _Held] = {}
+    exposed: dict[str, dict[Card, int]] = {seat: {} for seat in seats}
+    last_claim: int | None = None
+    for index, event in enumerate(record.play):
+        seat, card = event.seat, event.card
+        if event.action == _CLAIMS:
+            last_claim = index
+            if event.terms is None or event.terms.ordered:
+                claims[seat] = _Held(played[seat] + Counter(event.order), index)
+        elif card is None:
+            continue
+        elif event.action == EventAction.CARD:
+            played[seat][card] += 1
+        elif event.action == EventAction.WITHDRAWS:
+            if played[seat][card]:
+                played[seat][card] -= 1
+        else:
+            exposed[seat].setdefault(card, index)
+    held = {seat: claims[seat].cards if seat in claims else played[seat] for seat in seats}
+    short = []
+    for seat in seats:
+        cards = held[seat]
+        for card, index in exposed[seat].items():
+            if not cards[card]:
+                problems.append(
+                    Problem(
+                        pointer("play", index, "exposes"),
+                        "deal_required",
+                        f"{seat} exposes {card} and never plays it: the play does not show "
+                        f"what {seat} held, so the record needs its deal",
+                    )
+                )
+        count = cards.total()
+        if count > deck.hand_size:
+            problems.append(
+                Problem(
+                    "/play",
+                    "too_many_cards",
+                    f"{seat} plays {count} cards; a hand of {record.variant.id} at "
+                    f"{len(seats)} is {deck.hand_size}",
+                )
+            )
+        elif count < deck.hand_size:
+            short.append(seat)
+    if short:
+        problems.append(_not_shown(record, held, short, last_claim, deck))
+    return held
+
+
+def _not_shown(
+    record: HandRecord,
+    held: dict[str, Counter[Card]],
+    short: list[str],
+    claim: int | None,
+    deck: Deck,
+) -> Problem:
+    """Why the play does not say what the ``short`` seats held."""
+    counts = ", ".join(f"{seat} {held[seat].total()}" for seat in short)
+    if claim is None:
+        why = (
+            f"the play stops early with no claim (cards shown of {deck.hand_size}: {counts}): "
+            "the record needs its deal, or the rest of the play"
+        )
+    else:
+        claimant = record.play[claim].seat
+        shown = (
+            f"shows {claimant}'s cards only"
+            if claimant not in short
+            else f"by {claimant} shows no order of play"
+        )
+        why = (
+            f"the claim at {pointer('play', claim)} {shown}: what {', '.join(short)} still held "
+            f"is not in the record (cards shown of {deck.hand_size}: {counts}), so it needs its deal"
+        )
+    return Problem("/deal", "deal_required", why)
+
+
+class _Move(NamedTuple):
+    giver: str
+    receiver: str
+    given: Pass
+
+
+def _moves(record: HandRecord, problems: list[Problem]) -> list[_Move]:
+    """Where each pass went, as ``deal.pass_cards`` moves it; a problem for each pass the
+    deal cannot be undone through (missing on a passing hand, or of the wrong size)."""
+    variant, seats = record.variant, record.seats
+    offset = variant.pass_offset(record.hand_number, len(seats))
+    count = variant.pass_count
+    why = "without the deal, the passes say what each seat was dealt"
+    if offset and not record.passes:
+        direction = pass_direction_name(offset, len(seats))
+        problems.append(
+            Problem(
+                "/passes",
+                "passes_required",
+                f"hand {record.hand_number} passes {direction} ({count} cards each): {why}",
+            )
+        )
+        return []
+    moves = []
+    for i, seat in enumerate(seats):
+        given = record.passes.get(seat)
+        recipient = seats[(i + offset) % len(seats)] if offset else None
+        if given is None:
+            if offset:
+                problems.append(
+                    Problem(pointer("passes", seat), "passes_required", f"{seat}'s pass is missing: {why}")
+                )
+            continue
+        if offset and len(given.cards) != count:
+            problems.append(_wrong_size(seat, given, count, recipient))
+        to = given.to if given.to is not None else recipient
+        if to is not None and to != seat and given.cards:
+            moves.append(_Move(seat, to, given))
+    return moves
+
+
+def _wrong_size(seat: str, given: Pass, count: int, recipient: str | None) -> Problem:
+    short = len(given.cards) < count
+    return Problem(
+        given.at,
+        "short_pass" if short else "long_pass",
+        f"{seat} passes {len(given.cards)} cards; a pass here is {count}"
+        + (f" (to {recipient})" if recipient else ""),
+    )
+
+
+def _undo_passes(
+    record: HandRecord, held: dict[str, Counter[Card]], moves: list[_Move], problems: list[Problem]
+) -> dict[str, Counter[Card]]:
+    """What each seat was dealt: what it held after the pass, plus what it passed, less
+    what it received (which it must have played: it held it)."""
+    dealt = {seat: Counter(cards) for seat, cards in held.items()}
+    for move in moves:
+        dealt[move.giver].update(move.given.cards)
+    for move in moves:
+        hand = dealt[move.receiver]
+        for k, card in enumerate(move.given.cards):
+            if hand[card] > 0:
+                hand[card] -= 1
+                continue
+            also = _played_by(record, move.giver, card)
+            problems.append(
+                Problem(
+                    f"{move.given.at}/{k}",
+                    "pass_mismatch",
+                    f"{move.giver} passes {card} to {move.receiver}, who never plays it"
+                    + (f"; {move.giver} plays it at {also}" if also else "")
+                    + ": is the pass mistyped?",
+                )
+            )
+    return dealt
+
+
+def _played_by(record: HandRecord, seat: str, card: Card) -> str | None:
+    for index, event in enumerate(record.play):
+        if event.seat == seat and event.card is card and event.action == EventAction.CARD:
+            return pointer("play", index, "card")
+    return None
+
+
+def _check_deck(
+    record: HandRecord, deck: Deck, hands: dict[str, Counter[Card]], problems: list[Problem]
+) -> tuple[Card, ...]:
+    """The hands after the pass and the kitty must be the deck, every copy once: each card
+    too many is located where the play names it. Returns the kitty (derived if left out)."""
+    held = Counter[Card]()
+    for cards in hands.values():
+        held.update(cards)
+    kitty = record.kitty
+    derive_kitty = not kitty and deck.kitty_size > 0
+    total = held + Counter(kitty)
+    missing = sorted((Counter(deck.counts) - total).elements())
+    for card, count in total.items():
+        copies = deck.counts.get(card, 0)
+        if count <= copies:
+            continue
+        places = _places(record, card)
+        at = places[copies] if len(places) > copies else (places[-1] if places else "/play")
+        if not copies:
+            problems.append(Problem(at, "not_in_deck", f"{card} is not in the {record.variant.id} deck"))
+            continue
+        times = "twice" if copies == 1 else f"more than {copies} times"
+        elsewhere = [p for p in places if p != at]
+        also = f" (also at {', '.join(elsewhere)})" if elsewhere else ""
+        lost = f"; no seat plays {', '.join(map(str, missing))}" if missing else ""
+        problems.append(Problem(at, "duplicate_card", f"{card} is held {times}{also}{lost}"))
+    if problems or not derive_kitty:
+        return kitty
+    if len(missing) != deck.kitty_size:  # pragma: no cover - every seat's count was checked
+        problems.append(Problem("/kitty", "required", f"the kitty holds {deck.kitty_size} cards"))
+    return tuple(missing)
+
+
+def _places(record: HandRecord, card: Card) -> list[str]:
+    """Every place the record names ``card`` as held after the pass: a play, a claim's
+    order, the kitty."""
+    places = []
+    for index, event in enumerate(record.play):
+        if event.action == EventAction.CARD and event.card is card:
+            places.append(pointer("play", index, "card"))
+        elif event.action == _CLAIMS:
+            shown = enumerate(event.order)
+            places += [pointer("play", index, "claims", "order", k) for k, c in shown if c is card]
+    places += [f"/kitty/{k}" for k, c in enumerate(record.kitty) if c is card]
+    return places
