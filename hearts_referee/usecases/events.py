@@ -41,7 +41,10 @@ from hearts_referee.referee.events import (
     Round,
     Standing,
     TableResult,
+    field_refusal,
+    name_key,
     next_round,
+    repeated_names,
     standings,
     table_match_points,
 )
@@ -224,6 +227,7 @@ def create_event(db: Database, key: Key, new: NewEvent) -> EventReport:
         raise Rejected(
             [Problem("/players", "too_many_players", f"{fmt.id} takes at most {fmt.max_players} players")]
         )
+    _check_field(fmt, new.players)
     scorers = _scorer_keys(db, new.scorers, "/scorers")
     with archive.write(db):
         event_id = archive.insert_event(db, new.name, new.format_spec, fmt, list(new.players), key)
@@ -236,6 +240,26 @@ def create_event(db: Database, key: Key, new: NewEvent) -> EventReport:
             key.label,
         )
     return report(db, archive.get_event(db, event_id))
+
+
+def _check_field(fmt: EventFormat, names: Sequence[str]) -> None:
+    """RULES, event bullets: unique names, and a field some table plan seats. ``Rejected``
+    naming both entries of each repeated name, or the field's refusal and the nearest
+    sizes that seat."""
+    problems = [
+        Problem(
+            f"/players/{later}",
+            "duplicate_player_name",
+            f"{names[later]!r} is already the name of player {earlier + 1} (/players/{earlier}): "
+            "a second player of that name needs a distinguishing name",
+        )
+        for earlier, later in repeated_names(names)
+    ]
+    refusal = field_refusal(fmt, len(names))
+    if refusal is not None:
+        problems.append(Problem("/players", "field_not_seatable", refusal))
+    if problems:
+        raise Rejected(problems)
 
 
 def _scorer_keys(db: Database, ids: Sequence[int], at: str) -> list[int]:
@@ -356,7 +380,20 @@ def override(db: Database, key: Key, event_id: int, change: Override) -> EventRe
                 raise Rejected(
                     [Problem("/name", "too_many_players", f"the event has its {event.format.max_players}")]
                 )
-            body["player"] = archive.add_player(db, event_id, _required(change.name, "/name"))
+            name = _required(change.name, "/name")
+            taken = next((p for p in event.players if name_key(p.name) == name_key(name)), None)
+            if taken is not None:
+                raise Rejected(
+                    [
+                        Problem(
+                            "/name",
+                            "duplicate_player_name",
+                            f"{name!r} is already the name of player {taken.number} ({taken.name!r}): "
+                            "a second player of that name needs a distinguishing name",
+                        )
+                    ]
+                )
+            body["player"] = archive.add_player(db, event_id, name)
             body["name"] = change.name
         elif change.action is Action.SCORERS:
             body["scorers"] = _scorer_keys(db, _required(change.scorers, "/scorers"), "/scorers")
