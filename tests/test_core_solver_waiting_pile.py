@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import pytest
 from core_hands import hand_of
+from test_core_long_john import keeper
 
-from hearts_referee.referee import VARIANTS, Card, cards
+from hearts_referee.referee import VARIANTS, Card, Code, cards, replay
 from hearts_referee.referee.record import ClaimKind
 from hearts_referee.referee.solver import Claim, Position, solve
 
@@ -114,3 +115,43 @@ def test_points_claim_holds_when_the_pile_goes_to_another_seat(seats, mid_trick)
     pos = waiting(seats, mid_trick, {"A": "2S 3S", "B": "AS KS"}, (1, 13, 1))
     verdict = solve(pos, Claim("A", ClaimKind.POINTS, hand_of("2S 3S"), points=4))
     assert verdict.holds is True and verdict.worst is not None and verdict.worst.points == 0
+
+
+# --- the replay that calls the solver: a claim that holds settles the hand, pile included -----
+
+PILE_DEAL = {
+    "A": "5C AH AH KH KH QH QH JH JH TH TH 9H 9H",
+    "B": "5C 2H 2H 3H 3H 4H 4H 5H 5H 6H 6H 7H 7H",
+    "C": "8H 8H 2D 2D 3D 3D 4D 4D 5D 5D 6D 6D 7D",
+    "D": "2C 3C 4C 6C 7C 8C 9C TC JC QC KC AC 7D",
+    "E": "2C 3C 4C 6C 7C 8C 9C TC JC QC KC AC 8D",
+    "F": "8D 9D 9D TD TD JD JD QD QD KD KD AD AD",
+    "G": "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS",
+    "H": "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS",
+}
+PILE_TRICKS = {
+    "A": "AH AH KH KH QH QH JH JH TH",
+    "B": "2H 2H 3H 3H 4H 4H 5H 5H 6H",
+    "C": "8H 8H 2D 2D 3D 3D 4D 4D 5D",
+    "D": "3C 4C 6C 7C 8C 9C TC JC QC",
+    "E": "3C 4C 6C 7C 8C 9C TC JC QC",
+    "F": "8D 9D 9D TD TD JD JD QD QD",
+    "G": "2S 3S 4S 5S 6S 7S 8S 9S TS",
+    "H": "2S 3S 4S 5S 6S 7S 8S 9S TS",
+}
+
+
+def test_an_all_tricks_claim_over_a_waiting_pile_holds_and_the_pile_goes_to_the_claimant():
+    """Eight seats: A leads nine heart tricks, then trick 10 cancels (both 5♣, both 2♣) with
+    G's Q♠ in it and goes to the middle; A claims the last three with T♥ 9♥ 9♥. The claim
+    holds (three of the three remaining), and the settled hand gives A the pile too: every
+    one of the 52 points, a moon."""
+    plays = [f"{seat}:{PILE_TRICKS[seat].split()[k]}" for k in range(9) for seat in "ABCDEFGH"]
+    plays += ["A:5C", "B:5C", "C:5D", "D:2C", "E:2C", "F:KD", "G:QS", "H:JS"]
+    played = replay(keeper(PILE_DEAL, play=[*plays, {"seat": "A", "claims": {"order": ["TH", "9H", "9H"]}}]))
+    (finding,) = played.findings
+    assert finding.code == Code.CLAIM and finding.facts.holds is True
+    assert "pile of a cancelled trick (13 points) waiting in the middle" in finding.facts.reason
+    assert played.tricks[-1].to_middle is True
+    assert played.complete is True and played.score.points["A"] == 52
+    assert sum(played.score.points.values()) == 52

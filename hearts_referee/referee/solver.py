@@ -753,7 +753,7 @@ def _waiting_note(position: Position) -> str:
     worth = f" ({points} point{'s' if points != 1 else ''})" if points else ""
     return (
         f"; the pile of {what}{worth} waiting in the middle is not one of the remaining tricks: "
-        "it goes with the next trick won, and counts for the claimant only in points"
+        "it goes with the next trick won, its point cards with it"
     )
 
 
