@@ -139,6 +139,8 @@ def test_round_four_tables_show_their_band_and_the_match_points_they_were_drawn_
     swiss = seat(client, director, event["id"], seed=8)
     assert swiss["kind"] == "swiss"
     assert [t["band"] for t in swiss["tables"]] == [1, 1, 2, 2]
+    page = client.get(f"/director/events/{event['id']}/rounds/4")
+    assert page.status_code in (200, 302)
     for table in swiss["tables"]:
         players = [s["player"] for s in table["seats"]]
         assert {order.index(p) // 8 + 1 for p in players} == {table["band"]}
@@ -152,3 +154,22 @@ def test_long_john_tables_count_at_the_end_of_the_game_no_signature_asked(client
     play_round(client, director, seated, random.Random(7), sign=False)
     tables = get_round(client, director, event["id"], 1)["tables"]
     assert {t["status"] for t in tables} == {"over"} and all(t["missing_signatures"] == [] for t in tables)
+
+
+@pytest.mark.parametrize(("players", "seed"), [(8, 1), (13, 2), (22, 3), (31, 4)])
+def test_standings_are_the_sums_over_the_signed_tables_whatever_is_signed(client, director, players, seed):
+    """Some tables signed, drawn by the seed; byes score 11/4 and need no signature."""
+    rng = random.Random(seed)
+    event = create_event(client, director, "mso-2000", players)
+    seated = seat(client, director, event["id"], seed=seed)
+    play_moons(client, director, seated, sign=False)
+    games = [t["game_id"] for t in seated["tables"]]
+    signed = rng.sample(games, rng.randrange(1, len(games) + 1))
+    for game_id in signed:
+        sign_sheet(client, director, game_id)
+    answer = standings(client, director, event["id"])
+    got = {row["player"]: Fraction(row["match_points"]).limit_denominator(12) for row in answer["standings"]}
+    byes = {p: Fraction(11, 4) for p in seated["byes"]}
+    assert got == {p: v + byes.get(p, 0) for p, v in signed_sums(client, director, event["id"]).items()}
+    assert sum(got.values()) == 11 * len(signed) + Fraction(11, 4) * len(seated["byes"])
+    assert len(answer["pending"]) == len(games) - len(signed)
