@@ -2,10 +2,13 @@
 
 Rounds follow the format (:mod:`referee.events.format`):
 
-- ``match_points`` (MSO): ``random_rounds`` rounds seated at random, then
-  ``swiss_rounds`` by standing, then playoffs. The playoffs take the top
-  ``playoff_qualifiers`` of the standings (by default the largest power of four
-  that is at most half the field, at least four), seated snake by seed; each
+- ``match_points`` (MSO): ``random_rounds`` rounds seated at random, planned
+  together as one schedule with the fewest repeats (each round the first of a
+  plan of the random rounds left: :mod:`referee.events.schedule`), then
+  ``swiss_rounds`` by standing, in bands (:func:`seating.seat_by_standing`),
+  then playoffs. The playoffs take the top ``playoff_qualifiers`` of the
+  standings (by default the largest power of four that is at most half the
+  field, at least four), seated snake by seed; each
   playoff table sends on one player, its lowest total, a tie broken by the
   better seed (single elimination), until a round is one table: the final.
 - ``table_winners`` (Long John): round 1 seated at random; each later round
@@ -17,7 +20,8 @@ it, the remainder sits out the round with a bye worth the average match
 points of a table (MSO: 11/4 = 2.75); byes go to the players with the fewest
 byes so far (random rounds: drawn by the seed among them; Swiss: the lowest
 in the standings). Tables of 6-8: a field with no legal split (fewer than 6,
-9-11 or 17 players) cannot be seated in round 1 (the director adds or
+9-11 or 17 players) cannot be seated in round 1 (refused when the event is
+created, :mod:`referee.events.field`; after withdrawals the director adds or
 withdraws players); in later rounds the director adds qualifiers, as the MSO
 text has it for its playoffs: the best players who did not win their table
 (place at the table, then how far behind its winner, then player number) join
