@@ -128,7 +128,7 @@ def test_the_csv_and_the_pages_show_pending_tables(client, director, keys):
     assert "Tables waiting for signatures" in page and 'name="pending_reason"' in page
 
 
-def test_round_four_tables_show_their_band_and_the_match_points_they_were_drawn_on(client, director):
+def test_round_four_tables_show_their_band_and_the_match_points_they_were_drawn_on(client, director, keys):
     event = create_event(client, director, "mso-2000", 16)
     for _ in range(3):
         play_moons(client, director, seat(client, director, event["id"]))
@@ -139,8 +139,11 @@ def test_round_four_tables_show_their_band_and_the_match_points_they_were_drawn_
     swiss = seat(client, director, event["id"], seed=8)
     assert swiss["kind"] == "swiss"
     assert [t["band"] for t in swiss["tables"]] == [1, 1, 2, 2]
-    page = client.get(f"/director/events/{event['id']}/rounds/4")
-    assert page.status_code in (200, 302)
+    sign_in(client, keys, "director")
+    page = client.get(f"/director/events/{event['id']}/rounds/4").get_data(as_text=True)
+    assert '<th scope="col">Band</th>' in page and '<td class="num">2</td>' in page
+    first = swiss["tables"][0]["seats"][0]
+    assert f"({first['player']}, {first['standing_match_points']} MP)" in page
     for table in swiss["tables"]:
         players = [s["player"] for s in table["seats"]]
         assert {order.index(p) // 8 + 1 for p in players} == {table["band"]}
