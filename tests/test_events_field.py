@@ -6,7 +6,14 @@ from __future__ import annotations
 import pytest
 from events import EVENTS, create_event
 
-from hearts_referee.referee.events import EVENT_FORMATS, balanced_sizes, nearest_seatable, seatable
+from hearts_referee.referee.events import (
+    EVENT_FORMATS,
+    CannotSeat,
+    field_refusal,
+    nearest_seatable,
+    next_round,
+    seatable,
+)
 
 
 @pytest.fixture
@@ -65,14 +72,18 @@ def test_a_field_no_table_plan_seats_is_refused_at_creation_with_the_nearest_siz
 
 
 @pytest.mark.parametrize("fmt", sorted(EVENT_FORMATS))
-def test_every_field_a_format_accepts_seats_its_first_round(fmt):
-    """From the registry: a field is accepted exactly when round 1 can seat it."""
+def test_a_field_is_accepted_exactly_when_round_one_can_seat_it(fmt):
+    """From the registry: creation refuses a field exactly when seating round 1 would, and
+    the nearest sizes it names do seat."""
     event_format = EVENT_FORMATS[fmt]
-    for players in range(1, event_format.max_players + 1):
-        fits = players >= event_format.min_players and (
-            len(event_format.table_sizes) == 1
-            or balanced_sizes(players, event_format.table_sizes) is not None
-        )
-        assert seatable(event_format, players) == fits
-        if not fits:
+    for players in range(1, 65):
+        try:
+            next_round(event_format, list(range(1, players + 1)), [], seed=players)
+        except CannotSeat:
+            seats = False
+        else:
+            seats = True
+        assert seatable(event_format, players) == seats, players
+        assert (field_refusal(event_format, players) is None) == seats
+        if not seats:
             assert all(seatable(event_format, n) for n in nearest_seatable(event_format, players))
