@@ -1,4 +1,4 @@
-"""Long John claims with a cancelled trick's pile already waiting in the middle.
+"""Long John claims with a cancelled trick's pile waiting in the middle: solver, replay and API.
 
 RULES, claims clause: a pile waiting when the claim is made holds cards played
 before the claim. It is not one of the remaining tricks and never enters a
@@ -155,3 +155,30 @@ def test_an_all_tricks_claim_over_a_waiting_pile_holds_and_the_pile_goes_to_the_
     assert played.tricks[-1].to_middle is True
     assert played.complete is True and played.score.points["A"] == 52
     assert sum(played.score.points.values()) == 52
+
+
+def test_through_the_api_the_ruling_reads_three_of_three_and_the_hand_scores_52(client):
+    """The same hand as a scoring app sends it to ``POST /v1/hands/validate``: A took all
+    52 points, a moon (52 added to every other seat)."""
+    plays = [{"seat": seat, "card": PILE_TRICKS[seat].split()[k]} for k in range(9) for seat in "ABCDEFGH"]
+    plays += [
+        {"seat": s, "card": c}
+        for s, c in zip("ABCDEFGH", ["5C", "5C", "5D", "2C", "2C", "KD", "QS", "JS"], strict=True)
+    ]
+    record = {
+        "variant": "long-john",
+        "seats": list("ABCDEFGH"),
+        "dealer": "H",
+        "hand_number": 8,
+        "deal": {seat: cards.split() for seat, cards in PILE_DEAL.items()},
+        "passes": {},
+        "play": [*plays, {"seat": "A", "claims": {"order": ["TH", "9H", "9H"]}}],
+    }
+    response = client.post("/v1/hands/validate", json=record)
+    assert response.status_code == 200, response.get_json()
+    result = response.get_json()
+    (claim,) = [r for r in result["rulings"] if r["code"] == "claim"]
+    assert "wins every remaining trick against any defence" in claim["explanation"]
+    assert "waiting in the middle is not one of the remaining tricks" in claim["explanation"]
+    assert result["points"]["A"] == 52 and sum(result["points"].values()) == 52  # every point: a moon
+    assert result["score"] == {"A": 0} | dict.fromkeys("BCDEFGH", 52)
