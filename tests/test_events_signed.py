@@ -13,12 +13,19 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 import random
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 from events import EVENTS, create_event, play_moons, play_round, seat, sign_sheet
+from games import moon
 from test_pages import sign_in
+
+REVOKE_HAND = json.loads(
+    (Path(__file__).resolve().parent.parent / "examples" / "mso-game-hand.json").read_text()
+)
 
 
 @pytest.fixture
@@ -176,3 +183,26 @@ def test_standings_are_the_sums_over_the_signed_tables_whatever_is_signed(client
     assert got == {p: v + byes.get(p, 0) for p, v in signed_sums(client, director, event["id"]).items()}
     assert sum(got.values()) == 11 * len(signed) + Fraction(11, 4) * len(seated["byes"])
     assert len(answer["pending"]) == len(games) - len(signed)
+
+
+def test_a_decision_after_the_signatures_makes_the_table_pending_again(client, director):
+    """Table 1 plays the README's revoke hand, then three moons by W; its sheet signed, it
+    counts. A later adjustment makes the signatures stale: pending again until re-signed."""
+    event = create_event(client, director, "mso-2000", 8)
+    seated = seat(client, director, event["id"], seed=3)
+    game_id = seated["tables"][0]["game_id"]
+    first = client.post(f"/v1/games/{game_id}/hands", headers=director, json=REVOKE_HAND).get_json()
+    for number in (2, 3, 4):
+        response = client.post(f"/v1/games/{game_id}/hands", headers=director, json=moon("W", number))
+        assert response.status_code == 201, response.get_json()
+    uphold = {"ruling": 1, "action": "uphold", "director": "TD", "reason": "The 26 stand."}
+    assert client.post(f"/v1/hands/{first['id']}/decisions", headers=director, json=uphold).status_code == 201
+    sign_sheet(client, director, game_id)
+    assert get_round(client, director, event["id"], 1)["tables"][0]["status"] == "over"
+    counted = sum(row["match_points"] for row in standings(client, director, event["id"])["standings"])
+    assert counted == 11
+    adjust = {**uphold, "action": "adjust", "reason": "E's card miscounted.", "score_changes": {"E": 1}}
+    assert client.post(f"/v1/hands/{first['id']}/decisions", headers=director, json=adjust).status_code == 201
+    table = get_round(client, director, event["id"], 1)["tables"][0]
+    assert table["status"] == "pending" and table["missing_signatures"] == ["N", "E", "S", "W"]
+    assert sum(row["match_points"] for row in standings(client, director, event["id"])["standings"]) == 0
