@@ -54,32 +54,49 @@ def game_hand(rng: random.Random, game: dict[str, Any]) -> dict[str, Any]:
     return body(make_record(rng, list(seats), number, dealer, deal, kitty, passes, random_policy))
 
 
-def play_game(client: Any, headers: dict[str, str], game_id: int, rng: random.Random) -> dict[str, Any]:
-    """Play the game to its end; its final answer."""
+def sign_sheet(client: Any, headers: dict[str, str], game_id: int) -> dict[str, Any]:
+    """Every seat still to sign the game's scoresheet signs it (as the players at the table
+    would, once the game is over); the game's answer after."""
+    game = client.get(f"/v1/games/{game_id}", headers=headers).get_json()
+    for seat in game["missing_signatures"]:
+        response = client.post(
+            f"/v1/games/{game_id}/signatures", headers=headers, json={"seat": seat, "name": f"Seat {seat}"}
+        )
+        assert response.status_code in (200, 201), response.get_json()
+    return client.get(f"/v1/games/{game_id}", headers=headers).get_json()
+
+
+def play_game(
+    client: Any, headers: dict[str, str], game_id: int, rng: random.Random, sign: bool = True
+) -> dict[str, Any]:
+    """Play the game to its end, its scoresheet signed unless ``sign`` is false; its answer."""
     game = client.get(f"/v1/games/{game_id}", headers=headers).get_json()
     while game["status"] != "over":
         response = client.post(f"/v1/games/{game_id}/hands", headers=headers, json=game_hand(rng, game))
         assert response.status_code == 201, response.get_json()
         game = client.get(f"/v1/games/{game_id}", headers=headers).get_json()
-    return game
+    return sign_sheet(client, headers, game_id) if sign else game
 
 
 def play_round(
-    client: Any, headers: dict[str, str], seated: dict[str, Any], rng: random.Random
+    client: Any, headers: dict[str, str], seated: dict[str, Any], rng: random.Random, sign: bool = True
 ) -> dict[int, dict[str, Any]]:
-    """Every table of a seated round played out: game id -> the game's final answer."""
-    return {t["game_id"]: play_game(client, headers, t["game_id"], rng) for t in seated["tables"]}
+    """Every table of a seated round played out (and signed unless ``sign`` is false):
+    game id -> the game's final answer."""
+    return {t["game_id"]: play_game(client, headers, t["game_id"], rng, sign) for t in seated["tables"]}
 
 
 MOONS = sorted((Path(__file__).resolve().parent.parent / "examples" / "event").glob("moon-*.json"))
 
 
-def play_moons(client: Any, headers: dict[str, str], seated: dict[str, Any]) -> None:
+def play_moons(client: Any, headers: dict[str, str], seated: dict[str, Any], sign: bool = True) -> None:
     """Every table of a seated MSO round over in four hands: North shoots the moon each time
-    (the README's ``examples/event/``), 0 against 104."""
+    (the README's ``examples/event/``), 0 against 104; each sheet signed unless ``sign`` is false."""
     for table in seated["tables"]:
         for path in MOONS:
             response = client.post(
                 f"/v1/games/{table['game_id']}/hands", headers=headers, json=json.loads(path.read_text())
             )
             assert response.status_code == 201, response.get_json()
+        if sign:
+            sign_sheet(client, headers, table["game_id"])

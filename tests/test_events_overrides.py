@@ -150,8 +150,15 @@ def test_a_round_seated_from_the_same_seed_is_the_same(client, director):
     )
 
 
-def test_a_long_john_field_no_tables_can_seat_is_a_conflict_saying_so(client, director, problem):
-    event = create_event(client, director, "long-john", 10)
+def test_a_long_john_field_withdrawals_leave_unseatable_is_a_conflict_saying_so(client, director, problem):
+    event = create_event(client, director, "long-john", 12)
+    for player in (1, 2):
+        assert (
+            override(
+                client, director, event["id"], action="withdraw", player=player, reason="Ill"
+            ).status_code
+            == 201
+        )
     body = problem(client.post(f"{EVENTS}/{event['id']}/rounds", headers=director, json={}), 409)
     assert body["errors"][0]["code"] == "field_not_seatable"
 
@@ -223,7 +230,9 @@ def test_an_event_or_round_that_does_not_exist_is_a_404(client, director, proble
 
 def test_the_one_access_rule_every_reader_sees_every_event_an_admin_none(db, keys):
     key = {role: authenticate(db, token) for role, token in keys.items()}
-    created = use.create_event(db, key["director"], use.NewEvent("Open", MSO_2000, "mso-2000", ("A", "B")))
+    created = use.create_event(
+        db, key["director"], use.NewEvent("Open", MSO_2000, "mso-2000", ("A", "B", "C", "D"))
+    )
     for role in ("scorer", "auditor", "director"):
         assert use.get_event(db, key[role], created.event.id).event.name == "Open"
     for role in ("scorer", "auditor", "admin"):

@@ -44,10 +44,10 @@ def test_a_director_creates_an_event_from_the_form_as_the_api_would(director, as
 
 
 def test_a_house_format_is_the_base_and_its_options_as_json(director, as_role):
-    response = create(director, format="long-john", options='{"max_players": 32}')
+    response = create(director, format="mso-2000", options='{"max_players": 32}')
     assert response.status_code == 303, response.get_data(as_text=True)[:300]
     event = director.get("/v1/events/1", headers=as_role("director")).get_json()
-    assert event["format"] == {"base": "long-john", "options": {"max_players": 32}}
+    assert event["format"] == {"base": "mso-2000", "options": {"max_players": 32}}
     assert event["rules"]["max_players"] == 32
 
 

@@ -53,8 +53,8 @@ def get_event(event_id: int) -> Response:
 @bp.post("/v1/events/<id:event_id>/rounds")
 @requires(Permission.RUN_EVENTS)
 def seat_round(event_id: int) -> tuple[Response, int, dict[str, str]]:
-    seed = load_round_request(json_body())
-    event = use.seat_next_round(get_db(), caller(), event_id, seed)
+    seed, pending_reason = load_round_request(json_body())
+    event = use.seat_next_round(get_db(), caller(), event_id, seed, pending_reason)
     seated = event.rounds[-1]
     location = url_for("events.get_round", event_id=event_id, number=seated.round.number)
     return jsonify(dump_round(event, seated)), 201, {"Location": location}

@@ -125,8 +125,12 @@ ERROR_CODES: Mapping[str, str] = MappingProxyType(
         "unknown_format": "An event format the service does not know",
         "too_many_players": "More players than the format takes",
         "too_few_players": "Too few players to seat a round of the format",
-        "field_not_seatable": "A Long John field no tables of 6-8 can seat",
+        "field_not_seatable": "A field no table plan can seat: refused at creation (naming the nearest "
+        "sizes that seat), or when withdrawals leave it so",
+        "duplicate_player_name": "A player's name repeats an earlier entry's (case and spacing aside)",
         "round_in_progress": "Seating a round while the last one is still being played",
+        "tables_pending": "Seating a round while a table of the last one is over but its scoresheet "
+        "not signed as the variant requires (a pending_reason overrides it)",
         "event_over": "Seating a round after the final",
         "no_round": "An override before any round is seated",
         "not_seated": "An override naming a player who has no seat in the current round",

@@ -217,6 +217,8 @@ def finish(table: Table, record: HandRecord, direction: str) -> Replay:
         if claim.holds and claim.what == ClaimKind.ALL_TRICKS:  # only this claim settles who takes what
             rest = [card for seat in table.seats for card in table.cards_left(seat)]
             rest += [p.card for p in trick.plays]
+            # RULES, claims clause: a pile waiting in the middle goes with the next trick won
+            rest += [p.card for piled in table.middle if piled is not trick for p in piled.plays]
             claimed_rest = (claimant, tuple(rest))
             complete = True
     if not complete and not claim_ends_play:

@@ -219,6 +219,9 @@ class _Node(NamedTuple):
     last_winner: int | None
     kitty: int
     order: tuple[Card, ...] | None
+    waiting: int = 0
+    """Tricks of ``pile`` played before the claim: not remaining tricks (RULES, claims
+    clause), so never counted as the claimant's; the pile's cards still go with it."""
 
 
 _Line = tuple[tuple[int, Card], ...]
@@ -266,7 +269,7 @@ class _Search:
         if not self.maximise and self.may_break:
             return BROKE
         if kind in (ClaimKind.ALL_TRICKS, ClaimKind.NO_MORE_TRICKS, ClaimKind.CONCEDE):
-            most = self.p.hand_size - node.number + 1 + node.pile[0]
+            most = self.p.hand_size - node.number + 1 + node.pile[0] - node.waiting
             if kind == ClaimKind.ALL_TRICKS:
                 return most if self.maximise else 0
             return 0 if self.maximise else -most
@@ -400,7 +403,7 @@ class _Search:
         tricks, points, point_cards = node.pile
         winner = node.last_winner if node.last_winner is not None else node.leader
         if winner == self.claimant and tricks:
-            return (tricks, points, point_cards, False)
+            return (tricks - node.waiting, points, point_cards, False)
         return (0, 0, 0, False)
 
     def play(self, node: _Node, seat: int, card: Card, need: int) -> tuple[_Rest, _Line] | None:
@@ -444,6 +447,7 @@ class _Search:
         with_kitty = (0, self.kitty_points, self.kitty_point_cards)
         gained = (0, 0, 0)
         pile = node.pile
+        waiting = node.waiting
         last_winner = node.last_winner
         if winner is None:
             pile = (pile[0] + 1, pile[1] + points, pile[2] + point_cards)
@@ -453,20 +457,21 @@ class _Search:
             if last:
                 taker = last_winner if last_winner is not None else node.leader
                 if taker == self.claimant:
-                    gained = _add(pile, with_kitty) if kitty == 2 else pile
-                pile, kitty = (0, 0, 0), 0
+                    taken = (pile[0] - waiting, pile[1], pile[2])
+                    gained = _add(taken, with_kitty) if kitty == 2 else taken
+                pile, kitty, waiting = (0, 0, 0), 0, 0
         else:
             takes_kitty = kitty_now or (kitty == 2 and pile[0] > 0)
             if winner == self.claimant:
-                gained = (1 + pile[0], points + pile[1], point_cards + pile[2])
+                gained = (1 + pile[0] - waiting, points + pile[1], point_cards + pile[2])
                 if takes_kitty:
                     gained = _add(gained, with_kitty)
             if takes_kitty:
                 kitty = 0
-            pile = (0, 0, 0)
+            pile, waiting = (0, 0, 0), 0
             last_winner = next_leader = winner
         child = _Node(
-            hands, node.number + 1, next_leader, (), broken, penalty, pile, last_winner, kitty, order
+            hands, node.number + 1, next_leader, (), broken, penalty, pile, last_winner, kitty, order, waiting
         )
         return child, gained
 
@@ -523,7 +528,7 @@ class _Refute(_Search):
         kind = self.claim.kind
         done = node.number - self.start
         if kind == ClaimKind.ALL_TRICKS:
-            return False if tricks + node.pile[0] < done else None
+            return False if tricks + node.pile[0] - node.waiting < done else None
         if kind in (ClaimKind.NO_MORE_TRICKS, ClaimKind.CONCEDE):
             return False if tricks else None
         if kind == ClaimKind.NO_MORE_POINTS:
@@ -665,6 +670,7 @@ def _root(position: Position, order: tuple[Card, ...] | None) -> _Node:
         position.last_winner,
         position.kitty,
         order,
+        position.pile[0],
     )
 
 
@@ -733,8 +739,22 @@ def solve(position: Position, claim: Claim, budget: int = 200_000, exact_budget:
             worst = _outcome(position, claim, rest)
     line = _tricks(position, refutation) if refutation is not None else ()
     stuck = refutation is not None and _walk(refuter, node, refutation)[3]
-    reason = _reason(claim, holds, worst, line, remaining, stuck)
+    reason = _reason(claim, holds, worst, line, remaining, stuck) + _waiting_note(position)
     return Verdict(claim, holds, worst, best, line, nodes, reason, exact)
+
+
+def _waiting_note(position: Position) -> str:
+    """RULES, claims clause: a pile already in the middle at the claim is not one of the
+    remaining tricks; it goes with the next trick won, its point cards with it."""
+    tricks, points, _ = position.pile
+    if not tricks:
+        return ""
+    what = "a cancelled trick" if tricks == 1 else f"{tricks} cancelled tricks"
+    worth = f" ({points} point{'s' if points != 1 else ''})" if points else ""
+    return (
+        f"; the pile of {what}{worth} waiting in the middle is not one of the remaining tricks: "
+        "it goes with the next trick won, its point cards with it"
+    )
 
 
 def _walk(search: _Search, node: _Node, line: _Line) -> _Rest:

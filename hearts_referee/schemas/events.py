@@ -122,12 +122,14 @@ class EventCreateSchema(Schema):
 
 
 class RoundCreateSchema(Schema):
-    """``POST /v1/events/{id}/rounds``: an optional seed (drawn when absent)."""
+    """``POST /v1/events/{id}/rounds``: an optional seed (drawn when absent), and the
+    director's reason for seating it while tables of the last round are pending."""
 
     class Meta:
         unknown = RAISE
 
     seed = _count(0, SEED_MAX, load_default=None, allow_none=True)
+    pending_reason = Text(REASON_MAX_LENGTH, lines=True, load_default=None, allow_none=True)
 
 
 class OverrideSchema(Schema):
@@ -182,8 +184,10 @@ def load_event(data: Any) -> NewEvent:
     return cast(NewEvent, _load(EventCreateSchema(), data))
 
 
-def load_round_request(data: Any) -> int | None:
-    return cast(int | None, _load(RoundCreateSchema(), data)["seed"])
+def load_round_request(data: Any) -> tuple[int | None, str | None]:
+    """``(seed, pending_reason)`` of a request to seat the next round."""
+    loaded = _load(RoundCreateSchema(), data)
+    return loaded["seed"], loaded["pending_reason"]
 
 
 def load_override(data: Any) -> Override:
@@ -209,6 +213,7 @@ def dump_table(event: EventReport, table: TableReport) -> dict[str, Any]:
                 "name": found.name if found else None,
                 "total": totals.get(seat, 0),
                 "match_points": _fraction(table.match_points.get(player)) if table.match_points else None,
+                "standing_match_points": _fraction(table.standing.get(player)) if table.standing else None,
             }
         )
     return {
@@ -219,6 +224,8 @@ def dump_table(event: EventReport, table: TableReport) -> dict[str, Any]:
         "hands": len(table.game.hands),
         "seats": seats,
         "winners": list(table.winners),
+        "missing_signatures": list(table.missing),
+        "band": table.band,
     }
 
 
@@ -241,6 +248,7 @@ def dump_round(event: EventReport, report: RoundReport) -> dict[str, Any]:
 
 def dump_standings(event: EventReport) -> dict[str, Any]:
     rows = []
+    pending = event.pending_match_points
     for s in event.standings:
         player = event.event.player(s.player)
         rows.append(
@@ -254,9 +262,19 @@ def dump_standings(event: EventReport) -> dict[str, Any]:
                 "wins": s.wins,
                 "byes": s.byes,
                 "average_total": _fraction(s.average_total),
+                "pending_match_points": _fraction(pending.get(s.player, Fraction(0))),
             }
         )
-    return {"event_id": event.event.id, "status": event.status.value, "standings": rows}
+    waiting = [
+        {
+            "round": number,
+            "table": t.table.number,
+            "game_id": t.game.id,
+            "missing_signatures": list(t.missing),
+        }
+        for number, t in event.pending
+    ]
+    return {"event_id": event.event.id, "status": event.status.value, "standings": rows, "pending": waiting}
 
 
 def dump_event(event: EventReport) -> dict[str, Any]:

@@ -25,7 +25,7 @@ from __future__ import annotations
 import random
 import secrets
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from fractions import Fraction
 from typing import Any
@@ -39,10 +39,15 @@ from hearts_referee.referee.events import (
     EventFormat,
     PlayedRound,
     Round,
+    RoundKind,
     Standing,
     TableResult,
+    field_refusal,
+    name_key,
     next_round,
+    repeated_names,
     standings,
+    swiss_bands,
     table_match_points,
 )
 from hearts_referee.referee.notation import read_variant
@@ -68,30 +73,52 @@ def seat_ids(size: int) -> tuple[str, ...]:
 
 class TableStatus(StrEnum):
     PLAYING = "playing"
+    PENDING = "pending"
+    """The game is over but its scoresheet is not signed as the variant requires: shown,
+    not counted (RULES, event bullets)."""
     OVER = "over"
+    """The game is over and its scoresheet signed: the table counts."""
 
 
 class EventStatus(StrEnum):
     REGISTERING = "registering"
     PLAYING = "playing"
+    PENDING = "pending"
+    """Every table of the last round is over, some scoresheets are not signed yet: the next
+    round waits for them (or for the director's override, with its reason)."""
     BETWEEN_ROUNDS = "between_rounds"
     OVER = "over"
 
 
 @dataclass(frozen=True)
 class TableReport:
-    """A table of a round as it stands: its players by seat, its game and its result."""
+    """A table of a round as it stands: its players by seat, its game and its result.
+
+    ``finished`` is the game's result once it is over; ``result`` the same once the
+    scoresheet is signed as the variant requires (``missing``: the seats still to sign),
+    the only result that counts. ``band`` is the table's band of the standings in a
+    Swiss round, ``standing`` its players' match points when the round was seated (as
+    the standings read now)."""
 
     table: EventTable
     seats: tuple[str, ...]
     game: Game
-    result: TableResult | None
+    finished: TableResult | None
     match_points: Mapping[int, Fraction] | None
     winners: tuple[int, ...]
+    missing: tuple[str, ...] = ()
+    band: int | None = None
+    standing: Mapping[int, Fraction] | None = None
+
+    @property
+    def result(self) -> TableResult | None:
+        return self.finished if not self.missing else None
 
     @property
     def status(self) -> TableStatus:
-        return TableStatus.OVER if self.result is not None else TableStatus.PLAYING
+        if self.finished is None:
+            return TableStatus.PLAYING
+        return TableStatus.PENDING if self.missing else TableStatus.OVER
 
 
 @dataclass(frozen=True)
@@ -103,7 +130,13 @@ class RoundReport:
     def complete(self) -> bool:
         return all(t.result is not None for t in self.tables)
 
-    def planned(self) -> PlayedRound:
+    @property
+    def pending(self) -> tuple[TableReport, ...]:
+        return tuple(t for t in self.tables if t.status is TableStatus.PENDING)
+
+    def planned(self, pending_count: bool = False) -> PlayedRound:
+        """The round as the pairing rules see it; ``pending_count``: its pending tables as
+        they stand (a director's override, or a round already moved past)."""
         seated = Round(
             self.round.number,
             self.round.kind,
@@ -113,7 +146,7 @@ class RoundReport:
             self.round.qualifiers,
             self.round.final,
         )
-        return PlayedRound(seated, tuple(t.result for t in self.tables))
+        return PlayedRound(seated, tuple(t.finished if pending_count else t.result for t in self.tables))
 
 
 @dataclass(frozen=True)
@@ -129,8 +162,10 @@ class EventReport:
         if not self.rounds:
             return EventStatus.REGISTERING
         last = self.rounds[-1]
-        if not last.complete:
+        if any(t.status is TableStatus.PLAYING for t in last.tables):
             return EventStatus.PLAYING
+        if not last.complete:
+            return EventStatus.PENDING
         return EventStatus.OVER if last.round.final else EventStatus.BETWEEN_ROUNDS
 
     @property
@@ -139,6 +174,22 @@ class EventReport:
         if self.status is not EventStatus.OVER:
             return ()
         return self.rounds[-1].tables[0].winners
+
+    @property
+    def pending(self) -> tuple[tuple[int, TableReport], ...]:
+        """Every finished table whose scoresheet is not signed yet, with its round's number."""
+        return tuple((r.round.number, t) for r in self.rounds for t in r.pending)
+
+    @property
+    def pending_match_points(self) -> dict[int, Fraction]:
+        """What each player's pending tables would add to their match points once signed."""
+        fmt = self.event.format
+        points: dict[int, Fraction] = {}
+        for number, table in self.pending:
+            if number <= fmt.qualifying_rounds and table.match_points:
+                for player, value in table.match_points.items():
+                    points[player] = points.get(player, Fraction(0)) + value
+        return points
 
     def round(self, number: int) -> RoundReport:
         for report in self.rounds:
@@ -158,17 +209,24 @@ def _table_report(fmt: EventFormat, table: EventTable, game: Game) -> TableRepor
         return TableReport(table, seats, game, None, None, ())
     result = TableResult({by_seat[seat]: total for seat, total in sheet.totals.items()})
     points = table_match_points(fmt, result) if fmt.match_points else None
-    return TableReport(table, seats, game, result, points, result.winners)
+    missing = tuple(game.missing_signatures)
+    return TableReport(table, seats, game, result, points, result.winners, missing)
 
 
 def report(db: Database, event: Event) -> EventReport:
-    """The event with every table's game read, and its standings."""
+    """The event with every table's game read, and its standings (signed tables only)."""
     fmt = event.format
-    rounds = tuple(
-        RoundReport(r, tuple(_table_report(fmt, t, archive.get_game(db, t.game_id)) for t in r.tables))
-        for r in event.rounds
-    )
-    return EventReport(event, rounds, tuple(_standings(fmt, event, rounds)))
+    rounds: list[RoundReport] = []
+    for r in event.rounds:
+        tables = tuple(_table_report(fmt, t, archive.get_game(db, t.game_id)) for t in r.tables)
+        if r.kind is RoundKind.SWISS:
+            before = {s.player: s.match_points for s in _standings(fmt, event, rounds)}
+            tables = tuple(
+                replace(t, band=band, standing={p: before.get(p, Fraction(0)) for p in t.table.players})
+                for t, band in zip(tables, swiss_bands(len(tables)), strict=True)
+            )
+        rounds.append(RoundReport(r, tables))
+    return EventReport(event, tuple(rounds), tuple(_standings(fmt, event, rounds)))
 
 
 def _standings(fmt: EventFormat, event: Event, rounds: Sequence[RoundReport]) -> list[Standing]:
@@ -224,6 +282,7 @@ def create_event(db: Database, key: Key, new: NewEvent) -> EventReport:
         raise Rejected(
             [Problem("/players", "too_many_players", f"{fmt.id} takes at most {fmt.max_players} players")]
         )
+    _check_field(fmt, new.players)
     scorers = _scorer_keys(db, new.scorers, "/scorers")
     with archive.write(db):
         event_id = archive.insert_event(db, new.name, new.format_spec, fmt, list(new.players), key)
@@ -236,6 +295,26 @@ def create_event(db: Database, key: Key, new: NewEvent) -> EventReport:
             key.label,
         )
     return report(db, archive.get_event(db, event_id))
+
+
+def _check_field(fmt: EventFormat, names: Sequence[str]) -> None:
+    """RULES, event bullets: unique names, and a field some table plan seats. ``Rejected``
+    naming both entries of each repeated name, or the field's refusal and the nearest
+    sizes that seat."""
+    problems = [
+        Problem(
+            f"/players/{later}",
+            "duplicate_player_name",
+            f"{names[later]!r} is already the name of player {earlier + 1} (/players/{earlier}): "
+            "a second player of that name needs a distinguishing name",
+        )
+        for earlier, later in repeated_names(names)
+    ]
+    refusal = field_refusal(fmt, len(names))
+    if refusal is not None:
+        problems.append(Problem("/players", "field_not_seatable", refusal))
+    if problems:
+        raise Rejected(problems)
 
 
 def _scorer_keys(db: Database, ids: Sequence[int], at: str) -> list[int]:
@@ -252,20 +331,43 @@ def _scorer_keys(db: Database, ids: Sequence[int], at: str) -> list[int]:
     return sorted(set(ids))
 
 
-def seat_next_round(db: Database, key: Key, event_id: int, seed: int | None = None) -> EventReport:
+def seat_next_round(
+    db: Database, key: Key, event_id: int, seed: int | None = None, pending_reason: str | None = None
+) -> EventReport:
     """Seat the event's next round and start a game at each table. The seed (drawn when not
     given) is logged, so the round can be seated again exactly from it. ``Conflict`` when a
-    round is still being played, the final is over, or the field cannot be seated. Returns
-    the event as it stands after: the new round is its last."""
+    round is still being played, a table of the last round is pending (its game over, its
+    scoresheet not signed) and no ``pending_reason`` overrides that, the final is over, or
+    the field cannot be seated. With the override, the pending tables' results seat the
+    round as they stand, and the log names them with the reason (the standings still count
+    them only once signed). Returns the event as it stands after: the new round is its last."""
     require(key, Permission.RUN_EVENTS)
     with archive.write(db):
         event = archive.get_event(db, event_id)
         current = report(db, event)
-        seed = secrets.randbelow(SEED_LIMIT) if seed is None else seed
-        try:
-            planned = next_round(
-                event.format, event.active_players, [r.planned() for r in current.rounds], seed
+        last = current.rounds[-1] if current.rounds else None
+        waiting = list(last.pending) if last is not None else []
+        playing = last is not None and any(t.status is TableStatus.PLAYING for t in last.tables)
+        if waiting and not playing and pending_reason is None:
+            raise Conflict(
+                f"Event {event_id} cannot seat a round now: "
+                f"round {last.round.number if last else 0} has tables whose scoresheets are not signed.",
+                [
+                    Problem(
+                        "",
+                        "tables_pending",
+                        f"table {t.table.number} (game {t.game.id}) waits for the signatures of "
+                        + ", ".join(t.missing),
+                    )
+                    for t in waiting
+                ],
             )
+        seed = secrets.randbelow(SEED_LIMIT) if seed is None else seed
+        played = [r.planned(pending_count=True) for r in current.rounds[:-1]]
+        if last is not None:
+            played.append(last.planned(pending_count=pending_reason is not None))
+        try:
+            planned = next_round(event.format, event.active_players, played, seed)
         except CannotSeat as refused:
             raise Conflict(
                 f"Event {event_id} cannot seat a round now: {refused.message}.",
@@ -290,6 +392,14 @@ def seat_next_round(db: Database, key: Key, event_id: int, seed: int | None = No
                 "qualifiers": list(planned.qualifiers),
                 "final": planned.final,
                 "repeats": planned.repeats,
+                **(
+                    {
+                        "pending": [t.table.number for t in waiting],
+                        "pending_reason": pending_reason,
+                    }
+                    if waiting and pending_reason is not None
+                    else {}
+                ),
             },
             key.label,
         )
@@ -356,7 +466,20 @@ def override(db: Database, key: Key, event_id: int, change: Override) -> EventRe
                 raise Rejected(
                     [Problem("/name", "too_many_players", f"the event has its {event.format.max_players}")]
                 )
-            body["player"] = archive.add_player(db, event_id, _required(change.name, "/name"))
+            name = _required(change.name, "/name")
+            taken = next((p for p in event.players if name_key(p.name) == name_key(name)), None)
+            if taken is not None:
+                raise Rejected(
+                    [
+                        Problem(
+                            "/name",
+                            "duplicate_player_name",
+                            f"{name!r} is already the name of player {taken.number} ({taken.name!r}): "
+                            "a second player of that name needs a distinguishing name",
+                        )
+                    ]
+                )
+            body["player"] = archive.add_player(db, event_id, name)
             body["name"] = change.name
         elif change.action is Action.SCORERS:
             body["scorers"] = _scorer_keys(db, _required(change.scorers, "/scorers"), "/scorers")

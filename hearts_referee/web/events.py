@@ -23,7 +23,7 @@ from flask.typing import ResponseReturnValue
 from hearts_referee.http_shared.db import get_db
 from hearts_referee.referee.events import EVENT_FORMATS
 from hearts_referee.referee.record import Problem
-from hearts_referee.schemas.events import load_event, load_override
+from hearts_referee.schemas.events import load_event, load_override, load_round_request
 from hearts_referee.usecases import events as use
 from hearts_referee.usecases.access import Permission, may
 from hearts_referee.usecases.errors import Rejected
@@ -157,7 +157,12 @@ def override(event_id: int) -> ResponseReturnValue:
 @bp.post("/events/<id:event_id>/rounds")
 def seat_round(event_id: int) -> ResponseReturnValue:
     key = need(Permission.RUN_EVENTS)
-    seated = use.seat_next_round(get_db(), key, event_id).rounds[-1].round
+    reason = request.form.get("pending_reason", "")
+    try:
+        _, pending_reason = load_round_request({"pending_reason": reason} if reason.strip() else {})
+    except Rejected as error:
+        return _event_page(event_id, error.problems, dict(request.form), 422)
+    seated = use.seat_next_round(get_db(), key, event_id, pending_reason=pending_reason).rounds[-1].round
     flash(f"Round {seated.number} seated ({seated.kind.value}), seed {seated.seed}.")
     return redirect(url_for("pages.event_round", event_id=event_id, number=seated.number), 303)
 
@@ -173,7 +178,12 @@ def event_round(event_id: int, number: int) -> str:
 @bp.get("/events/<id:event_id>/standings")
 def event_standings(event_id: int) -> str:
     report = _report(event_id)
-    return render_template("director/event_standings.html", event=report, name=lambda p: _name(report, p))
+    return render_template(
+        "director/event_standings.html",
+        event=report,
+        pending=report.pending_match_points,
+        name=lambda p: _name(report, p),
+    )
 
 
 # --- CSV ----------------------------------------------------------------------------------
@@ -206,12 +216,14 @@ def _decimal(value: object) -> str:
 @bp.get("/events/<id:event_id>/standings.csv")
 def standings_csv(event_id: int) -> Response:
     report = _report(event_id)
+    pending = report.pending_match_points
     rows = [
         (
             s.rank,
             s.player,
             _name(report, s.player),
             _decimal(s.match_points),
+            _decimal(pending.get(s.player, 0)),
             s.games,
             s.wins,
             s.byes,
@@ -219,7 +231,17 @@ def standings_csv(event_id: int) -> Response:
         )
         for s in report.standings
     ]
-    header = ("rank", "player", "name", "match_points", "games", "wins", "byes", "average_total")
+    header = (
+        "rank",
+        "player",
+        "name",
+        "match_points",
+        "pending_match_points",
+        "games",
+        "wins",
+        "byes",
+        "average_total",
+    )
     return _csv(f"event-{event_id}-standings.csv", header, rows)
 
 
@@ -243,8 +265,22 @@ def round_csv(event_id: int, number: int) -> Response:
                     table.status.value,
                     totals.get(seat, 0),
                     _decimal(points),
+                    "" if table.band is None else table.band,
+                    _decimal(table.standing.get(player)) if table.standing else "",
                 )
             )
-    rows.extend((number, "", "bye", p, _name(report, p), "", "", "", "") for p in played.round.byes)
-    header = ("round", "table", "seat", "player", "name", "game", "status", "total", "match_points")
+    rows.extend((number, "", "bye", p, _name(report, p), "", "", "", "", "", "") for p in played.round.byes)
+    header = (
+        "round",
+        "table",
+        "seat",
+        "player",
+        "name",
+        "game",
+        "status",
+        "total",
+        "match_points",
+        "band",
+        "standing_match_points",
+    )
     return _csv(f"event-{event_id}-round-{number}.csv", header, rows)

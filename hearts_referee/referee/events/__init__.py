@@ -7,6 +7,7 @@ the archive and the use cases need them without any face. Players are numbers;
 the service maps them to names and tables to games.
 """
 
+from .field import field_refusal, name_key, nearest_seatable, repeated_names, seatable
 from .format import (
     EVENT_FORMATS,
     LONG_JOHN,
@@ -20,7 +21,17 @@ from .format import (
     read_format,
 )
 from .plan import CannotSeat, PlayedRound, Round, advancing_field, history, next_round, playoff_qualifiers
-from .seating import Seating, balanced_sizes, meetings, repeats, seat_at_random, seat_by_standing, snake
+from .schedule import Plan, fewest_possible, plan
+from .seating import (
+    Seating,
+    balanced_sizes,
+    meetings,
+    repeats,
+    seat_at_random,
+    seat_by_standing,
+    snake,
+    swiss_bands,
+)
 from .standings import Standing, TableResult, standings, table_match_points
 
 __all__ = [
@@ -31,6 +42,7 @@ __all__ = [
     "CannotSeat",
     "EventFormat",
     "FormatError",
+    "Plan",
     "PlayedRound",
     "Round",
     "RoundKind",
@@ -39,17 +51,25 @@ __all__ = [
     "TableResult",
     "advancing_field",
     "balanced_sizes",
+    "fewest_possible",
+    "field_refusal",
     "format_data",
     "history",
     "house_format",
     "meetings",
+    "name_key",
+    "nearest_seatable",
     "next_round",
+    "plan",
     "playoff_qualifiers",
     "read_format",
+    "repeated_names",
     "repeats",
     "seat_at_random",
     "seat_by_standing",
+    "seatable",
     "snake",
     "standings",
+    "swiss_bands",
     "table_match_points",
 ]

@@ -2,10 +2,13 @@
 
 Rounds follow the format (:mod:`referee.events.format`):
 
-- ``match_points`` (MSO): ``random_rounds`` rounds seated at random, then
-  ``swiss_rounds`` by standing, then playoffs. The playoffs take the top
-  ``playoff_qualifiers`` of the standings (by default the largest power of four
-  that is at most half the field, at least four), seated snake by seed; each
+- ``match_points`` (MSO): ``random_rounds`` rounds seated at random, planned
+  together as one schedule with the fewest repeats (each round the first of a
+  plan of the random rounds left: :mod:`referee.events.schedule`), then
+  ``swiss_rounds`` by standing, in bands (:func:`seating.seat_by_standing`),
+  then playoffs. The playoffs take the top ``playoff_qualifiers`` of the
+  standings (by default the largest power of four that is at most half the
+  field, at least four), seated snake by seed; each
   playoff table sends on one player, its lowest total, a tie broken by the
   better seed (single elimination), until a round is one table: the final.
 - ``table_winners`` (Long John): round 1 seated at random; each later round
@@ -17,7 +20,8 @@ it, the remainder sits out the round with a bye worth the average match
 points of a table (MSO: 11/4 = 2.75); byes go to the players with the fewest
 byes so far (random rounds: drawn by the seed among them; Swiss: the lowest
 in the standings). Tables of 6-8: a field with no legal split (fewer than 6,
-9-11 or 17 players) cannot be seated in round 1 (the director adds or
+9-11 or 17 players) cannot be seated in round 1 (refused when the event is
+created, :mod:`referee.events.field`; after withdrawals the director adds or
 withdraws players); in later rounds the director adds qualifiers, as the MSO
 text has it for its playoffs: the best players who did not win their table
 (place at the table, then how far behind its winner, then player number) join
@@ -31,7 +35,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .format import Advancement, EventFormat, RoundKind
-from .seating import Met, add_meetings, balanced_sizes, repeats, seat_at_random, seat_by_standing, snake
+from .schedule import plan
+from .seating import (
+    Met,
+    add_meetings,
+    balanced_sizes,
+    repeats,
+    seat_at_random,
+    seat_by_standing,
+    snake,
+    swiss_bands,
+)
 from .standings import TableResult, standings
 
 
@@ -49,6 +63,11 @@ class Round:
     final: bool = False
     """The event's last round: a playoff of one table, or any Long John round of one table
     (eight players or fewer play the final at once)."""
+
+    @property
+    def bands(self) -> tuple[int, ...]:
+        """Each table's band of the standings in a Swiss round (RULES, round 4); none else."""
+        return swiss_bands(len(self.tables)) if self.kind is RoundKind.SWISS else ()
 
 
 @dataclass(frozen=True)
@@ -116,10 +135,7 @@ def _match_point_round(
     met = history(rounds)
     byes_so_far = {p: sum(p in r.round.byes for r in rounds) for p in players}
     if number <= fmt.random_rounds:
-        byes = _random_byes(players, byes_so_far, len(players) % size, rng)
-        seated = [p for p in players if p not in byes]
-        seating = seat_at_random(seated, [size] * (len(seated) // size), met, rng)
-        return Round(number, RoundKind.RANDOM, seating.tables, byes, seating.repeats)
+        return _random_round(fmt, players, rounds, number, byes_so_far, rng)
     order = qualifying_standings(fmt, players, rounds)
     if number <= fmt.qualifying_rounds:
         byes = _lowest_byes(order, byes_so_far, len(players) % size)
@@ -139,6 +155,32 @@ def _match_point_round(
             seeds = _fill_playoff(seeds, order, size)
     tables = snake(seeds, size)
     return Round(number, RoundKind.PLAYOFF, tables, (), repeats(tables, met), final=len(tables) == 1)
+
+
+def _random_round(
+    fmt: EventFormat,
+    players: Sequence[int],
+    rounds: Sequence[PlayedRound],
+    number: int,
+    byes_so_far: dict[int, int],
+    rng: random.Random,
+) -> Round:
+    """Round ``number`` as the first of a plan of every random round still to seat
+    (:mod:`referee.events.schedule`): the byes of each drawn first, then the seatings
+    with the fewest repeats over them all, against the rounds already seated."""
+    size = fmt.table_sizes[0]
+    owed = dict(byes_so_far)
+    byes_of: list[tuple[int, ...]] = []
+    for _ in range(number, fmt.random_rounds + 1):
+        byes = _random_byes(players, owed, len(players) % size, rng)
+        byes_of.append(byes)
+        for player in byes:
+            owed[player] += 1
+    fields = [[p for p in players if p not in byes] for byes in byes_of]
+    last = rounds[-1].round.tables if rounds else ()
+    planned = plan(fields, size, history(rounds), rng, last)
+    first = planned.rounds[0]
+    return Round(number, RoundKind.RANDOM, first.tables, byes_of[0], first.repeats)
 
 
 def _fill_playoff(seeds: list[int], order: Sequence[int], size: int) -> list[int]:

@@ -1,24 +1,25 @@
 """Seating players at tables: at random with the fewest repeated opponents, by standing, snake.
 
 Players are numbers (an event's player numbers). ``met`` counts how often
-each pair has already sat at one table. A seating's **repeats** is the sum,
-over every pair it seats together, of the times that pair met before: a pair
-meeting a second time counts 1, a third time 2. Every function here is
-deterministic given its inputs and ``rng``, so a round is reproduced from the
-seed the service logs with it.
+each pair has already sat at one table. A seating's **repeats** are the
+pairs it seats together that had already met: each is one meeting beyond
+the pair's first (RULES: repeats are, over every pair, the meetings beyond
+the first, so a third meeting is one more repeat, not two). Every function
+here is deterministic given its inputs and ``rng``, so a round is reproduced
+from the seed the service logs with it.
 
-- :func:`seat_at_random`: the players shuffled by ``rng``, then the seating
+- :func:`seat_at_random`: one round seated on its own (Long John's rounds of
+  table winners), the players shuffled by ``rng``, then the seating
   with the fewest repeats. Fields small enough (at most
   :data:`EXHAUSTIVE_LIMIT` distinct seatings) are searched exhaustively, so the
   minimum is exact; larger ones by a greedy start and swaps between tables
   that lower repeats, from a few shuffled starts. Swaps can stop where no one
-  swap helps although a seating without repeats exists (16 players in round
-  3: it is a Latin square), so when they leave repeats a bounded depth-first
-  search looks for a seating with none.
-- :func:`seat_by_standing`: Swiss tables filled from the top of the standings,
-  each table taking the next players in standing order who add the fewest
-  repeats (looking at most :data:`SWISS_WINDOW` places down), then swaps
-  between neighbouring tables that lower repeats.
+  swap helps although a seating without repeats exists, so when they leave
+  repeats a bounded depth-first search looks for a seating with none. (The
+  random rounds of a match-point event are planned together instead:
+  :mod:`referee.events.schedule`.)
+- :func:`seat_by_standing`: Swiss tables in bands of the standings
+  (:func:`swiss_bands`), the fewest repeats within each band.
 - :func:`snake`: playoff tables by seed, so each table has one player of each band.
 """
 
@@ -45,9 +46,6 @@ ZERO_SEARCH_BUDGET = 1_000_000
 left with repeats) may look at a table for a player before the swap search's seating stands:
 a few tenths of a second at most."""
 
-SWISS_WINDOW = 8
-"""How far down the standings a Swiss table looks for a player it has not met."""
-
 
 def pair(a: int, b: int) -> Pair:
     return (a, b) if a < b else (b, a)
@@ -71,8 +69,15 @@ def add_meetings(met: Met, tables: Sequence[Sequence[int]]) -> dict[Pair, int]:
 
 
 def repeats(tables: Sequence[Sequence[int]], met: Met) -> int:
-    """The seating's repeats against the meetings before it."""
-    return sum(met.get(pair(a, b), 0) for table in tables for a, b in combinations(table, 2))
+    """The seating's repeats against the meetings before it: the pairs it seats together
+    that had already met, each one meeting beyond their first (RULES: a pair meeting a
+    third time adds one more repeat, not two)."""
+    return sum(1 for table in tables for a, b in combinations(table, 2) if met.get(pair(a, b), 0))
+
+
+def _once(met: Met) -> dict[Pair, int]:
+    """``met`` with each pair that has met counted once: what another meeting costs."""
+    return {key: 1 for key, times in met.items() if times}
 
 
 def balanced_sizes(players: int, sizes: Sequence[int]) -> tuple[int, ...] | None:
@@ -111,6 +116,7 @@ def seatings_count(sizes: Sequence[int]) -> int:
 def seat_at_random(players: Sequence[int], sizes: Sequence[int], met: Met, rng: random.Random) -> Seating:
     """Seat ``players`` at tables of ``sizes`` (summing to their number) with the fewest
     repeats: exact on small fields, a swap search on large ones."""
+    met = _once(met)
     order = list(players)
     rng.shuffle(order)
     sizes = sorted(sizes, reverse=True)
@@ -238,13 +244,11 @@ def _greedy(order: Sequence[int], sizes: Sequence[int], met: Met) -> list[list[i
     return tables
 
 
-def _improve(tables: list[list[int]], met: Met, heads: Sequence[int] = ()) -> list[list[int]]:
-    """Swap two players of different tables while a swap lowers the repeats. ``heads``:
-    one more player seated at each table (they stay where they are, and count)."""
-    seated = [[*t, heads[at]] if heads else t for at, t in enumerate(tables)]
+def _improve(tables: list[list[int]], met: Met) -> list[list[int]]:
+    """Swap two players of different tables while a swap lowers the repeats."""
 
     def cost(player: int, at: int, without: int) -> int:
-        return sum(met.get(pair(player, o), 0) for o in seated[at] if o != without and o != player)
+        return sum(met.get(pair(player, o), 0) for o in tables[at] if o != without and o != player)
 
     improved = True
     while improved:
@@ -258,37 +262,37 @@ def _improve(tables: list[list[int]], met: Met, heads: Sequence[int] = ()) -> li
                         delta = cost(b, i, a) - cost(a, i, a) + cost(a, j, b) - cost(b, j, b)
                         if delta < 0:
                             first[a_at], second[b_at] = b, a
-                            if heads:
-                                seated[i][a_at], seated[j][b_at] = b, a
                             improved = True
     return tables
 
 
-def seat_by_standing(order: Sequence[int], size: int, met: Met) -> Seating:
-    """Swiss tables of ``size`` from players in standing order (best first).
+def swiss_bands(tables: int) -> tuple[int, ...]:
+    """Each table's band (1 first) in a Swiss round of ``tables`` tables. RULES: a band is
+    two tables (8 players at tables of four), one when the round has only two tables (a
+    field of 8), and the last band takes the remainder."""
+    per = 1 if tables <= 2 else 2
+    return tuple(at // per + 1 for at in range(tables))
 
-    Each table is headed by the best player not yet seated and filled with the next
-    players who add the fewest repeats (at most :data:`SWISS_WINDOW` places down); then
-    two players other than the heads swap between neighbouring tables while that lowers
-    the repeats. When straight bands of the standings (1-4, 5-8, ...) repeat no more,
-    the bands are the seating: avoiding repeats never costs more repeats than it saves.
+
+def seat_by_standing(order: Sequence[int], size: int, met: Met) -> Seating:
+    """Swiss tables of ``size`` from players in standing order (best first), in bands.
+
+    RULES, round 4: consecutive bands of the standings (:func:`swiss_bands`), each filling
+    its own tables, the seating within a band with the fewest repeats (every seating of
+    the band is tried: two tables of four are 35); it never reaches outside the band to
+    avoid one. Ties go to the straight order (1-4 and 5-8 of the band), and at each table
+    the players sit in standing order.
     """
-    bands = [list(order[at : at + size]) for at in range(0, len(order), size)]
-    left = list(order)
-    tables: list[list[int]] = []
-    while left:
-        table = [left.pop(0)]
-        while len(table) < size:
-            window = left[:SWISS_WINDOW]
-            costs = [sum(met.get(pair(p, o), 0) for o in table) for p in window]
-            table.append(left.pop(costs.index(min(costs))))
-        tables.append(table)
-    for at in range(len(tables) - 1):
-        upper, lower = tables[at][1:], tables[at + 1][1:]
-        _improve([upper, lower], met, heads=(tables[at][0], tables[at + 1][0]))
-        tables[at][1:], tables[at + 1][1:] = upper, lower
-    best = min((bands, tables), key=lambda seating: repeats(seating, met))  # ties: the bands
-    return Seating(tuple(tuple(t) for t in best), repeats(best, met))
+    met = _once(met)
+    bands = swiss_bands(len(order) // size)
+    tables: list[tuple[int, ...]] = []
+    start = 0
+    for band in sorted(set(bands)):
+        count = bands.count(band)
+        members = list(order[start : start + count * size])
+        tables.extend(exhaustive(members, [size] * count, met).tables)
+        start += count * size
+    return Seating(tuple(tables), repeats(tables, met))
 
 
 def snake(seeds: Sequence[int], size: int) -> tuple[tuple[int, ...], ...]:
