@@ -17,7 +17,7 @@ from fractions import Fraction
 from typing import Any
 
 import pytest
-from events import EVENTS, create_event
+from events import EVENTS, create_event, sign_sheet
 from games import moon
 from support import scratch, validator
 
@@ -208,6 +208,11 @@ def test_a_full_record_replacing_a_scoresheet_hand_changes_the_standings_as_it_s
     assert response.get_json()["audit"]["refereed"] is False  # the first audit, kept
     game = client.get(f"/v1/games/{table['game_id']}", headers=director).get_json()
     assert game["hands"][0]["refereed"] is True and game["hands"][0]["score"][last] == 0
+    # the sheet the table signed is not the sheet now: the table is pending until re-signed
+    players = set(by_player(table, game, "match_points"))
+    pending = standings(client, keys["auditor"], event["id"])
+    assert all(pending[player] == 0 for player in players)
+    game = sign_sheet(client, director, table["game_id"])
     after = standings(client, keys["auditor"], event["id"])
     expected = dict(before)
     for player, points in by_player(table, game, "match_points").items():
