@@ -57,7 +57,7 @@ from hearts_referee.schemas.archive import (
 from hearts_referee.schemas.bounds import NEXT_MAX_LENGTH
 from hearts_referee.schemas.record import load_record
 from hearts_referee.schemas.result import dump_result
-from hearts_referee.schemas.strictjson import JSONError, loads_strict
+from hearts_referee.schemas.strictjson import JSONError, form_number, loads_strict
 from hearts_referee.schemas.text import TextError, clean
 from hearts_referee.usecases import (
     Decided,
@@ -378,17 +378,15 @@ def _decision_data(form: Mapping[str, str]) -> tuple[dict[str, Any], list[Proble
         "director": form.get("director", "").strip(),
         "reason": form.get("reason", "").strip(),
     }
-    try:
-        data["ruling"] = int(form.get("ruling", ""))
-    except ValueError:
+    data["ruling"] = form_number(form.get("ruling", ""))
+    if not isinstance(data["ruling"], int):
         problems.append(Problem("/ruling", "type", "choose a ruling"))
     changes: dict[str, int] = {}
     for name, value in form.items():
         if name.startswith("change-") and value.strip():
             seat = name.removeprefix("change-")
-            try:
-                points = int(value)
-            except ValueError:
+            points = form_number(value)
+            if not isinstance(points, int):
                 problems.append(Problem(f"/score_changes/{seat}", "type", "a whole number of points"))
                 continue
             if points:
@@ -457,9 +455,8 @@ def sign_hand(hand_id: int) -> ResponseReturnValue:
         "seat": request.form.get("seat", ""),
         "name": request.form.get("name", "").strip(),
     }
-    try:
-        data["version"] = int(request.form.get("version", ""))
-    except ValueError:
+    data["version"] = form_number(request.form.get("version", ""))
+    if not isinstance(data["version"], int):
         return _stored_hand_page(
             hand_id, status=422, signing=[Problem("/version", "type", "reload the page")]
         )
