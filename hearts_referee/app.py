@@ -17,10 +17,10 @@ from flask import Flask, request
 from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response
 
-from hearts_referee import api, web
+from hearts_referee import api, usecases, web
 from hearts_referee.api.errors import http_error
 from hearts_referee.cli import commands
-from hearts_referee.http_shared import config, db, headers, protocol, proxies, requestlog
+from hearts_referee.http_shared import config, db, headers, protocol, proxies, requestlog, storage
 from hearts_referee.schemas.strictjson import MAX_DEPTH
 
 DEFAULTS: Mapping[str, Any] = {
@@ -79,5 +79,16 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         if web.owns(request.path):
             return web.html_error(error)
         return http_error(error)
+
+    def storage_fault(error: Exception) -> Response | tuple[str, int, list[tuple[str, str]]]:
+        # A full disk, a read-only or locked or missing archive: 503 on either face. Any
+        # other error of SQLite or the system is a bug: raised again, logged, a 500.
+        answer = storage.unavailable(error)
+        if answer is None:
+            raise error
+        return any_http_error(answer)
+
+    for kind in usecases.STORAGE_ERRORS:
+        app.register_error_handler(kind, storage_fault)
 
     return app

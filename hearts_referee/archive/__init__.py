@@ -11,7 +11,7 @@ that log on every read (``stored.handstate``): nothing about a hand is ever
 updated in place.
 """
 
-from .db import connect, open_archive, write
+from .db import connect, frozen, open_archive, prove_write, write
 from .errors import ArchiveError, Conflict, NotFound
 from .events import (
     add_player,
@@ -72,6 +72,7 @@ __all__ = [
     "event_log",
     "find_hand",
     "find_key",
+    "frozen",
     "game_hand_hash",
     "game_hand_hashes",
     "game_owner",
@@ -90,6 +91,7 @@ __all__ = [
     "list_keys",
     "migrate",
     "open_archive",
+    "prove_write",
     "replace_table",
     "revoke_key",
     "session_key_id",

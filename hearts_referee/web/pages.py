@@ -186,7 +186,7 @@ def _points(value: Any) -> str:
 def html_error(error: HTTPException) -> tuple[str, int, list[tuple[str, str]]]:
     status = error.code or 500
     detail = error.description or ""
-    if status >= 500:
+    if status >= 500 and getattr(error, "problems", None) is None:  # a failure, not a refusal (503)
         detail = "The referee failed on this request; the error has been logged."
     headers = [(k, v) for k, v in error.get_headers() if k.lower() != "content-type"]
     return (
