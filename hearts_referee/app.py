@@ -38,6 +38,11 @@ DEFAULTS: Mapping[str, Any] = {
     # The session cookie is Secure when the service is served over HTTPS: None means "when
     # PREFERRED_URL_SCHEME is https" (web.init_app decides); true or false says so outright.
     "SESSION_COOKIE_SECURE": None,
+    # A director's sign-in ends after this many minutes without a page (a round and its
+    # break: a TD away from the desk comes back signed in), and this many hours after it
+    # began whatever happens (a tournament day, from the morning's seating to the prizes).
+    "SESSION_IDLE_MINUTES": 180,
+    "SESSION_MAX_HOURS": 16,
     # How deep arrays and objects may nest in any JSON the API or the pages read
     # (a game record needs 6); deeper is a 400 too_deep before anything walks it.
     "JSON_MAX_DEPTH": MAX_DEPTH,

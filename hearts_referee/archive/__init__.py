@@ -50,7 +50,7 @@ from .hands import (
 )
 from .keys import create_key, find_key, get_key, list_keys, revoke_key
 from .migrations import applied, migrate
-from .sessions import SessionEnd, end_session, session_key_id, start_session
+from .sessions import SessionEnd, end_session, session_key_id, session_started, start_session
 
 __all__ = [
     "ArchiveError",
@@ -95,6 +95,7 @@ __all__ = [
     "replace_table",
     "revoke_key",
     "session_key_id",
+    "session_started",
     "set_scorers",
     "start_session",
     "store_hand",

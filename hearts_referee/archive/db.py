@@ -140,9 +140,22 @@ def row_id(cursor: sqlite3.Cursor) -> int:
     return cursor.lastrowid
 
 
+STAMP = "%Y-%m-%dT%H:%M:%S.%fZ"
+
+
 def now() -> str:
     """The current UTC time as stored: ``2026-11-30T05:12:58.123456Z``."""
-    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+    return stamp(datetime.now(UTC))
+
+
+def stamp(moment: datetime) -> str:
+    """A UTC time as stored (stored times compare as text in time order)."""
+    return moment.astimezone(UTC).strftime(STAMP)
+
+
+def moment(stored: str) -> datetime:
+    """A stored time as an aware UTC datetime."""
+    return datetime.strptime(stored, STAMP).replace(tzinfo=UTC)
 
 
 def canonical(value: Any) -> str:
