@@ -35,6 +35,11 @@ DEFAULTS: Mapping[str, Any] = {
     # (MAX_CONTENT_LENGTH does not apply to it). Past either, a 413 before any result.
     "AUDITS_MAX_RECORDS": 10_000,
     "AUDITS_MAX_BYTES": 64 * 1024 * 1024,
+    # POST /v1/audits needs an auditor's or a director's key unless this is false (the
+    # operator opens it), and each worker runs at most this many batches at once (one
+    # more is a 429 with Retry-After): a batch is seconds of CPU on a worker's one core.
+    "AUDITS_REQUIRE_KEY": True,
+    "AUDITS_CONCURRENCY": 2,
     # The session cookie is Secure when the service is served over HTTPS: None means "when
     # PREFERRED_URL_SCHEME is https" (web.init_app decides); true or false says so outright.
     "SESSION_COOKIE_SECURE": None,

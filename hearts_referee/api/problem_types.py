@@ -40,6 +40,7 @@ PROBLEM_TYPES: Mapping[str, int] = MappingProxyType(
         "invalid_record": 422,
         "rejected": 422,
         "rate_limited": 429,
+        "audits_busy": 429,
         "internal_error": 500,
         **{fault.value: 503 for fault in Fault},  # the archive's storage, each fault its own kind
     }
