@@ -163,3 +163,18 @@ def test_another_sqlite_error_is_a_bug_not_a_fault(tmp_path):
     with pytest.raises(sqlite3.OperationalError) as bug:
         sqlite3.connect(":memory:").execute("SELECT * FROM nowhere")
     assert fault_of(bug.value, tmp_path / "archive.sqlite") is None
+
+
+@pytest.mark.parametrize(
+    "error",
+    [sqlite3.OperationalError("no such table: hands"), FileNotFoundError(2, "No such file", "/etc/nowhere")],
+)
+def test_a_sqlite_or_system_error_that_is_no_storage_fault_is_still_a_500(app, client, monkeypatch, error):
+    def broken(_):
+        raise error
+
+    monkeypatch.setattr("hearts_referee.api.hands.validate_hand", broken)
+    app.testing = False  # answered as in production, not raised into the test
+    response = client.post("/v1/hands/validate", json={})
+    assert response.status_code == 500
+    assert response.get_json()["type"] == "/docs#problem-internal_error"
