@@ -263,7 +263,7 @@ def test_gzip_that_is_not_gzip_is_a_400(client, problem, body):
     assert [e["code"] for e in errors] == ["invalid_gzip"]
 
 
-@pytest.mark.parametrize("encoding", ["br", "deflate", "compress", "gzip, br"])
+@pytest.mark.parametrize("encoding", ["br", "deflate", "compress", "gzip, br", "", "x-gzip"])
 def test_another_content_encoding_is_a_415(client, problem, encoding):
     errors = problem(post(client, ndjson(REVOKE), headers={"Content-Encoding": encoding}), 415)["errors"]
     assert [e["code"] for e in errors] == ["unsupported_encoding"]

@@ -168,12 +168,14 @@ def _inflated(pieces: Iterator[bytes]) -> Iterator[bytes]:
 
 
 def _decoded(stream: IO[bytes]) -> Iterator[bytes]:
-    encoding = request.headers.get("Content-Encoding", "identity").strip().lower()
-    if encoding in ("", "identity"):
+    """The body's pieces as sent (no ``Content-Encoding``, or ``identity``) or inflated
+    (``gzip``); any other value, an empty one included, is a 415, as the spec's enum says."""
+    encoding = request.headers.get("Content-Encoding", "identity").strip()
+    if encoding == "identity":
         return _pieces(stream)
-    if encoding in ("gzip", "x-gzip"):
+    if encoding == "gzip":
         return _inflated(_pieces(stream))
-    raise NotNDJSON(encoding, "unsupported_encoding")
+    raise NotNDJSON(encoding or "an empty one", "unsupported_encoding")
 
 
 def _spool(pieces: Iterator[bytes], limit: int, most: int, longest: int) -> IO[bytes]:
