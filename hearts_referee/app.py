@@ -17,10 +17,10 @@ from flask import Flask, request
 from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response
 
-from hearts_referee import api, web
+from hearts_referee import api, usecases, web
 from hearts_referee.api.errors import http_error
 from hearts_referee.cli import commands
-from hearts_referee.http_shared import config, db, headers, protocol, proxies, requestlog
+from hearts_referee.http_shared import config, db, headers, protocol, proxies, requestlog, storage
 from hearts_referee.schemas.strictjson import MAX_DEPTH
 
 DEFAULTS: Mapping[str, Any] = {
@@ -35,9 +35,19 @@ DEFAULTS: Mapping[str, Any] = {
     # (MAX_CONTENT_LENGTH does not apply to it). Past either, a 413 before any result.
     "AUDITS_MAX_RECORDS": 10_000,
     "AUDITS_MAX_BYTES": 64 * 1024 * 1024,
+    # POST /v1/audits needs an auditor's or a director's key unless this is false (the
+    # operator opens it), and each worker runs at most this many batches at once (one
+    # more is a 429 with Retry-After): a batch is seconds of CPU on a worker's one core.
+    "AUDITS_REQUIRE_KEY": True,
+    "AUDITS_CONCURRENCY": 2,
     # The session cookie is Secure when the service is served over HTTPS: None means "when
     # PREFERRED_URL_SCHEME is https" (web.init_app decides); true or false says so outright.
     "SESSION_COOKIE_SECURE": None,
+    # A director's sign-in ends after this many minutes without a page (a round and its
+    # break: a TD away from the desk comes back signed in), and this many hours after it
+    # began whatever happens (a tournament day, from the morning's seating to the prizes).
+    "SESSION_IDLE_MINUTES": 180,
+    "SESSION_MAX_HOURS": 16,
     # How deep arrays and objects may nest in any JSON the API or the pages read
     # (a game record needs 6); deeper is a 400 too_deep before anything walks it.
     "JSON_MAX_DEPTH": MAX_DEPTH,
@@ -79,5 +89,16 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         if web.owns(request.path):
             return web.html_error(error)
         return http_error(error)
+
+    def storage_fault(error: Exception) -> Response | tuple[str, int, list[tuple[str, str]]]:
+        # A full disk, a read-only or locked or missing archive: 503 on either face. Any
+        # other error of SQLite or the system is a bug: raised again, logged, a 500.
+        answer = storage.unavailable(error)
+        if answer is None:
+            raise error
+        return any_http_error(answer)
+
+    for kind in usecases.STORAGE_ERRORS:
+        app.register_error_handler(kind, storage_fault)
 
     return app

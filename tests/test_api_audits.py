@@ -3,19 +3,25 @@
 Each record is audited by ``bulk.lines`` (the ``audit`` command's own), so a
 hand gets exactly the answer ``POST /v1/hands/validate`` gives it and a game
 the one ``POST /v1/games/validate`` gives it. What is refused as a whole
-(415, 413, 422) is refused before any result line is sent.
+(415, 413, 422, 429) is refused before any result line is sent.
+
+A batch needs an auditor's or a director's key unless the operator opens the
+endpoint (``AUDITS_REQUIRE_KEY``); the tests of that rule send keys, the others
+open it, as an operator may, to test one thing at a time.
 """
 
 from __future__ import annotations
 
+import gzip
 import io
 import json
 from pathlib import Path
 
 import pytest
 from games import moon, new_game
-from support import example_record, validator
+from support import example_record, role_keys, validator
 
+from hearts_referee.api import batch
 from hearts_referee.app import create_app
 from hearts_referee.batch import lines
 
@@ -32,6 +38,13 @@ IMPOSSIBLE = {
     "deal": {},
 }
 GAME = new_game(hands=[moon("E", 1), moon("W", 2)])
+OPEN = {"TESTING": True, "AUDITS_REQUIRE_KEY": False}
+
+
+@pytest.fixture(autouse=True)
+def open_to_all(app):
+    """The endpoint opened by the operator, for the tests that are not about keys."""
+    app.config["AUDITS_REQUIRE_KEY"] = False
 
 
 def ndjson(*lines: object) -> bytes:
@@ -128,14 +141,14 @@ def test_results_are_sent_as_each_record_is_audited(client, monkeypatch):
 
 
 def test_more_records_than_the_limit_is_413_before_any_result(problem):
-    client = create_app({"TESTING": True, "AUDITS_MAX_RECORDS": 2}).test_client()
+    client = create_app(OPEN | {"AUDITS_MAX_RECORDS": 2}).test_client()
     body = problem(post(client, ndjson(REVOKE, REVOKE, REVOKE)), 413)
     assert [e["code"] for e in body["errors"]] == ["too_many_records"]
     assert len(results(post(client, ndjson(REVOKE, "", "  ", REVOKE)))) == 2  # blank lines do not count
 
 
 def test_a_body_over_the_byte_limit_is_413(problem):
-    client = create_app({"TESTING": True, "AUDITS_MAX_BYTES": 64}).test_client()
+    client = create_app(OPEN | {"AUDITS_MAX_BYTES": 64}).test_client()
     body = problem(post(client, b"[]\n" * 22), 413)  # 66 bytes, with Content-Length
     assert [e["code"] for e in body["errors"]] == ["too_large"]
     assert len(results(post(client, b"[]\n" * 21))) == 21  # 63 bytes
@@ -144,7 +157,7 @@ def test_a_body_over_the_byte_limit_is_413(problem):
 @pytest.mark.parametrize(("size", "status"), [(64, 200), (65, 413)])
 def test_a_chunked_body_is_held_to_the_byte_limit_too(problem, size, status):
     """Without Content-Length, the body is read one byte past the limit, never cut short."""
-    client = create_app({"TESTING": True, "AUDITS_MAX_BYTES": 64}).test_client()
+    client = create_app(OPEN | {"AUDITS_MAX_BYTES": 64}).test_client()
     body = b"[]" + b" " * (size - 3) + b"\n"
     env = {"wsgi.input": io.BytesIO(body), "wsgi.input_terminated": True}
     response = client.post(URL, content_type=NDJSON, environ_overrides=env)
@@ -154,11 +167,17 @@ def test_a_chunked_body_is_held_to_the_byte_limit_too(problem, size, status):
         assert [r["line"] for r in results(response)] == [1]
 
 
-def test_the_apps_request_size_limit_does_not_cap_the_audits_limit():
-    client = create_app({"TESTING": True, "MAX_CONTENT_LENGTH": 1024}).test_client()
+def test_the_apps_request_size_limit_caps_each_line_not_the_whole_body(problem):
+    """A record in a batch is held to the limit of one record sent alone, the body to its own."""
+    line = len(json.dumps(REVOKE))
+    client = create_app(OPEN | {"MAX_CONTENT_LENGTH": line}).test_client()
     body = ndjson(REVOKE, REVOKE, REVOKE)
-    assert len(body) > 1024
+    assert len(body) > 3 * line
     assert len(results(post(client, body))) == 3
+    errors = problem(post(client, ndjson(REVOKE, REVOKE | {"table": "7"})), 413)["errors"]
+    assert [(e["code"], e["message"]) for e in errors] == [
+        ("too_large", f"Line 2 is longer than {line} bytes, the limit of one record.")
+    ]
 
 
 @pytest.mark.parametrize("body", [b"", b"\n", b" \n\t\n\r\n"])
@@ -180,12 +199,22 @@ def test_ndjson_with_a_charset_is_accepted(client):
     assert [r["kind"] for r in results(response)] == ["hand"]
 
 
-def test_needs_a_key_when_validate_does(app, client, as_role, problem):
-    app.config["VALIDATE_REQUIRES_KEY"] = True
+def test_a_batch_needs_an_auditors_or_a_directors_key_by_default(problem, tmp_path):
+    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "a.sqlite")})
+    client = app.test_client()
     response = post(client, ndjson(REVOKE))
     problem(response, 401)
     assert response.headers["WWW-Authenticate"].startswith("Bearer")
-    assert [r["kind"] for r in results(post(client, ndjson(REVOKE), headers=as_role("scorer")))] == ["hand"]
+    tokens = role_keys(app.config["DATABASE"])
+    for role in ("auditor", "director"):
+        sent = {"Authorization": f"Bearer {tokens[role]}"}
+        assert [r["kind"] for r in results(post(client, ndjson(REVOKE), headers=sent))] == ["hand"]
+    for role in ("scorer", "admin"):  # a scoring app's key is not for seconds of CPU a request
+        problem(post(client, ndjson(REVOKE), headers={"Authorization": f"Bearer {tokens[role]}"}), 403)
+
+
+def test_the_operator_may_open_the_endpoint_to_anyone(client):
+    assert [r["kind"] for r in results(post(client, ndjson(REVOKE)))] == ["hand"]
 
 
 def test_the_api_pages_example_is_true(client):
@@ -198,3 +227,62 @@ def test_the_api_pages_example_is_true(client):
     assert (revoke["line"], revoke["kind"]) == (1, "hand")
     assert [r["code"] for r in revoke["audit"]["rulings"]] == ["revoke", "score_mismatch"]
     assert json.dumps(not_json, separators=(",", ":")) in page
+
+
+# --- gzip, and how many batches run at once (issue 23) --------------------------------------
+
+
+def gzipped(body: bytes) -> bytes:
+    return gzip.compress(body, mtime=0)
+
+
+def test_a_gzip_body_is_inflated_and_audited_as_the_same_body_sent_plain(client):
+    body = ndjson(REVOKE, "not json", GAME)
+    sent = post(client, gzipped(body), headers={"Content-Encoding": "gzip"})
+    assert results(sent) == results(post(client, body))
+
+
+def test_the_byte_limit_counts_a_gzip_body_inflated(problem):
+    client = create_app(OPEN | {"AUDITS_MAX_BYTES": 64}).test_client()
+    body = b"[]\n" * 22  # 66 bytes inflated, far fewer sent
+    assert len(gzipped(body)) < 64
+    errors = problem(post(client, gzipped(body), headers={"Content-Encoding": "gzip"}), 413)["errors"]
+    assert [e["code"] for e in errors] == ["too_large"]
+
+
+def test_a_gzip_bomb_is_refused_by_its_ratio_before_it_is_inflated_whole(client, problem):
+    bomb = gzipped(b"\n" * (64 * 1024 * 1024))  # 64 MiB of blank lines in about 64 KiB
+    assert len(bomb) * batch.GZIP_MAX_RATIO < 64 * 1024 * 1024
+    errors = problem(post(client, bomb, headers={"Content-Encoding": "gzip"}), 413)["errors"]
+    assert [e["code"] for e in errors] == ["too_large"] and "inflates" in errors[0]["message"]
+
+
+@pytest.mark.parametrize("body", [b"not gzip at all", gzipped(ndjson(REVOKE))[:-12]])
+def test_gzip_that_is_not_gzip_is_a_400(client, problem, body):
+    errors = problem(post(client, body, headers={"Content-Encoding": "gzip"}), 400)["errors"]
+    assert [e["code"] for e in errors] == ["invalid_gzip"]
+
+
+@pytest.mark.parametrize("encoding", ["br", "deflate", "compress", "gzip, br", "", "x-gzip"])
+def test_another_content_encoding_is_a_415(client, problem, encoding):
+    errors = problem(post(client, ndjson(REVOKE), headers={"Content-Encoding": encoding}), 415)["errors"]
+    assert [e["code"] for e in errors] == ["unsupported_encoding"]
+
+
+def test_one_batch_past_the_workers_limit_is_a_429_with_retry_after_until_one_ends(problem):
+    client = create_app(OPEN | {"AUDITS_CONCURRENCY": 1}).test_client()
+    running = post(client, ndjson(REVOKE, REVOKE))  # its results not read yet: still running
+    assert running.status_code == 200
+    refused = post(client, ndjson(REVOKE))
+    assert [e["code"] for e in problem(refused, 429)["errors"]] == ["audits_busy"]
+    assert int(refused.headers["Retry-After"]) > 0
+    assert len(results(running)) == 2
+    running.close()
+    assert len(results(post(client, ndjson(REVOKE)))) == 1
+
+
+def test_a_refused_batch_gives_its_place_back(problem):
+    client = create_app(OPEN | {"AUDITS_CONCURRENCY": 1}).test_client()
+    problem(post(client, b"\n"), 422)
+    problem(post(client, b"x" * 10, headers={"Content-Encoding": "gzip"}), 400)
+    assert len(results(post(client, ndjson(REVOKE)))) == 1

@@ -101,3 +101,22 @@ def test_origins_come_from_the_environment_as_a_list_or_text(tmp_path, monkeypat
 def test_an_origin_that_is_not_one_is_refused_at_start(tmp_path, bad):
     with pytest.raises(ValueError, match="CORS_ORIGINS"):
         make(tmp_path, [bad])
+
+
+@pytest.mark.parametrize("origins", [[APP], "*", f"{APP} https://other.example.org"])
+@pytest.mark.parametrize("sent", [{"Origin": APP}, {"Origin": OTHER}, {}])
+def test_every_answer_varies_on_origin_so_no_cache_hands_one_origins_answer_to_another(
+    tmp_path, origins, sent
+):
+    client = make(tmp_path, origins)
+    for response in (
+        client.get("/v1/variants", headers=sent),
+        client.get("/v1/hands/1", headers=sent),  # an error (401) too
+        client.get("/openapi.yaml", headers=sent),
+        client.options("/v1/hands", headers=sent | {"Access-Control-Request-Method": "POST"}),
+    ):
+        assert "Origin" in response.vary, (response.request.path, response.status_code)
+
+
+def test_the_pages_do_not_vary_on_origin(tmp_path):
+    assert "Origin" not in make(tmp_path, [APP]).get("/director/sign-in", headers={"Origin": APP}).vary

@@ -64,10 +64,12 @@ def test_the_check_page_answers_deep_nesting_with_a_400_page_not_a_500(client, d
     assert "too_deep" in response.get_data(as_text=True)
 
 
-def test_a_bulk_audit_line_nested_too_deep_is_a_rejected_line_and_the_run_goes_on(client):
+def test_a_bulk_audit_line_nested_too_deep_is_a_rejected_line_and_the_run_goes_on(client, as_role):
     record = json.dumps(json.loads((ROOT / "examples" / "mso-revoke.json").read_text()))
     body = nested(MAX_DEPTH + 1) + b"\n" + record.encode() + b"\n"
-    response = client.post("/v1/audits", data=body, content_type="application/x-ndjson")
+    response = client.post(
+        "/v1/audits", data=body, content_type="application/x-ndjson", headers=as_role("auditor")
+    )
     assert response.status_code == 200
     first, second = (json.loads(line) for line in response.get_data().splitlines())
     assert [p["code"] for p in first["problems"]] == ["too_deep"]

@@ -268,6 +268,6 @@ def test_the_session_cookie_is_http_only_and_same_site(client, keys):
     response = client.post("/director/sign-in", data={"csrf_token": CSRF, "key": keys["auditor"]})
     cookie = response.headers["Set-Cookie"]
     assert "HttpOnly" in cookie and "SameSite=Lax" in cookie
-    with client.session_transaction() as session:  # only a session token is kept, never the key
-        assert set(session) <= {"sid", "csrf", "_flashes"}
+    with client.session_transaction() as session:  # a session token and when it was last seen, never the key
+        assert set(session) <= {"sid", "seen", "csrf", "_flashes"}
         assert keys["auditor"] not in repr(dict(session))

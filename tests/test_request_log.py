@@ -100,10 +100,11 @@ def test_a_clean_validate_counts_no_rulings(client, capsys):
     assert line["rulings"] == {}
 
 
-def test_a_streamed_audit_is_logged_once_at_its_end_with_every_records_rulings(client, capsys):
+def test_a_streamed_audit_is_logged_once_at_its_end_with_every_records_rulings(client, capsys, as_role):
     body = (json.dumps(REVOKE) + "\n") * 3 + "not json\n"
+    auditor = as_role("auditor")
     capsys.readouterr()
-    response = client.post("/v1/audits", data=body, content_type="application/x-ndjson")
+    response = client.post("/v1/audits", data=body, content_type="application/x-ndjson", headers=auditor)
     assert len(response.get_data().splitlines()) == 4
     response.close()
     (line,) = request_lines(capsys)

@@ -1,17 +1,23 @@
 """Signed-in sessions of the director's pages end on the server, not only in the browser.
 
 The cookie carries a random session token (signed with ``SECRET_KEY``); the
-archive keeps one row per sign-in. Signing out ends that row, revoking a key
-ends every row of that key: a copy of the cookie taken before either signs
-nobody in. The cookie is ``Secure`` when the service is served over HTTPS.
+archive keeps one row per sign-in. Signing out ends that row, and so does
+signing in again in that browser; revoking a key ends every row of that key:
+a copy of the cookie taken before any of them signs nobody in. A session is
+over after ``SESSION_IDLE_MINUTES`` without a page and ``SESSION_MAX_HOURS``
+after it began. The cookie is ``Secure`` when the service is served over HTTPS.
 """
 
 from __future__ import annotations
+
+from datetime import timedelta
 
 import pytest
 from test_pages import CSRF, sign_in
 
 from hearts_referee.app import create_app
+from hearts_referee.archive.db import moment, stamp
+from hearts_referee.http_shared.config import ConfigError
 
 
 def copy_session(client, app):
@@ -124,3 +130,84 @@ def test_an_explicit_insecure_setting_wins_over_the_https_scheme(tmp_path):
 def test_the_secure_flag_follows_the_environment(tmp_path, monkeypatch):
     monkeypatch.setenv("FLASK_SESSION_COOKIE_SECURE", "true")
     assert "; Secure" in _cookie_after_sign_in({}, tmp_path)
+
+
+# --- rotation and expiry (issue 23) ------------------------------------------------------------
+
+
+def test_signing_in_as_another_key_ends_the_session_before_it_for_every_copy(app, client, keys):
+    sign_in(client, keys, "auditor")
+    thief = copy_session(client, app)
+    sign_in(client, keys, "director")
+    assert signed_in(client)
+    assert not signed_in(thief)  # the auditor's session ended with the second sign-in
+
+
+def test_signing_in_again_as_the_same_key_starts_a_new_session_and_ends_the_old(app, client, keys, db):
+    sign_in(client, keys, "director")
+    thief = copy_session(client, app)
+    sign_in(client, keys, "director")
+    assert signed_in(client) and not signed_in(thief)
+    ended = db.execute("SELECT end_reason FROM sessions WHERE ended_at IS NOT NULL").fetchall()
+    assert ended == [("signed_out",)]
+
+
+def age_last_page(client, minutes: int) -> None:
+    """Make the browser's last page ``minutes`` older, as if it had sat unused that long."""
+    with client.session_transaction() as session:
+        session["seen"] -= minutes * 60
+
+
+def test_a_session_unused_past_the_idle_limit_is_over(app, client, keys):
+    sign_in(client, keys, "director")
+    assert signed_in(client)
+    age_last_page(client, app.config["SESSION_IDLE_MINUTES"] + 1)
+    assert not signed_in(client)
+
+
+def test_each_page_resets_the_idle_clock(app, client, keys):
+    sign_in(client, keys, "director")
+    idle = app.config["SESSION_IDLE_MINUTES"]
+    age_last_page(client, idle - 1)
+    assert signed_in(client)  # a page just now
+    age_last_page(client, idle - 1)
+    assert signed_in(client)
+
+
+def test_a_session_older_than_the_absolute_limit_is_over_however_much_it_is_used(app, client, keys, db):
+    sign_in(client, keys, "director")
+    hours = app.config["SESSION_MAX_HOURS"]
+    (started,) = db.execute("SELECT started_at FROM sessions").fetchone()
+    earlier = stamp(moment(started) - timedelta(hours=hours, minutes=1))  # as if begun that long ago
+    with db.conn:
+        db.execute("UPDATE sessions SET started_at = ?", [earlier])
+    assert not signed_in(client)
+
+
+def test_the_limits_are_settings(tmp_path, keys):
+    app = create_app(
+        {
+            "TESTING": True,
+            "DATABASE": str(tmp_path / "a.sqlite"),
+            "SESSION_IDLE_MINUTES": 5,
+            "SESSION_MAX_HOURS": 1,
+        }
+    )
+    page = app.test_client().get("/director/sign-in").get_data(as_text=True)
+    assert "1 hours at most" in page and "after 5 minutes without opening a page" in page
+
+
+@pytest.mark.parametrize(("name", "value"), [("SESSION_IDLE_MINUTES", 0), ("SESSION_MAX_HOURS", 10**6)])
+def test_a_limit_out_of_range_stops_the_app_at_start(tmp_path, name, value):
+    with pytest.raises(ConfigError, match=name):
+        create_app({"TESTING": True, "DATABASE": str(tmp_path / "a.sqlite"), name: value})
+
+
+def test_the_sign_in_page_shows_when_a_sign_in_ends(app, client, keys):
+    defaults = (app.config["SESSION_MAX_HOURS"], app.config["SESSION_IDLE_MINUTES"])
+    page = client.get("/director/sign-in").get_data(as_text=True)
+    assert f"lasts {defaults[0]} hours at most" in page and f"after {defaults[1]} minutes" in page
+    assert "This browser is signed in until" not in page
+    sign_in(client, keys, "director")
+    page = client.get("/director/sign-in").get_data(as_text=True)
+    assert "This browser is signed in until" in page

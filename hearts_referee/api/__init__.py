@@ -15,7 +15,8 @@ from . import batch, cors, docs, errors, events, games, hands, health, keys, rat
 def init_app(app: Flask) -> None:
     """Register the API's routes and its problem+json error handlers."""
     errors.init_app(app)
-    for module in (hands, games, events, batch, keys, variants, health, docs):
+    for module in (hands, games, events, keys, variants, health, docs):
         app.register_blueprint(module.bp)
+    batch.init_app(app)  # POST /v1/audits, and this worker's places for running batches
     cors.init_app(app)  # only when CORS_ORIGINS names origins
     ratelimit.init_app(app)  # only when RATELIMIT_PER_KEY is set

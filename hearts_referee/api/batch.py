@@ -7,23 +7,48 @@ however it arrives. A line that is not JSON, or a record that cannot have
 happened, is a result line with its located problems, never an error for the
 whole request: one bad line never stops a run.
 
+Who may send a batch: a key whose role may audit in bulk (an auditor's or a
+director's), unless the operator opens the endpoint (``AUDITS_REQUIRE_KEY``
+false). A worker runs at most ``AUDITS_CONCURRENCY`` batches at once; one more
+is a 429 with ``Retry-After``, before its body is read.
+
 What is refused as a whole, before any line is sent, in the one error shape:
-a body not sent as NDJSON (415), one over ``AUDITS_MAX_BYTES`` or with more
-records than ``AUDITS_MAX_RECORDS`` (413), and one with no record at all
-(422: an audit of nothing would read as a clean run). The body is read whole
-(up to the byte limit) so that these answers come before the 200.
+a body not sent as NDJSON or in an encoding other than ``gzip`` (415), one
+over ``AUDITS_MAX_BYTES`` (decompressed), with more records than
+``AUDITS_MAX_RECORDS`` or a line longer than ``MAX_CONTENT_LENGTH`` (the limit
+of one record sent alone), or a gzip body that inflates more than
+:data:`GZIP_MAX_RATIO` times (413), gzip that is not gzip (400), and one with
+no record at all (422: an audit of nothing would read as a clean run).
+
+**Memory stays flat.** The body is never held whole: it streams through the
+worker in 64 KiB pieces (inflated as it comes, if gzip) into a spool that
+keeps its first MiB in memory and the rest in a temporary file, counting lines
+and records on the way, so the refusals above come before the 200; then the
+spool is audited record by record as the results are sent. Why spool rather
+than answer while the body still arrives: a client that sends its whole body
+before reading (most HTTP libraries) would leave both sides blocked on full
+socket buffers once the results outgrew them. ``bench/audits_memory.py``
+measures it.
 """
 
 from __future__ import annotations
 
-import io
+import tempfile
+import threading
 import time
+import zlib
 from collections import Counter
-from collections.abc import Iterator
-from itertools import islice
+from collections.abc import Callable, Iterator
+from typing import IO
 
-from flask import Blueprint, Response, current_app, request
-from werkzeug.exceptions import RequestEntityTooLarge, UnprocessableEntity, UnsupportedMediaType
+from flask import Blueprint, Flask, Response, current_app, request
+from werkzeug.exceptions import (
+    BadRequest,
+    RequestEntityTooLarge,
+    TooManyRequests,
+    UnprocessableEntity,
+    UnsupportedMediaType,
+)
 
 from hearts_referee.batch import inputs, lines
 from hearts_referee.batch.inputs import Item
@@ -35,25 +60,53 @@ from hearts_referee.usecases.access import Permission
 
 NDJSON = "application/x-ndjson"
 
+PIECE = 64 * 1024
+"""Bytes read (and, for gzip, inflated) at a time."""
+
+SPOOL_IN_MEMORY = 1024 * 1024
+"""Bytes of a body kept in memory; the rest of it waits in a temporary file."""
+
+GZIP_MAX_RATIO = 200
+"""How many times its size a gzip body may inflate to, past its first MiB. NDJSON of real
+hands inflates about 10 times; the same hand repeated, 160; a gzip bomb, 1,000."""
+
+BUSY_RETRY_AFTER = 5
+"""Seconds a client is told to wait when the worker runs its most batches: a batch of a
+thousand hands takes a few seconds."""
+
+_SLOTS = "audits.slots"
+
 bp = Blueprint("audits", __name__)
 
 
 class NotNDJSON(UnsupportedMediaType):
-    """The body is not sent as NDJSON."""
+    """The body is not sent as NDJSON, or in an encoding other than gzip."""
 
-    def __init__(self, got: str) -> None:
-        super().__init__(f"Expected Content-Type {NDJSON}, got {got or 'none'}.")
-        self.problems = (
-            Problem("", "unsupported_media_type", f"Send the records as {NDJSON}, one record a line."),
-        )
+    def __init__(self, got: str, code: str = "unsupported_media_type") -> None:
+        if code == "unsupported_encoding":
+            message = f"Send the body as it is or gzip-compressed (Content-Encoding: gzip), not {got}."
+            super().__init__(f"Content-Encoding {got} is not understood; send gzip or nothing.")
+        else:
+            message = f"Send the records as {NDJSON}, one record a line."
+            super().__init__(f"Expected Content-Type {NDJSON}, got {got or 'none'}.")
+        self.problems = (Problem("", code, message),)
 
 
 class OverLimit(RequestEntityTooLarge):
-    """The body is over one of the endpoint's limits: ``too_large`` (bytes) or ``too_many_records``."""
+    """The body is over one of the endpoint's limits: ``too_large`` (bytes, a line, a gzip
+    ratio) or ``too_many_records``."""
 
     def __init__(self, code: str, message: str) -> None:
         super().__init__(f"{message} Send the records in smaller batches.")
         self.problems = (Problem("", code, message),)
+
+
+class NotGzip(BadRequest):
+    """The body says it is gzip and is not."""
+
+    def __init__(self, why: str) -> None:
+        super().__init__("The body is not gzip, though Content-Encoding says so.")
+        self.problems = (Problem("", "invalid_gzip", f"The body does not inflate as gzip: {why}."),)
 
 
 class NoRecords(UnprocessableEntity):
@@ -64,46 +117,178 @@ class NoRecords(UnprocessableEntity):
         self.problems = (Problem("", "no_records", "Every line of the body is blank."),)
 
 
-def records(body: bytes) -> Iterator[Item]:
+class Busy(TooManyRequests):
+    """This worker already runs its most batches at once."""
+
+    problem_type = "audits_busy"
+
+    def __init__(self, most: int) -> None:
+        super().__init__(
+            f"This server is auditing {most} batches already; send this one again shortly.",
+            retry_after=BUSY_RETRY_AFTER,
+        )
+        self.problems = (Problem("", "audits_busy", f"at most {most} batches at once"),)
+
+
+def records(body: IO[bytes]) -> Iterator[Item]:
     """Each record of the body with its line number, read as the ``audit`` command reads
     an NDJSON file (:func:`batch.inputs.ndjson`)."""
-    return inputs.ndjson(io.BytesIO(body))
+    return inputs.ndjson(body)
 
 
-def _body(limit: int) -> bytes:
-    """The whole body, or 413 past ``limit`` bytes, with or without Content-Length."""
-    too_large = OverLimit("too_large", f"The request body exceeds {limit} bytes.")
-    if request.content_length is not None and request.content_length > limit:
-        raise too_large
-    # This endpoint's limit, not the app's MAX_CONTENT_LENGTH. One byte more is read so
-    # that a chunked body over the limit shows itself instead of arriving cut short.
-    request.max_content_length = limit + 1
-    body = request.get_data(cache=False)
-    if len(body) > limit:
-        raise too_large
-    return body
+def _pieces(stream: IO[bytes]) -> Iterator[bytes]:
+    while piece := stream.read(PIECE):
+        yield piece
 
 
-def _results(body: bytes, max_depth: int, counted: Counter[str]) -> Iterator[bytes]:
-    for where, raw in records(body):
-        outcome = lines.audit_raw(where, raw, max_depth)
-        counted.update(code for hand in outcome.hands for code, _ in hand.rulings)
-        yield outcome.line + b"\n"
-        # A batch is seconds of CPU. Let the process's other requests run between records:
-        # under `serve`'s gevent workers (time.sleep is gevent's there) they share this
-        # worker, and a /healthz probe waited for the whole batch (14 s for 8000 records).
-        time.sleep(0)
+def _inflated(pieces: Iterator[bytes]) -> Iterator[bytes]:
+    """The pieces of a gzip body, inflated a piece at a time (never more than :data:`PIECE`
+    from one call), refused past :data:`GZIP_MAX_RATIO` times what has come in."""
+    inflate = zlib.decompressobj(wbits=16 + zlib.MAX_WBITS)
+    taken = given = 0
+    for piece in pieces:
+        taken += len(piece)
+        data = piece
+        while data:
+            try:
+                out = inflate.decompress(data, PIECE)
+            except zlib.error as error:
+                raise NotGzip(str(error)) from None
+            given += len(out)
+            if given > SPOOL_IN_MEMORY and given > GZIP_MAX_RATIO * taken:
+                raise OverLimit(
+                    "too_large", f"The gzip body inflates more than {GZIP_MAX_RATIO} times its size."
+                )
+            yield out
+            data = inflate.unconsumed_tail
+        if inflate.eof:
+            break
+    if not inflate.eof:
+        raise NotGzip("it stops before its end")
+
+
+def _decoded(stream: IO[bytes]) -> Iterator[bytes]:
+    """The body's pieces as sent (no ``Content-Encoding``, or ``identity``) or inflated
+    (``gzip``); any other value, an empty one included, is a 415, as the spec's enum says."""
+    encoding = request.headers.get("Content-Encoding", "identity").strip()
+    if encoding == "identity":
+        return _pieces(stream)
+    if encoding == "gzip":
+        return _inflated(_pieces(stream))
+    raise NotNDJSON(encoding or "an empty one", "unsupported_encoding")
+
+
+def _spool(pieces: Iterator[bytes], limit: int, most: int, longest: int) -> IO[bytes]:
+    """The body in a spool (its first MiB in memory, the rest in a temporary file), read
+    once with every limit checked on the way: ``limit`` bytes, ``most`` records, ``longest``
+    bytes a line. Only the line being read is tracked: its length and whether it is blank."""
+    spool: IO[bytes] = tempfile.SpooledTemporaryFile(max_size=SPOOL_IN_MEMORY)  # noqa: SIM115
+    size = count = line = 0  # bytes so far, records so far, bytes of the line being read
+    number, filled = 1, False  # the line being read, and whether it holds more than blanks
+
+    def too_long(at: int) -> OverLimit:
+        return OverLimit("too_large", f"Line {at} is longer than {longest} bytes, the limit of one record.")
+
+    try:
+        for piece in pieces:
+            size += len(piece)
+            if size > limit:
+                raise OverLimit("too_large", f"The request body exceeds {limit} bytes.")
+            spool.write(piece)
+            *ended, rest = piece.split(b"\n")
+            if ended:
+                first, others = ended[0], ended[1:]
+                if line + len(first) > longest:
+                    raise too_long(number)
+                if others and max(map(len, others)) > longest:
+                    raise too_long(number + 1 + next(i for i, p in enumerate(others) if len(p) > longest))
+                count += bool(filled or first.strip()) + sum(map(bool, map(bytes.strip, others)))
+                if count > most:
+                    raise OverLimit("too_many_records", f"The request body holds more than {most} records.")
+                number, line, filled = number + len(ended), 0, False
+            line += len(rest)
+            filled = filled or bool(rest.strip())
+            if line > longest:
+                raise too_long(number)
+        count += filled
+        if count > most:
+            raise OverLimit("too_many_records", f"The request body holds more than {most} records.")
+        if count == 0:
+            raise NoRecords()
+    except BaseException:
+        spool.close()
+        raise
+    spool.seek(0)
+    return spool
+
+
+def _results(
+    body: IO[bytes], max_depth: int, counted: Counter[str], done: Callable[[], None]
+) -> Iterator[bytes]:
+    """The result lines of the spooled body; ``done`` once the last is sent (or the client
+    went away), and again when the response closes: whichever comes first gives the slot back."""
+    try:
+        for where, raw in records(body):
+            outcome = lines.audit_raw(where, raw, max_depth)
+            counted.update(code for hand in outcome.hands for code, _ in hand.rulings)
+            yield outcome.line + b"\n"
+            # A batch is seconds of CPU. Let the process's other requests run between records:
+            # under `serve`'s gevent workers (time.sleep is gevent's there) they share this
+            # worker, and a /healthz probe waited for the whole batch (14 s for 8000 records).
+            time.sleep(0)
+    finally:
+        body.close()
+        done()
+
+
+def _slot() -> Callable[[], None]:
+    """A place among this worker's running batches, and the call that gives it back; 429
+    when there is none (checked before the body is read)."""
+    slots: threading.BoundedSemaphore = current_app.extensions[_SLOTS]
+    if not slots.acquire(blocking=False):
+        raise Busy(current_app.config["AUDITS_CONCURRENCY"])
+    given_back = threading.Event()
+
+    def give_back() -> None:
+        if not given_back.is_set():
+            given_back.set()
+            slots.release()
+
+    return give_back
 
 
 @bp.post("/v1/audits")
-@requires(Permission.VALIDATE, unless="VALIDATE_REQUIRES_KEY")
+@requires(Permission.AUDIT, unless="AUDITS_REQUIRE_KEY")
 def audit_records() -> Response:
     if request.mimetype != NDJSON:
         raise NotNDJSON(request.mimetype)
-    body = _body(current_app.config["AUDITS_MAX_BYTES"])
-    most = current_app.config["AUDITS_MAX_RECORDS"]
-    if next(islice(records(body), most, None), None) is not None:
-        raise OverLimit("too_many_records", f"The request body holds more than {most} records.")
-    if next(records(body), None) is None:
-        raise NoRecords()
-    return Response(_results(body, jsonbody.max_depth(), rulings()), mimetype=NDJSON)
+    config = current_app.config
+    limit = config["AUDITS_MAX_BYTES"]
+    if request.content_length is not None and request.content_length > limit:
+        raise OverLimit("too_large", f"The request body exceeds {limit} bytes.")
+    give_back = _slot()
+    try:
+        # This endpoint's limit, not the app's MAX_CONTENT_LENGTH. One byte more is read so
+        # that a chunked body over the limit shows itself instead of arriving cut short.
+        request.max_content_length = limit + 1
+        body = _spool(
+            _decoded(request.stream), limit, config["AUDITS_MAX_RECORDS"], config["MAX_CONTENT_LENGTH"]
+        )
+    except RequestEntityTooLarge as error:
+        give_back()
+        if isinstance(error, OverLimit):
+            raise
+        raise OverLimit("too_large", f"The request body exceeds {limit} bytes.") from None
+    except BaseException:
+        give_back()
+        raise
+    response = Response(_results(body, jsonbody.max_depth(), rulings(), give_back), mimetype=NDJSON)
+    response.call_on_close(give_back)
+    response.call_on_close(body.close)
+    return response
+
+
+def init_app(app: Flask) -> None:
+    """The endpoint and this worker's places for running batches (``AUDITS_CONCURRENCY``)."""
+    app.extensions[_SLOTS] = threading.BoundedSemaphore(app.config["AUDITS_CONCURRENCY"])
+    app.register_blueprint(bp)

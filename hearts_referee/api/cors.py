@@ -8,6 +8,12 @@ default none is, and nothing is registered. With flask-cors, the API
 pages never do: they are same-origin HTML with a session cookie. Keys
 travel in headers, never cookies, so no credentials mode is offered.
 
+Whenever CORS is on, every answer of the API and the spec says ``Vary: Origin``
+(flask-cors says it only for some settings): the answer depends on the request's
+``Origin`` (an allowed origin gets the CORS headers, another and none do not),
+so a shared cache must not hand one origin's answer to another, nor an answer
+to a request without ``Origin`` to a browser's request with one.
+
 An origin is ``scheme://host[:port]``, exactly as a browser sends it: one
 with a path or a trailing slash would never match, so it is refused when
 the app starts rather than silently ignored.
@@ -18,7 +24,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from flask import Flask
+from flask import Flask, Response, request
 from flask_cors import CORS
 
 ORIGIN = re.compile(r"^https?://[^/\s:]+(:\d+)?$")
@@ -28,6 +34,9 @@ EXPOSE_HEADERS = ["ETag", "Location", "Retry-After", "WWW-Authenticate", "Allow"
 METHODS = ["GET", "POST", "DELETE"]
 MAX_AGE = 600
 """Seconds a browser may keep a preflight's answer."""
+
+RESOURCES = re.compile(r"^/v1/.*|^/openapi\.yaml$")
+"""The paths that answer CORS: the API and its spec."""
 
 
 def origins(setting: Any) -> list[str]:
@@ -51,7 +60,7 @@ def init_app(app: Flask) -> None:
         return
     CORS(
         app,
-        resources={r"/v1/.*": {}, r"/openapi\.yaml": {}},
+        resources={RESOURCES.pattern: {}},
         origins=allowed,
         methods=METHODS,
         allow_headers=ALLOW_HEADERS,
@@ -60,3 +69,11 @@ def init_app(app: Flask) -> None:
         max_age=MAX_AGE,
         always_send=False,  # CORS headers answer CORS requests (with Origin) only
     )
+    app.after_request(_vary_on_origin)
+
+
+def _vary_on_origin(response: Response) -> Response:
+    """``Vary: Origin`` on every answer of a path that answers CORS (see above)."""
+    if RESOURCES.match(request.path):
+        response.vary.add("Origin")
+    return response

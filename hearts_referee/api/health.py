@@ -1,10 +1,16 @@
 """``GET /healthz`` (liveness) and ``GET /readyz`` (readiness), for load balancers and deploys.
 
 ``/healthz`` says the process answers; it touches nothing. ``/readyz`` says
-the archive can be used: the file is there, SQLite can read it, and its
-schema is this release's (no step pending, none from a newer release). It
-opens the file read-only, so probing it never creates or upgrades anything
-(``hearts-referee serve`` and ``init-db`` do that); 503 says why not.
+the archive can be used: the file is there, SQLite can read it, its schema
+is this release's (no step pending, none from a newer release), and it takes
+a write now. The checks open the file read-only, so probing never creates or
+upgrades anything (``hearts-referee serve`` and ``init-db`` do that); the
+write is proved by ``usecases.prove_write`` (one page appended to the WAL,
+nothing changed), so a full disk, a read-only file system or a lock held
+past two seconds is not ready either, and a load balancer stops sending
+writes there. 503 says why not: ``archive_unavailable`` for the file as it
+stands, the storage fault's own problem type (``disk_full``...) for a write
+that cannot be made.
 """
 
 from __future__ import annotations
@@ -15,8 +21,9 @@ from flask import Blueprint, current_app
 from werkzeug.exceptions import ServiceUnavailable
 
 from hearts_referee import referee
+from hearts_referee.http_shared.storage import unavailable
 from hearts_referee.referee.record import Problem
-from hearts_referee.usecases import ArchiveUnavailable, applied, open_read_only
+from hearts_referee.usecases import STORAGE_ERRORS, ArchiveUnavailable, applied, open_read_only, prove_write
 
 bp = Blueprint("health", __name__)
 
@@ -47,12 +54,19 @@ class NotReady(ServiceUnavailable):
 
 @bp.get("/readyz")
 def readyz() -> dict[str, str]:
+    path = current_app.config["DATABASE"]
     try:
-        db = open_read_only(current_app.config["DATABASE"])
+        db = open_read_only(path)
+        try:
+            schema = applied(db)[-1]
+        finally:
+            db.close()
+        prove_write(path)
     except ArchiveUnavailable as error:
         raise NotReady(error.reason) from None
-    try:
-        schema = applied(db)[-1]
-    finally:
-        db.close()
+    except STORAGE_ERRORS as error:
+        answer = unavailable(error)
+        if answer is None:
+            raise
+        raise answer from None
     return {"status": "ready", "schema": schema}

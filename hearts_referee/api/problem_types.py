@@ -21,6 +21,7 @@ from types import MappingProxyType
 
 from hearts_referee.http_shared.jsonbody import InvalidJSON
 from hearts_referee.referee.record import RecordError
+from hearts_referee.usecases import Fault
 from hearts_referee.usecases.errors import Rejected
 
 PROBLEM_TYPES: Mapping[str, int] = MappingProxyType(
@@ -39,7 +40,9 @@ PROBLEM_TYPES: Mapping[str, int] = MappingProxyType(
         "invalid_record": 422,
         "rejected": 422,
         "rate_limited": 429,
+        "audits_busy": 429,
         "internal_error": 500,
+        **{fault.value: 503 for fault in Fault},  # the archive's storage, each fault its own kind
     }
 )
 """Each kind of problem, by code, with the status it comes with."""

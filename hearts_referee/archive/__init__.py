@@ -11,7 +11,7 @@ that log on every read (``stored.handstate``): nothing about a hand is ever
 updated in place.
 """
 
-from .db import connect, open_archive, write
+from .db import connect, frozen, open_archive, prove_write, write
 from .errors import ArchiveError, Conflict, NotFound
 from .events import (
     add_player,
@@ -51,7 +51,7 @@ from .hands import (
 )
 from .keys import create_key, find_key, get_key, list_keys, revoke_key
 from .migrations import applied, migrate
-from .sessions import SessionEnd, end_session, session_key_id, start_session
+from .sessions import SessionEnd, end_session, session_key_id, session_started, start_session
 
 __all__ = [
     "ArchiveError",
@@ -74,6 +74,7 @@ __all__ = [
     "event_log",
     "find_hand",
     "find_key",
+    "frozen",
     "game_hand_hash",
     "game_hand_hashes",
     "game_owner",
@@ -92,9 +93,11 @@ __all__ = [
     "list_keys",
     "migrate",
     "open_archive",
+    "prove_write",
     "replace_table",
     "revoke_key",
     "session_key_id",
+    "session_started",
     "set_scorers",
     "start_session",
     "store_hand",

@@ -18,6 +18,7 @@
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import sqlite3
@@ -46,10 +47,33 @@ def _create_private(path: str | Path) -> None:
         os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, FILE_MODE))
 
 
-def connect(path: str | Path) -> Database:
-    """A connection to an existing or new archive file (no schema work)."""
-    _create_private(path)
-    conn = sqlite3.connect(str(path), timeout=BUSY_TIMEOUT)
+def connect(path: str | Path, create: bool = True) -> Database:
+    """A connection to an existing or new archive file (no schema work). With ``create``
+    false, a missing file is ``FileNotFoundError`` (``faults.Fault.MISSING``) rather than
+    a new empty archive: a file gone from under a running service must not become a second
+    archive with none of the first one's chains. (Not SQLite's ``mode=rw``: it would also
+    refuse a file it can only read, where a plain open falls back to reading.)"""
+    if not Path(path).is_file():
+        if not create:
+            raise FileNotFoundError(errno.ENOENT, "no archive file", str(path))
+        _create_private(path)
+    elif frozen(path):
+        return _database(sqlite3.connect(f"{Path(path).resolve().as_uri()}?immutable=1", uri=True))
+    return _database(sqlite3.connect(str(path), timeout=BUSY_TIMEOUT))
+
+
+def frozen(path: str | Path) -> bool:
+    """Whether the archive lies on a file system mounted read-only with nothing in its WAL:
+    then nothing can change it, and SQLite may read it as immutable. (A WAL-mode file
+    is otherwise unreadable there once its last connection removed the ``-shm`` file:
+    SQLite cannot make a new one.) A write is then ``SQLITE_READONLY``, as it should be."""
+    if not os.statvfs(path).f_flag & os.ST_RDONLY:
+        return False
+    wal = Path(f"{path}-wal")
+    return not wal.exists() or wal.stat().st_size == 0
+
+
+def _database(conn: sqlite3.Connection) -> Database:
     db = Database(conn)
     db.execute("PRAGMA foreign_keys=ON")
     return db
@@ -88,6 +112,27 @@ def write(db: Database) -> Iterator[Database]:
         raise
 
 
+PROOF_TIMEOUT = 2.0
+"""Seconds a proof of writing waits for another writer: a lock held longer is not ready."""
+
+
+def prove_write(path: str | Path) -> None:
+    """Write to the archive, cheaply, or raise what stops it (``faults``): rewrite the file's
+    ``user_version`` (unused by the archive) with its own value and commit. In WAL mode that
+    appends one page to the log and syncs it, which is exactly what every stored hand needs
+    (space, a writable file system and file, the write lock); nothing is changed."""
+    if frozen(path):
+        raise OSError(errno.EROFS, "the archive's file system is mounted read-only", str(path))
+    db = connect(path, create=False)
+    try:
+        db.execute(f"PRAGMA busy_timeout = {int(PROOF_TIMEOUT * 1000)}")
+        with write(db):
+            version = db.execute("PRAGMA user_version").fetchone()[0]
+            db.execute(f"PRAGMA user_version = {int(version)}")
+    finally:
+        db.close()
+
+
 def row_id(cursor: sqlite3.Cursor) -> int:
     """The id of the row an INSERT just made."""
     if cursor.lastrowid is None:  # only after a statement that inserted nothing
@@ -95,9 +140,22 @@ def row_id(cursor: sqlite3.Cursor) -> int:
     return cursor.lastrowid
 
 
+STAMP = "%Y-%m-%dT%H:%M:%S.%fZ"
+
+
 def now() -> str:
     """The current UTC time as stored: ``2026-11-30T05:12:58.123456Z``."""
-    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+    return stamp(datetime.now(UTC))
+
+
+def stamp(moment: datetime) -> str:
+    """A UTC time as stored (stored times compare as text in time order)."""
+    return moment.astimezone(UTC).strftime(STAMP)
+
+
+def moment(stored: str) -> datetime:
+    """A stored time as an aware UTC datetime."""
+    return datetime.strptime(stored, STAMP).replace(tzinfo=UTC)
 
 
 def canonical(value: Any) -> str:

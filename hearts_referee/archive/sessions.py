@@ -5,18 +5,22 @@ Flask's signed cookie); the archive keeps the token's SHA-256, which key it
 signed in with, and when it started and ended. A session is live while it
 has not ended and its key is not revoked, so ending the row is what signs a
 browser out: a copy of the cookie taken before names an ended session and
-signs nobody in. Signing out ends one sign-in (``signed_out``); revoking a
-key ends all of its sessions at once (``key_revoked``, in ``keys.revoke_key``).
+signs nobody in. Signing out ends one sign-in (``signed_out``), and so does
+signing in again in the same browser (the session before ends as
+``signed_out``: it was that browser's sign-out); revoking a key ends all of
+its sessions at once (``key_revoked``, in ``keys.revoke_key``). A session
+older than the absolute limit is over without a write (``session_key_id``).
 """
 
 from __future__ import annotations
 
 import secrets
+from datetime import datetime
 from enum import StrEnum
 
 from sqlite_utils import Database
 
-from .db import now, sha256, write
+from .db import moment, now, sha256, stamp, write
 
 
 class SessionEnd(StrEnum):
@@ -37,15 +41,25 @@ def start_session(db: Database, key_id: int) -> str:
     return token
 
 
-def session_key_id(db: Database, token: str) -> int | None:
-    """The key id of the session this token names, while it has not ended; ``None`` otherwise.
+def session_key_id(db: Database, token: str, started_after: datetime | None = None) -> int | None:
+    """The key id of the session this token names, while it has not ended and began after
+    ``started_after`` (``None``: whenever); ``None`` otherwise. Past that limit the
+    session is over without a write (a read must work on a read-only archive): nothing can
+    bring it back, and its row ends when the browser signs in again.
 
     Whether that key is still live is the key's own question (``keys.get_key``).
     """
     row = db.execute(
-        "SELECT key_id FROM sessions WHERE token_sha256 = ? AND ended_at IS NULL", [sha256(token)]
+        "SELECT key_id FROM sessions WHERE token_sha256 = ? AND ended_at IS NULL AND started_at > ?",
+        [sha256(token), "" if started_after is None else stamp(started_after)],
     ).fetchone()
     return int(row[0]) if row else None
+
+
+def session_started(db: Database, token: str) -> datetime | None:
+    """When the session this token names began, ``None`` if there is none."""
+    row = db.execute("SELECT started_at FROM sessions WHERE token_sha256 = ?", [sha256(token)]).fetchone()
+    return moment(str(row[0])) if row else None
 
 
 def end_session(db: Database, token: str) -> None:

@@ -35,7 +35,10 @@ BOUNDS: Mapping[str, tuple[int, int]] = {
     "MAX_CONTENT_LENGTH": (1, 2**31),
     "AUDITS_MAX_BYTES": (1, 2**40),
     "AUDITS_MAX_RECORDS": (1, 2**31),
+    "AUDITS_CONCURRENCY": (1, 1024),
     "JSON_MAX_DEPTH": (1, DEPTH_CEILING),
+    "SESSION_IDLE_MINUTES": (1, 7 * 24 * 60),
+    "SESSION_MAX_HOURS": (1, 7 * 24),
 }
 """The settings with a range, inclusive; a value outside it stops the app at startup."""
 

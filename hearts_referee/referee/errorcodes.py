@@ -145,6 +145,9 @@ ERROR_CODES: Mapping[str, str] = MappingProxyType(
         "no_records": "A POST /v1/audits body whose every line is blank",
         "no_stored_audit": "A stored hand whose log does not start with its audit",
         "unreadable_audit": "A stored hand whose audit no longer reads",
+        "unsupported_encoding": "A POST /v1/audits body with a Content-Encoding other than gzip",
+        "invalid_gzip": "A POST /v1/audits body that says gzip and does not inflate",
+        "audits_busy": "This worker already runs its most batches (AUDITS_CONCURRENCY)",
         # --- the server's own refusals -----------------------------------------------------
         "malformed_request": "The request is not valid HTTP/1.1",
         "forbidden_proxy": "Proxy headers from an address that may not send them",
@@ -154,6 +157,10 @@ ERROR_CODES: Mapping[str, str] = MappingProxyType(
         "headers_too_large": "More than 100 header fields, or one over 8190 bytes",
         "unsupported_transfer_coding": "A transfer coding other than chunked",
         "archive_unavailable": "The archive cannot be used as it stands (GET /readyz)",
+        "disk_full": "The archive's disk is full: nothing can be stored now",
+        "archive_read_only": "The archive cannot be written; reads go on",
+        "archive_locked": "Another writer held the archive's write lock past the wait",
+        "archive_missing": "The archive file is gone or cannot be opened",
     }
 )
 """Every ``errors[].code``, to what it means in one line (the registry; see the module)."""

@@ -3,8 +3,15 @@
 Python's ``json`` accepts things JSON does not (``NaN``, ``Infinity``,
 ``1e999`` as infinity) and silently keeps the last of two equal keys; a
 referee must not guess which ``"variant"`` a record meant. Request bodies
-(``http_shared.jsonbody``), the check page and every line of a bulk audit are read
-here.
+(``http_shared.jsonbody``), the check page, every JSON text and number typed
+into a director's form (:func:`form_number`) and every line of a bulk audit are
+read here.
+
+A number written with a fraction or an exponent whose value is whole (``219.0``,
+``2.19e2``) is read as the integer it is: JSON has one kind of number, and JSON
+Schema (so OpenAPI 3.1, the spec's dialect) counts such a number as an
+``integer``. Only up to :data:`INTEGRAL_MAX` in size: past it no bound of the
+referee admits the value anyway, and the float is kept for the codec to refuse.
 
 A document may nest arrays and objects at most ``max_depth`` levels deep
 (:data:`MAX_DEPTH` unless the caller says otherwise; the app's
@@ -20,6 +27,7 @@ from __future__ import annotations
 import json
 import math
 import re
+from decimal import Decimal
 from itertools import accumulate
 from typing import Any
 
@@ -29,6 +37,10 @@ MAX_DEPTH = 64
 DEPTH_CEILING = 512
 """The largest ``max_depth`` accepted: beyond it Python's parser itself gives up (its
 recursion limit), so a higher setting would only pretend."""
+
+
+INTEGRAL_MAX = 2**64
+"""The largest |number| written as ``219.0`` that is read as an integer (past every bound)."""
 
 
 class JSONError(ValueError):
@@ -44,7 +56,12 @@ def _no_constants(name: str) -> Any:
     raise ValueError(f"{name} is not JSON")
 
 
-def _finite(text: str) -> float:
+def _number(text: str) -> int | float:
+    """A number with a fraction or exponent: the integer it is when it is whole (see the
+    module's docstring), else a float, refused when it would be infinite."""
+    exact = Decimal(text)
+    if abs(exact) <= INTEGRAL_MAX and exact == exact.to_integral_value():
+        return int(exact)
     value = float(text)
     if not math.isfinite(value):
         raise ValueError(f"number {text} is out of range")
@@ -121,7 +138,7 @@ def loads_strict(data: bytes, max_depth: int = MAX_DEPTH) -> Any:
         value = json.loads(
             text,
             parse_constant=_no_constants,
-            parse_float=_finite,
+            parse_float=_number,
             object_pairs_hook=_unique_keys,
         )
     except RecursionError:
@@ -131,3 +148,24 @@ def loads_strict(data: bytes, max_depth: int = MAX_DEPTH) -> Any:
     if _SURROGATE_ESCAPE.search(data):  # only escapes can make one: UTF-8 bytes cannot
         _all_text(value)
     return value
+
+
+_FORM_NUMBER = re.compile(r"-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?", re.ASCII)
+
+
+def form_number(text: str) -> Any:
+    """A number typed into a form field, read as the same text in a JSON body is
+    (``12``, ``-3``, ``219.0``); anything else comes back as the text it is (``²``, ``٣``,
+    ``1_000``, ``NaN``, 5,000 digits), so the codec refuses it at its pointer as it
+    refuses a string in a body, and the bounds are the codec's, as for the API.
+
+    Python's ``int()`` would take ``٣`` and ``1_000``, and raise on ``²`` though
+    ``'²'.isdigit()`` is true: a form never calls it on what was typed.
+    """
+    typed = text.strip()
+    if not _FORM_NUMBER.fullmatch(typed):
+        return text
+    try:
+        return loads_strict(typed.encode("ascii"))
+    except JSONError:  # past Python's digit limit for int(): no bound admits it
+        return text

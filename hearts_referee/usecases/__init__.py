@@ -38,15 +38,27 @@ from hearts_referee.stored import (
     StoredHand,
 )
 
-from .archive_file import ArchiveUnavailable, applied, connect, open_archive, open_read_only
+from .archive_file import (
+    STORAGE_ERRORS,
+    ArchiveUnavailable,
+    Fault,
+    applied,
+    connect,
+    fault_of,
+    open_archive,
+    open_read_only,
+    prove_write,
+)
 
 __all__ = [
     "ROLES",
+    "STORAGE_ERRORS",
     "ArchiveUnavailable",
     "ChainReport",
     "Decided",
     "Event",
     "EventChainReport",
+    "Fault",
     "Game",
     "GameFilter",
     "GameStatus",
@@ -58,6 +70,8 @@ __all__ = [
     "StoredHand",
     "applied",
     "connect",
+    "fault_of",
     "open_archive",
     "open_read_only",
+    "prove_write",
 ]

@@ -38,6 +38,7 @@ class Permission(StrEnum):
     RUN_EVENTS = "events"
     KEYS_READ = "keys:read"
     KEYS_WRITE = "keys:write"
+    AUDIT = "audit"
 
 
 _SCORER = frozenset({Permission.VALIDATE, Permission.READ, Permission.SUBMIT, Permission.SIGN})
@@ -45,14 +46,17 @@ _SCORER = frozenset({Permission.VALIDATE, Permission.READ, Permission.SUBMIT, Pe
 PERMISSIONS: Mapping[Role, frozenset[Permission]] = MappingProxyType(
     {
         Role.SCORER: _SCORER,
-        Role.DIRECTOR: _SCORER | {Permission.DECIDE, Permission.RUN_EVENTS},
-        Role.AUDITOR: frozenset({Permission.VALIDATE, Permission.READ, Permission.KEYS_READ}),
+        Role.DIRECTOR: _SCORER | {Permission.DECIDE, Permission.RUN_EVENTS, Permission.AUDIT},
+        Role.AUDITOR: frozenset(
+            {Permission.VALIDATE, Permission.READ, Permission.KEYS_READ, Permission.AUDIT}
+        ),
         Role.ADMIN: frozenset({Permission.VALIDATE, Permission.KEYS_READ, Permission.KEYS_WRITE}),
     }
 )
 """Role -> what it may do. ``read``: hands, games, logs; ``submit``: hands and games;
 ``sign``: signatures; ``decide``: director's decisions; ``events``: create events, seat
-their rounds, override them; ``keys:*``: the key list."""
+their rounds, override them; ``keys:*``: the key list; ``audit``: many records at once
+(``POST /v1/audits``: seconds of CPU a batch, so not for every scoring app's key)."""
 
 WHAT = {
     Permission.VALIDATE: "validate hands",
@@ -63,6 +67,7 @@ WHAT = {
     Permission.RUN_EVENTS: "run events",
     Permission.KEYS_READ: "list API keys",
     Permission.KEYS_WRITE: "manage API keys",
+    Permission.AUDIT: "audit records in bulk",
 }
 
 

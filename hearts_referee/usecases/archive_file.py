@@ -9,6 +9,7 @@ from sqlite_utils import Database
 
 from hearts_referee import archive
 from hearts_referee.archive.db import BUSY_TIMEOUT
+from hearts_referee.archive.faults import STORAGE_ERRORS, Fault, fault_of
 from hearts_referee.archive.migrations import MIGRATIONS
 
 
@@ -28,8 +29,27 @@ def open_archive(path: str | Path) -> Database:
 
 
 def connect(path: str | Path) -> Database:
-    """Connect to an archive already brought up to date by :func:`open_archive`."""
-    return archive.connect(path)
+    """Connect to an archive already brought up to date by :func:`open_archive`; never
+    creates one (a missing file is ``Fault.MISSING``)."""
+    return archive.connect(path, create=False)
+
+
+def prove_write(path: str | Path) -> None:
+    """Prove the archive takes a write now (``archive.db.prove_write``), or raise what stops it."""
+    archive.prove_write(path)
+
+
+__all__ = [
+    "STORAGE_ERRORS",
+    "ArchiveUnavailable",
+    "Fault",
+    "applied",
+    "connect",
+    "fault_of",
+    "open_archive",
+    "open_read_only",
+    "prove_write",
+]
 
 
 def applied(db: Database) -> list[str]:
@@ -42,7 +62,8 @@ def open_read_only(path: str | Path) -> Database:
     mode (``mode=ro``: no file created, no migration, no change of journal mode).
 
     ``ArchiveUnavailable`` when there is no such file, when it is not an archive, or
-    when its schema is another release's: an older one is upgraded in place by
+    when its schema is another release's (a storage fault, such as a disk too full for
+    SQLite to read a WAL file, is raised as it is, for :func:`fault_of`): an older one is upgraded in place by
     ``init-db``, which this never does. SQLite may leave its (empty) ``-wal`` and
     ``-shm`` companions beside a WAL-mode file, as any reader does.
     """
@@ -50,7 +71,8 @@ def open_read_only(path: str | Path) -> Database:
     if not file.is_file():
         raise ArchiveUnavailable(file, "no such archive file")
     try:
-        conn = sqlite3.connect(f"{file.resolve().as_uri()}?mode=ro", uri=True, timeout=BUSY_TIMEOUT)
+        frozen = "&immutable=1" if archive.frozen(file) else ""  # on a read-only mount: see there
+        conn = sqlite3.connect(f"{file.resolve().as_uri()}?mode=ro{frozen}", uri=True, timeout=BUSY_TIMEOUT)
     except sqlite3.Error as error:
         raise ArchiveUnavailable(file, f"cannot be opened ({error})") from None
     db = Database(conn)
@@ -60,6 +82,8 @@ def open_read_only(path: str | Path) -> Database:
         pending = [m.name for m in MIGRATIONS.pending(db)]
     except sqlite3.DatabaseError as error:
         db.close()
+        if fault_of(error, file) is not None:  # a full disk is not a file that is no archive
+            raise
         raise ArchiveUnavailable(file, f"not an archive ({error})") from None
     every = {m.name for m in MIGRATIONS.pending(Database(memory=True))}  # this release's steps
     newer = [name for name in done if name not in every]

@@ -14,6 +14,9 @@ an admin would, through the same checks; it re-audits the archive as
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
 from sqlite_utils import Database
 
 from hearts_referee import archive
@@ -35,15 +38,43 @@ def authenticate(db: Database, token: str) -> Key | None:
     return archive.find_key(db, token)
 
 
-def start_session(db: Database, key: Key) -> str:
-    """Sign ``key`` in: a new session, whose token only the browser keeps."""
+@dataclass(frozen=True)
+class SessionLimits:
+    """How long a sign-in lasts: ``idle``, without a page asked for; ``longest``, whatever happens."""
+
+    idle: timedelta
+    longest: timedelta
+
+    def ends(self, started: datetime, seen: datetime) -> datetime:
+        """When a session that began at ``started``, last seen at ``seen``, ends unless used."""
+        return min(started + self.longest, seen + self.idle)
+
+
+def start_session(db: Database, key: Key, replacing: str | None = None) -> str:
+    """Sign ``key`` in: a new session, whose token only the browser keeps. The browser's
+    session before (``replacing``), whoever's it was, ends: a copy of its cookie signs no
+    one in, and a browser is only ever signed in once."""
+    if replacing is not None:
+        archive.end_session(db, replacing)
     return archive.start_session(db, key.id)
 
 
-def session_key(db: Database, token: str) -> Key | None:
-    """The live key of a session token, or ``None``: signed out, key revoked since, or unknown."""
-    key_id = archive.session_key_id(db, token)
+def session_key(
+    db: Database, token: str, seen: datetime | None, limits: SessionLimits, now: datetime
+) -> Key | None:
+    """The live key of a session token last used at ``seen``, or ``None``: signed out, key
+    revoked since, unknown, unused for longer than ``limits.idle``, or begun longer than
+    ``limits.longest`` ago (``seen`` ``None``: never seen, so over)."""
+    if seen is None or now - seen > limits.idle:
+        return None
+    key_id = archive.session_key_id(db, token, started_after=now - limits.longest)
     return archive.get_key(db, key_id) if key_id is not None else None
+
+
+def session_ends(db: Database, token: str, seen: datetime, limits: SessionLimits) -> datetime | None:
+    """When the session of ``token`` ends unless used again (``None``: no such session)."""
+    started = archive.session_started(db, token)
+    return None if started is None else limits.ends(started, seen)
 
 
 def end_session(db: Database, token: str) -> None:

@@ -17,13 +17,14 @@ seat is played by the next seat clockwise after the card before it
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
+from hearts_referee.http_shared.jsonbody import max_depth
 from hearts_referee.referee.record import Problem
+from hearts_referee.schemas.strictjson import JSONError, form_number, loads_strict
 from hearts_referee.usecases.errors import Rejected
 
 T = TypeVar("T")
@@ -37,6 +38,21 @@ _SPLIT = re.compile(r"[\s,;]+")
 def cards_of(text: str) -> list[str]:
     """Cards as typed, in order (``"QS 10h, 2c"``); the codec reads and checks each."""
     return [token for token in _SPLIT.split(text.strip()) if token]
+
+
+def key_ids(text: str, pointer: str) -> tuple[list[int], list[Problem]]:
+    """Key ids typed separated by spaces or commas (the event forms' scorers), each read as
+    :func:`form_number` reads a number; one that is not a whole number is a problem at its
+    place, ``pointer/index`` (how large one may be is the codec's bound, as in the API)."""
+    ids: list[int] = []
+    problems: list[Problem] = []
+    for index, token in enumerate(cards_of(text)):
+        value = form_number(token)
+        if isinstance(value, int):
+            ids.append(value)
+        else:
+            problems.append(Problem(f"{pointer}/{index}", "type", "a key id is a whole number"))
+    return ids, problems
 
 
 @dataclass
@@ -86,6 +102,16 @@ class Entry:
             placed.setdefault(self.field_of(problem.pointer), []).append(self.message(problem))
         return placed
 
+    def json_field(self, text: str, pointer: str) -> Any:
+        """A JSON text typed into a field, read by the API's strict reader within its depth
+        limit (no ``NaN``, no key twice, no lone surrogate); a problem at ``pointer`` and
+        ``{}`` when it is not one, so the rest of the form is still checked."""
+        try:
+            return loads_strict(text.encode("utf-8"), max_depth())
+        except JSONError as error:
+            self.problems.append(Problem(pointer, error.code, f"not JSON: {error}"))
+            return {}
+
 
 # --- a new game ---------------------------------------------------------------------
 
@@ -97,11 +123,7 @@ def game_entry(form: Mapping[str, str]) -> Entry:
     options_text = form.get("options", "").strip()
     entry.fields.update({"/variant": "variant", "/variant/options": "options"})
     if options_text:
-        try:
-            options = json.loads(options_text)
-        except ValueError as error:
-            entry.problems.append(Problem("/variant/options", "invalid_json", f"not JSON: {error}"))
-            options = {}
+        options = entry.json_field(options_text, "/variant/options")
         variant = {"base": variant, "options": options}
     entry.data["variant"] = variant
     seats: list[str] = []
@@ -145,11 +167,7 @@ def event_entry(form: Mapping[str, str]) -> Entry:
     fmt: Any = form.get("format", "").strip()
     options_text = form.get("options", "").strip()
     if options_text:
-        try:
-            options = json.loads(options_text)
-        except ValueError as error:
-            entry.problems.append(Problem("/format/options", "invalid_json", f"not JSON: {error}"))
-            options = {}
+        options = entry.json_field(options_text, "/format/options")
         if isinstance(options, dict):
             entry.labels.update({f"/format/options/{name}": str(name) for name in options})
         fmt = {"base": fmt, "options": options}
@@ -160,14 +178,10 @@ def event_entry(form: Mapping[str, str]) -> Entry:
             entry.labels[f"/players/{len(players)}"] = f"line {line} ({name.strip()[:20]})"
             players.append(name.strip())
     entry.data["players"] = players
-    scorers: list[int] = []
-    for index, token in enumerate(cards_of(form.get("scorers", ""))):
-        entry.labels[f"/scorers/{index}"] = f"key {token}"
-        if token.isdigit():
-            scorers.append(int(token))
-        else:
-            entry.problems.append(Problem(f"/scorers/{index}", "type", "a key id is a whole number"))
-    entry.data["scorers"] = scorers
+    typed = cards_of(form.get("scorers", ""))
+    entry.labels.update({f"/scorers/{index}": f"key {token[:20]}" for index, token in enumerate(typed)})
+    entry.data["scorers"], problems = key_ids(form.get("scorers", ""), "/scorers")
+    entry.problems.extend(problems)
     return entry
 
 
@@ -178,9 +192,10 @@ def hand_entry(form: Mapping[str, str], seats: Sequence[str]) -> Entry:
     """The body of ``POST /v1/games/{id}/hands`` from the hand form of a game with ``seats``."""
     entry = Entry({})
     data = entry.data
-    number = form.get("hand_number", "").strip()
-    if number.isdigit():
-        data["hand_number"] = int(number)
+    number = form.get("hand_number", "")
+    if number.strip():
+        data["hand_number"] = form_number(number)
+    entry.labels["/hand_number"] = "hand number"
     deal: dict[str, list[str]] = {}
     passes: dict[str, list[str]] = {}
     claimed: dict[str, Any] = {}
@@ -193,7 +208,7 @@ def hand_entry(form: Mapping[str, str], seats: Sequence[str]) -> Entry:
         entry.fields[f"/passes/{seat}"] = f"pass-{i}"
         wrote = form.get(f"claimed-{i}", "").strip()
         if wrote:
-            claimed[seat] = int(wrote) if re.fullmatch(r"-?[0-9]{1,9}", wrote) else wrote
+            claimed[seat] = form_number(wrote)
         entry.fields[f"/claimed/{seat}"] = f"claimed-{i}"
     if any(deal.values()):  # every deal field left empty: derived from the play
         data["deal"] = deal
@@ -221,9 +236,9 @@ def sheet_entry(form: Mapping[str, str], seats: Sequence[str]) -> Entry:
     """The body of ``POST /v1/games/{id}/hands`` for a score-only hand, from the scoresheet
     form: one number per seat (``points-<i>``) and the moon choice where the variant has one."""
     entry = Entry({})
-    number = form.get("hand_number", "").strip()
-    if number.isdigit():
-        entry.data["hand_number"] = int(number)
+    number = form.get("hand_number", "")
+    if number.strip():
+        entry.data["hand_number"] = form_number(number)
     points: dict[str, Any] = {}
     for i, seat in enumerate(seats):
         wrote = form.get(f"points-{i}", "").strip()
@@ -231,7 +246,7 @@ def sheet_entry(form: Mapping[str, str], seats: Sequence[str]) -> Entry:
         if not wrote:
             entry.problems.append(Problem(f"/points/{seat}", "required", f"the points {seat} took"))
         else:  # a number as typed, or the text for the codec to name what is wrong with it
-            points[seat] = int(wrote) if re.fullmatch(r"-?[0-9]{1,9}", wrote) else wrote
+            points[seat] = form_number(wrote)
     entry.data["points"] = points
     entry.fields["/points"] = "points"
     choice = form.get("sheet_moon_choice", "").strip()

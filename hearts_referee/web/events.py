@@ -24,11 +24,12 @@ from hearts_referee.http_shared.db import get_db
 from hearts_referee.referee.events import EVENT_FORMATS
 from hearts_referee.referee.record import Problem
 from hearts_referee.schemas.events import load_event, load_override, load_round_request
+from hearts_referee.schemas.strictjson import form_number
 from hearts_referee.usecases import events as use
 from hearts_referee.usecases.access import Permission, may
 from hearts_referee.usecases.errors import Rejected
 
-from .entry import Entry, cards_of, event_entry
+from .entry import Entry, event_entry, key_ids
 from .pages import bp, need
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -120,20 +121,16 @@ def _override_data(form: Mapping[str, str]) -> tuple[dict[str, object], list[Pro
     for name in OVERRIDE_NUMBERS:
         value = form.get(name, "").strip()
         if value:
-            try:
-                data[name] = int(value)
-            except ValueError:
+            number = form_number(value)
+            if isinstance(number, int):
+                data[name] = number
+            else:
                 problems.append(Problem(f"/{name}", "type", "a whole number"))
     if form.get("name", "").strip():
         data["name"] = form["name"]
     if data["action"] == use.Action.SCORERS:
-        scorers: list[int] = []
-        for index, token in enumerate(cards_of(form.get("scorers", ""))):
-            if token.isdigit():
-                scorers.append(int(token))
-            else:
-                problems.append(Problem(f"/scorers/{index}", "type", "a key id is a whole number"))
-        data["scorers"] = scorers
+        data["scorers"], wrong = key_ids(form.get("scorers", ""), "/scorers")
+        problems.extend(wrong)
     return data, problems
 
 

@@ -26,10 +26,11 @@ from hearts_referee.referee.errorcodes import shown_pointer
 from hearts_referee.referee.record import Problem, RecordError
 from hearts_referee.referee.registry import VARIANTS
 from hearts_referee.schemas.archive import GameQuery, GameQuerySchema, HandQuery, HandQuerySchema
+from hearts_referee.schemas.bounds import ROW_ID_MAX
 from hearts_referee.schemas.game import load_game, load_game_hand
 from hearts_referee.schemas.record import load_record
 from hearts_referee.schemas.result import dump_result
-from hearts_referee.schemas.strictjson import JSONError, loads_strict
+from hearts_referee.schemas.strictjson import JSONError, form_number, loads_strict
 from hearts_referee.usecases import Game, GameStatus, HandStatus, Key
 from hearts_referee.usecases import games as games_use
 from hearts_referee.usecases import hands as hands_use
@@ -263,9 +264,10 @@ def store_checked() -> ResponseReturnValue:
         if target in ("", "alone"):
             hand, created = hands_use.submit_hand(db, key, record)
         else:
-            if not target.isdigit():
+            game_id = form_number(target)
+            if not isinstance(game_id, int) or not 1 <= game_id <= ROW_ID_MAX:
                 raise BadRequest("Choose a game, or to store the hand on its own.")
-            game = games_use.get_game(db, key, int(target))
+            game = games_use.get_game(db, key, game_id)
             hand, created = games_use.append_hand(db, key, game.id, games_use.hand_for_game(game, record))
     except Rejected as error:
         view = build(record, dump_result(hands_use.audit_record(record)))

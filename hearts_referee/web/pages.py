@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Mapping, Sequence
+from datetime import UTC, datetime, timedelta
 from fractions import Fraction
 from http import HTTPStatus
 from typing import Any, cast
@@ -60,7 +61,7 @@ from hearts_referee.schemas.archive import (
 from hearts_referee.schemas.bounds import NEXT_MAX_LENGTH
 from hearts_referee.schemas.record import load_record
 from hearts_referee.schemas.result import dump_result
-from hearts_referee.schemas.strictjson import JSONError, loads_strict
+from hearts_referee.schemas.strictjson import JSONError, form_number, loads_strict
 from hearts_referee.schemas.text import TextError, clean
 from hearts_referee.usecases import (
     Decided,
@@ -76,7 +77,14 @@ from hearts_referee.usecases import games as games_use
 from hearts_referee.usecases import hands as use
 from hearts_referee.usecases.access import Permission, may
 from hearts_referee.usecases.errors import Conflict, Rejected, Unchanged
-from hearts_referee.usecases.keys import authenticate, end_session, session_key, start_session
+from hearts_referee.usecases.keys import (
+    SessionLimits,
+    authenticate,
+    end_session,
+    session_ends,
+    session_key,
+    start_session,
+)
 
 from . import PREFIX
 from .handview import CardView, build, title_of
@@ -103,22 +111,45 @@ CHECK_MAX_BYTES = 256 * 1024
 
 
 SESSION = "sid"
-"""The cookie's one claim: a session token the archive knows (``usecases.keys.start_session``)."""
+"""The cookie's claim: a session token the archive knows (``usecases.keys.start_session``)."""
+
+SEEN = "seen"
+"""When the session last asked for a page (Unix seconds), in the signed cookie: the idle
+limit's clock. The cookie cannot be forged, and a copy of it ages like the original."""
+
+
+def limits() -> SessionLimits:
+    """How long a sign-in lasts, from the settings (``SESSION_IDLE_MINUTES``, ``SESSION_MAX_HOURS``)."""
+    config = current_app.config
+    return SessionLimits(
+        idle=timedelta(minutes=config["SESSION_IDLE_MINUTES"]),
+        longest=timedelta(hours=config["SESSION_MAX_HOURS"]),
+    )
+
+
+def _seen() -> datetime | None:
+    seen = session.get(SEEN)
+    return datetime.fromtimestamp(seen, UTC) if isinstance(seen, int) else None
 
 
 def signed_in() -> Key | None:
-    """The session's key, while the session is live on the server: signing out or revoking
-    the key ends it there, so a copy of the cookie signs nobody in."""
+    """The session's key, while the session is live: signing out, signing in again or
+    revoking the key ends it on the server, so a copy of the cookie signs nobody in; past
+    the idle or the absolute limit it is over. Each page it opens resets the idle clock."""
     if "key" in g:
         found: Key | None = g.key
         return found
     session.pop("key_id", None)  # an earlier release's cookie: it named a key and could not be ended
     token = session.get(SESSION)
     key = None
+    now = datetime.now(UTC)
     if isinstance(token, str):
-        key = session_key(get_db(), token)
-    if key is None and SESSION in session:
-        session.pop(SESSION)
+        key = session_key(get_db(), token, _seen(), limits(), now)
+    if key is None:
+        session.pop(SESSION, None)
+        session.pop(SEEN, None)
+    else:
+        session[SEEN] = int(now.timestamp())
     g.key = key
     return key
 
@@ -191,7 +222,7 @@ def _points(value: Any) -> str:
 def html_error(error: HTTPException) -> tuple[str, int, list[tuple[str, str]]]:
     status = error.code or 500
     detail = error.description or ""
-    if status >= 500:
+    if status >= 500 and getattr(error, "problems", None) is None:  # a failure, not a refusal (503)
         detail = "The referee failed on this request; the error has been logged."
     headers = [(k, v) for k, v in error.get_headers() if k.lower() != "content-type"]
     return (
@@ -249,11 +280,32 @@ def sign_in() -> ResponseReturnValue:
         elif not may(key, Permission.READ):
             error, status = f"A {key.role} key cannot read the archive; sign in with another key.", 403
         else:
+            before = session.get(SESSION)
             session.clear()  # a fresh session (and CSRF token) for the new user
-            session[SESSION] = start_session(get_db(), key)
-            flash(f"Signed in as {key.name} ({key.role}).")
+            session[SESSION] = start_session(get_db(), key, before if isinstance(before, str) else None)
+            now = datetime.now(UTC)
+            session[SEEN] = int(now.timestamp())
+            ends = limits().ends(now, now)
+            flash(f"Signed in as {key.name} ({key.role}) until {ends:%H:%M} UTC at the latest.")
             return redirect(_safe_next(target))
-    return render_template("director/sign_in.html", error=error, next=target), status
+    return render_template("director/sign_in.html", error=error, next=target, lasts=_lasting()), status
+
+
+def _lasting() -> dict[str, Any]:
+    """What the sign-in page says about how long a sign-in lasts, and this one's end if any."""
+    now = datetime.now(UTC)
+    bounds = limits()
+    token, seen = session.get(SESSION), _seen()
+    current = None
+    if isinstance(token, str) and seen is not None and _signed_in_for_header() is not None:
+        current = session_ends(get_db(), token, seen, bounds)
+    return {
+        "idle_minutes": int(bounds.idle.total_seconds() // 60),
+        "longest_hours": int(bounds.longest.total_seconds() // 3600),
+        "latest": now + bounds.longest,
+        "tomorrow": (now + bounds.longest).date() != now.date(),
+        "current": current,
+    }
 
 
 @bp.post("/sign-out")
@@ -386,17 +438,15 @@ def _decision_data(form: Mapping[str, str]) -> tuple[dict[str, Any], list[Proble
         "director": form.get("director", "").strip(),
         "reason": form.get("reason", "").strip(),
     }
-    try:
-        data["ruling"] = int(form.get("ruling", ""))
-    except ValueError:
+    data["ruling"] = form_number(form.get("ruling", ""))
+    if not isinstance(data["ruling"], int):
         problems.append(Problem("/ruling", "type", "choose a ruling"))
     changes: dict[str, int] = {}
     for name, value in form.items():
         if name.startswith("change-") and value.strip():
             seat = name.removeprefix("change-")
-            try:
-                points = int(value)
-            except ValueError:
+            points = form_number(value)
+            if not isinstance(points, int):
                 problems.append(Problem(f"/score_changes/{seat}", "type", "a whole number of points"))
                 continue
             if points:
@@ -491,9 +541,8 @@ def sign_hand(hand_id: int) -> ResponseReturnValue:
         "seat": request.form.get("seat", ""),
         "name": request.form.get("name", "").strip(),
     }
-    try:
-        data["version"] = int(request.form.get("version", ""))
-    except ValueError:
+    data["version"] = form_number(request.form.get("version", ""))
+    if not isinstance(data["version"], int):
         return _stored_hand_page(
             hand_id, status=422, signing=[Problem("/version", "type", "reload the page")]
         )

@@ -1,0 +1,55 @@
+"""Numbers as the strict reader reads them, in a body and in a form field alike.
+
+JSON has one kind of number, and JSON Schema (OpenAPI 3.1, the spec's dialect) counts
+``219.0`` as an integer: the referee reads it as the integer 219 wherever an integer
+is due, and a fraction stays a fraction for the codec to refuse there. A form field
+holds text: a number in it is read as the same text in a body would be, and anything
+else stays text, for the codec to refuse at its pointer.
+"""
+
+from __future__ import annotations
+
+import pytest
+from events import create_event
+
+from hearts_referee.schemas.strictjson import INTEGRAL_MAX, form_number, loads_strict
+
+
+@pytest.mark.parametrize("text", ["219.0", "2.19e2", "21900e-2", "219.000"])
+def test_a_whole_number_written_with_a_fraction_or_exponent_is_the_integer_it_is(text):
+    value = loads_strict(f'{{"seed": {text}}}'.encode())["seed"]
+    assert (value, type(value)) == (219, int)
+
+
+def test_a_fraction_stays_a_float():
+    assert loads_strict(b"[219.5, 0.1]") == [219.5, 0.1]
+
+
+def test_a_whole_number_past_every_bound_is_not_made_an_integer():
+    assert isinstance(loads_strict(b"1e300"), float)
+    assert loads_strict(f"{INTEGRAL_MAX}.0".encode()) == INTEGRAL_MAX
+
+
+def test_a_seed_of_219_0_seats_a_round_as_219_does(client, as_role):
+    director = as_role("director")
+    create_event(client, director, "mso-2000", 8)
+    response = client.post("/v1/events/1/rounds", headers=director, json={"seed": 219.0})
+    assert response.status_code == 201, response.get_json()
+    assert response.get_json()["seed"] == 219
+
+
+def test_a_seed_with_a_fraction_is_refused_at_its_pointer(client, as_role, problem):
+    director = as_role("director")
+    create_event(client, director, "mso-2000", 8)
+    body = problem(client.post("/v1/events/1/rounds", headers=director, json={"seed": 219.5}), 422)
+    assert [e["pointer"] for e in body["errors"]] == ["/seed"]
+
+
+@pytest.mark.parametrize(("typed", "read"), [("12", 12), (" -3 ", -3), ("219.0", 219), ("0.5", 0.5)])
+def test_a_number_typed_into_a_form_is_read_as_json_reads_it(typed, read):
+    assert form_number(typed) == read
+
+
+@pytest.mark.parametrize("typed", ["²", "٣", "1_000", "9" * 5000, "NaN", "1e999", "0x10", "+1", "012", ""])
+def test_anything_else_typed_into_a_form_stays_text_for_the_codec_to_refuse(typed):
+    assert form_number(typed) == typed
