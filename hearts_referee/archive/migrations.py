@@ -231,17 +231,17 @@ def m005_events(db: Database) -> None:
     _append_only(db, "event_log")
 
 
-@MIGRATIONS(name="m006_rulings")
-def m006_rulings(db: Database) -> None:
-    # SQLite cannot widen a CHECK in place: the log moves, row for row, into a table
-    # that also takes ``consequence`` entries. Hashes cover the columns, not the rowid,
-    # so every chain verifies as before.
+def _widen_entries(db: Database, step: str, kinds: tuple[str, ...]) -> None:
+    """Move the hand log, row for row, into a table whose CHECK takes ``kinds`` (SQLite
+    cannot widen a CHECK in place). Hashes cover the columns, not the rowid, so every
+    chain verifies as before."""
     _drop_append_only(db, "entries")
-    db.execute("""
-        CREATE TABLE entries_m006 (
+    allowed = ", ".join(f"'{kind}'" for kind in kinds)
+    db.execute(f"""
+        CREATE TABLE entries_{step} (
             hand_id INTEGER NOT NULL REFERENCES hands(id),
             n INTEGER NOT NULL,
-            kind TEXT NOT NULL CHECK (kind IN ('audit', 'decision', 'signature', 'consequence')),
+            kind TEXT NOT NULL CHECK (kind IN ({allowed})),
             ruling INTEGER,
             at TEXT NOT NULL,
             actor TEXT,
@@ -251,13 +251,21 @@ def m006_rulings(db: Database) -> None:
             PRIMARY KEY (hand_id, n)
         )""")
     db.execute(
-        "INSERT INTO entries_m006 (hand_id, n, kind, ruling, at, actor, body, prev, hash) "
+        f"INSERT INTO entries_{step} (hand_id, n, kind, ruling, at, actor, body, prev, hash) "
         "SELECT hand_id, n, kind, ruling, at, actor, body, prev, hash FROM entries"
     )
     db.execute("DROP TABLE entries")
-    db.execute("ALTER TABLE entries_m006 RENAME TO entries")
+    db.execute(f"ALTER TABLE entries_{step} RENAME TO entries")
     db.execute("CREATE INDEX entries_decisions ON entries(hand_id, ruling) WHERE kind = 'decision'")
     _append_only(db, "entries")
+
+
+@MIGRATIONS(name="m006_rulings")
+def m006_rulings(db: Database) -> None:
+    # SQLite cannot widen a CHECK in place: the log moves, row for row, into a table
+    # that also takes ``consequence`` entries. Hashes cover the columns, not the rowid,
+    # so every chain verifies as before.
+    _widen_entries(db, "m006", ("audit", "decision", "signature", "consequence"))
     db.execute("""
         CREATE TABLE game_signatures (
             id INTEGER PRIMARY KEY,
@@ -291,28 +299,7 @@ def m008_score_only(db: Database) -> None:
     # A director's new record of a hand (an irregularity recorded on a score-only hand,
     # or its full record replacing it) is a ``record`` entry: the log widens its CHECK
     # once more, row for row, hashes untouched (as in m006).
-    _drop_append_only(db, "entries")
-    db.execute("""
-        CREATE TABLE entries_m008 (
-            hand_id INTEGER NOT NULL REFERENCES hands(id),
-            n INTEGER NOT NULL,
-            kind TEXT NOT NULL CHECK (kind IN ('audit', 'decision', 'signature', 'consequence', 'record')),
-            ruling INTEGER,
-            at TEXT NOT NULL,
-            actor TEXT,
-            body TEXT NOT NULL,
-            prev TEXT NOT NULL,
-            hash TEXT NOT NULL,
-            PRIMARY KEY (hand_id, n)
-        )""")
-    db.execute(
-        "INSERT INTO entries_m008 (hand_id, n, kind, ruling, at, actor, body, prev, hash) "
-        "SELECT hand_id, n, kind, ruling, at, actor, body, prev, hash FROM entries"
-    )
-    db.execute("DROP TABLE entries")
-    db.execute("ALTER TABLE entries_m008 RENAME TO entries")
-    db.execute("CREATE INDEX entries_decisions ON entries(hand_id, ruling) WHERE kind = 'decision'")
-    _append_only(db, "entries")
+    _widen_entries(db, "m008", ("audit", "decision", "signature", "consequence", "record"))
 
 
 def migrate(db: Database) -> list[str]:
