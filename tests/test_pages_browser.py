@@ -55,7 +55,7 @@ def test_revoke_card_is_marked_and_links_to_its_ruling(browser, page, site):
     base, demo = site
     sign_in(page, base, demo.auditor)
     page.goto(f"{base}/director/hands/{demo.revoke_hand}")
-    cell = page.locator("#trick-3 .played.irregular")
+    cell = page.locator("#trick-row-3 .played.irregular")  # the tricks table; #trick-3 is its step
     assert cell.count() == 1
     assert cell.get_attribute("data-seat") == "N"
     assert cell.locator(".card").inner_text() == "8♠"

@@ -176,3 +176,14 @@ def test_one_rule_in_the_form_and_in_the_json_box_is_refused_at_the_field(direct
     html = director.post("/director/games/new", data=GAME | typed).get_data(as_text=True)
     problems = re.search(r'id="err-house-heart_points"[^>]*>(.*?)</', html, re.S)
     assert problems and "keep one" in problems.group(1)
+
+
+def test_why_a_score_differs_names_the_ruling_as_the_page_numbers_it(client):
+    """N wrote 0 after the revoke: the sentence cites ruling #1, as the ruling log numbers it."""
+    with client.session_transaction() as session:
+        session["csrf"] = CSRF
+    html = client.post("/director/check", data={"csrf_token": CSRF, "record": json.dumps(REVOKE)}).get_data(
+        as_text=True
+    )
+    assert "without the penalty of 26 (#1 Revoke)." in html
+    assert 'id="ruling-1"' in html and "#0" not in html

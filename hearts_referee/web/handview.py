@@ -410,7 +410,7 @@ def explain_difference(
     if claimed == validated:
         return "Agrees."
     sources = [
-        f"#{i} {r['code']}"
+        f"#{i + 1} {title_of(r['code'])}"  # numbered from 1, as the page's ruling log
         for i, r in enumerate(rulings)
         if r["seat"] == seat and (r.get("penalty") or {}).get("points") and r["status"] == "applied"
     ]

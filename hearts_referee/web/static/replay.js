@@ -37,7 +37,7 @@
       if (steps[i].id === "trick-" + match[1]) {
         show(i);
         steps[i].focus({ preventScroll: true });
-        steps[i].scrollIntoView({ block: "start" });
+        controls.scrollIntoView({ block: "start" }); // the buttons, then the trick below them
         return;
       }
     }
@@ -68,6 +68,8 @@
   });
 
   window.addEventListener("hashchange", fromAddress);
+  // the browser scrolls to #trick-N itself once the page has loaded: show the buttons above it
+  window.addEventListener("load", fromAddress);
   replay.classList.add("stepping");
   controls.hidden = false;
   show(0);
