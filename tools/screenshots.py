@@ -100,7 +100,7 @@ REPLAY = {
 }
 """The step-through, the house-rule form and the scorer's pages on a phone (issue 24, 4-6)."""
 
-PHONE = {"width": 360, "height": 740}
+PHONE: Any = {"width": 360, "height": 740}  # Playwright's ViewportSize (a TypedDict)
 
 
 def _form(hand: dict[str, Any]) -> dict[str, str]:
@@ -142,7 +142,7 @@ def run_a_table(page: Any, base: str, revoke_hand: int, out: Path, tmp: Path) ->
     _shot(page, out / "new-game.png")
     page.click("form.entry button[type=submit]")
     page.wait_for_url(f"{base}/director/games/**")
-    game = page.url.rsplit("/", 1)[1]
+    game: str = page.url.rsplit("/", 1)[1]
     page.click("#next a.button")
     first = random_game_hand(7, 1)
     for name, value in _form(first).items():
