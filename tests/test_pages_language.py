@@ -187,3 +187,12 @@ def test_why_a_score_differs_names_the_ruling_as_the_page_numbers_it(client):
     )
     assert "without the penalty of 26 (#1 Revoke)." in html
     assert 'id="ruling-1"' in html and "#0" not in html
+
+
+def test_a_bad_rule_in_the_json_box_is_shown_at_the_box_naming_the_rule(director):
+    html = director.post("/director/games/new", data=GAME | {"options": '{"heart_points": "two"}'}).get_data(
+        as_text=True
+    )
+    problems = re.search(r'id="err-options"[^>]*>(.*?)</div>', html, re.S)
+    assert problems and "option 'heart_points': must be a whole number" in unescape(problems.group(1))
+    assert 'id="err-house-heart_points"' not in html

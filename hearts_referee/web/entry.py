@@ -142,10 +142,10 @@ def house_options(form: Mapping[str, str], entry: Entry) -> dict[str, Any]:
     options: dict[str, Any] = {}
     for option in OPTIONS:
         name = HOUSE + option.name
-        entry.fields[f"/variant/options/{option.name}"] = name
         typed = form.get(name, "").strip()
         if not typed:
             continue
+        entry.fields[f"/variant/options/{option.name}"] = name
         if option.type == "boolean":
             options[option.name] = YES_NO.get(typed, typed)
         elif option.type == "integer":
