@@ -86,7 +86,7 @@ def test_missing_hand_game_and_page_are_html_404s(client, keys, stored):
         response = client.get(url)
         assert response.status_code == 404, url
         assert response.mimetype == "text/html"
-        assert "404" in response.get_data(as_text=True)
+        assert "<h1>Not found</h1>" in response.get_data(as_text=True)  # in words, not "404"
 
 
 def test_api_errors_stay_problem_json(client, problem):

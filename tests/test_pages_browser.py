@@ -55,7 +55,7 @@ def test_revoke_card_is_marked_and_links_to_its_ruling(browser, page, site):
     base, demo = site
     sign_in(page, base, demo.auditor)
     page.goto(f"{base}/director/hands/{demo.revoke_hand}")
-    cell = page.locator("#trick-3 .played.irregular")
+    cell = page.locator("#trick-row-3 .played.irregular")  # the tricks table; #trick-3 is its step
     assert cell.count() == 1
     assert cell.get_attribute("data-seat") == "N"
     assert cell.locator(".card").inner_text() == "8♠"
@@ -100,14 +100,14 @@ def test_director_decides_from_the_page_and_the_score_changes(browser, page, sit
     assert first.locator("td.num .hand-score").first.inner_text() == "0"
 
 
-def test_check_page_shows_a_422_next_to_the_bad_card(browser, page, site):
+def test_check_page_shows_the_problem_next_to_the_bad_card(browser, page, site):
     base, _ = site
     record = json.loads((ROOT / "examples" / "mso-revoke.json").read_text())
     record["deal"]["N"][3] = "ZZ"
     page.goto(f"{base}/director/check")
     page.fill("#record", json.dumps(record, indent=1))
     page.click("main form button[type=submit]")
-    assert "422" in page.locator("#problems-h").inner_text()
+    assert "cannot have happened" in page.locator("#problems-h").inner_text()
     bad = page.locator('[id="at-/deal/N/3"]')
     assert bad.locator(".problems").inner_text().startswith("unknown_card")
     assert "'ZZ' is not a card" in bad.inner_text()

@@ -1,6 +1,6 @@
 """Security headers on every response, the pages' and the API's, errors included.
 
-A strict Content-Security-Policy (no script at all, styles only from our own
+A strict Content-Security-Policy (script and styles only from our own static
 files, no framing), ``nosniff``, a referrer policy, and ``Cache-Control:
 no-store`` on everything the service computes (signed-in pages, archive
 data, audits of a submitted record); static files keep their own
@@ -69,11 +69,11 @@ def test_every_response_forbids_framing_sniffing_and_referrers(responses):
         assert response.headers["Referrer-Policy"] == "no-referrer", name
 
 
-def test_the_policy_allows_no_script_and_no_inline_style(responses):
+def test_the_policy_allows_only_our_own_static_script_and_no_inline_style(responses):
     for name, response in responses.items():
         policy = directives(response)
         assert policy["default-src"] == "'none'", name
-        assert "script-src" not in policy, name  # falls back to default-src: no script at all
+        assert policy["script-src"] == "'self'", name  # the replay's static file; never inline
         assert policy["style-src"] == "'self'", name
         assert "unsafe-inline" not in response.headers["Content-Security-Policy"], name
 

@@ -5,7 +5,8 @@ Chromium (``/usr/bin/chromium``, driven by Playwright) take the hand page of
 the README's revoke and the game's scoresheet into ``docs/``; then runs a
 table through the pages as a director would (start a game, type a hand with
 a typo, fix it, list games and hands, check a hand and store it) and takes
-each page on the way (:data:`FLOW`).
+each page on the way (:data:`FLOW`); last the hand stepped trick by trick, the
+house-rule form, and two pages on a phone (:data:`REPLAY`).
 """
 
 from __future__ import annotations
@@ -49,11 +50,12 @@ def main(out: Path = ROOT / "docs") -> None:
             page.goto(f"{base}/director/sign-in")
             page.fill("#key", demo.auditor)  # the hand at a glance, without the director's forms
             page.click("button[type=submit]")
-            page.goto(f"{base}/director/hands/{demo.revoke_hand}")
-            # from the top to the end of the ruling log: the page without its history tables
-            end = page.locator("section[aria-labelledby=rulings-h]").bounding_box()
+            page.goto(f"{base}/director/hands/{demo.revoke_hand}#trick-3")
+            page.evaluate("window.scrollTo(0, 0)")
+            # from the top to the end of the trick-by-trick replay, opened at the revoke
+            end = page.locator("#replay").bounding_box()
             if end is None:
-                raise SystemExit("the hand page has no ruling log to end the picture at")
+                raise SystemExit("the hand page has no replay to end the picture at")
             page.screenshot(
                 path=str(out / "hand-page.png"),
                 full_page=True,
@@ -66,9 +68,15 @@ def main(out: Path = ROOT / "docs") -> None:
             page.goto(f"{base}/director/sign-in")
             page.fill("#key", demo.director)  # a director runs the table
             page.click("main button[type=submit]")  # not the header's sign-out button
-            run_a_table(page, base, demo.revoke_hand, out, Path(tmp))
+            game = run_a_table(page, base, demo.revoke_hand, out, Path(tmp))
+            step_through(page, base, demo.revoke_hand, out)
+            phone = browser.new_context(viewport=PHONE, has_touch=True).new_page()
+            phone.goto(f"{base}/director/sign-in")
+            phone.fill("#key", demo.director)
+            phone.click("main button[type=submit]")
+            on_a_phone(phone, base, demo.revoke_hand, game, out)
             browser.close()
-    for name in ("hand-page.png", "scoresheet.png", *FLOW):
+    for name in ("hand-page.png", "scoresheet.png", *FLOW, *REPLAY):
         print(out / name, (out / name).stat().st_size, "bytes", file=sys.stderr)
 
 
@@ -83,6 +91,16 @@ FLOW = {
     "hand-print.png": "A hand page as printed: one sheet",
 }
 """The pages of a director's table, in the order docs/pages.md shows them."""
+
+REPLAY = {
+    "hand-replay.png": "The hand trick by trick, opened at #trick-3: N's revoke at its card",
+    "house-rules.png": "House rules as a form of the variant's options, each with its description",
+    "phone-hand.png": "The hand page on a phone (360 x 740), at trick 3",
+    "phone-scoresheet.png": "A game's scoresheet on a phone, its next deal and entry first",
+}
+"""The step-through, the house-rule form and the scorer's pages on a phone (issue 24, 4-6)."""
+
+PHONE: Any = {"width": 360, "height": 740}  # Playwright's ViewportSize (a TypedDict)
 
 
 def _form(hand: dict[str, Any]) -> dict[str, str]:
@@ -112,8 +130,9 @@ def _shot(page: Any, path: Path, bottom: str | None = None) -> None:
     )
 
 
-def run_a_table(page: Any, base: str, revoke_hand: int, out: Path, tmp: Path) -> None:
-    """Game 2 at table 9, run from the pages; each page of :data:`FLOW` photographed on the way."""
+def run_a_table(page: Any, base: str, revoke_hand: int, out: Path, tmp: Path) -> str:
+    """Game 2 at table 9, run from the pages; each page of :data:`FLOW` photographed on the way.
+    Returns the game's id (still in progress: two hands stored)."""
     page.goto(f"{base}/director/games/new")
     for i, (seat, name) in enumerate(PLAYERS.items()):
         page.fill(f"#seat-{i}", seat)
@@ -123,7 +142,7 @@ def run_a_table(page: Any, base: str, revoke_hand: int, out: Path, tmp: Path) ->
     _shot(page, out / "new-game.png")
     page.click("form.entry button[type=submit]")
     page.wait_for_url(f"{base}/director/games/**")
-    game = page.url.rsplit("/", 1)[1]
+    game: str = page.url.rsplit("/", 1)[1]
     page.click("#next a.button")
     first = random_game_hand(7, 1)
     for name, value in _form(first).items():
@@ -164,6 +183,30 @@ def run_a_table(page: Any, base: str, revoke_hand: int, out: Path, tmp: Path) ->
     page.screenshot(path=str(out / "hand-print.png"), full_page=True)
     page.emulate_media(media="screen")
     page.set_viewport_size({"width": WIDTH, "height": 900})
+    return game
+
+
+def step_through(page: Any, base: str, revoke_hand: int, out: Path) -> None:
+    """The replay stepped to the revoke by the keys, and the new-game form's house rules."""
+    page.goto(f"{base}/director/hands/{revoke_hand}")
+    page.locator("#replay").scroll_into_view_if_needed()
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    page.locator("#replay").screenshot(path=str(out / "hand-replay.png"))
+    page.goto(f"{base}/director/games/new")
+    page.select_option("#variant", "standard")
+    page.click("#house-rules > summary")
+    page.fill("#house-jack_of_diamonds_points", "-10")
+    page.locator("#house-rules").screenshot(path=str(out / "house-rules.png"))
+
+
+def on_a_phone(phone: Any, base: str, revoke_hand: int, game: str, out: Path) -> None:
+    """The hand page at trick 3 and a game's scoresheet, as a phone shows them (one screen each)."""
+    phone.goto(f"{base}/director/hands/{revoke_hand}#trick-3")
+    phone.screenshot(path=str(out / "phone-hand.png"))
+    phone.goto(f"{base}/director/games/{game}")
+    phone.locator("#next").scroll_into_view_if_needed()
+    phone.screenshot(path=str(out / "phone-scoresheet.png"))
 
 
 if __name__ == "__main__":

@@ -6,15 +6,18 @@ included, which an after-request hook sees too). Talisman's defaults are
 made for another kind of site: it redirects to HTTPS and forces the session
 cookie ``Secure`` (which breaks the plain-HTTP ``make serve``), sends HSTS,
 and its machinery is for CSP nonces on inline scripts, of which the pages
-have none. What HTTPS needs here is configurable where it belongs: the
-cookie's ``Secure`` flag in ``web``, HSTS at the TLS proxy.
+have none (their one script is a static file). What HTTPS needs here is
+configurable where it belongs: the cookie's ``Secure`` flag in ``web``,
+HSTS at the TLS proxy.
 
 - ``Content-Security-Policy``: nothing by default (``default-src 'none'``:
-  no script at all, no frames, no fetches), stylesheets from our own
-  origin only (no inline style, no ``style=``), forms posting to us only,
+  no frames, no fetches), scripts and stylesheets from our own origin only
+  (static files: no inline script, no ``on...=`` handler, no inline style,
+  no ``style=``; the pages work without script, which only steps through
+  a hand's tricks), forms posting to us only,
   and ``frame-ancestors 'none'``: no page of ours can be framed
   (clickjacking a director's decision form). The pages and the docs are
-  plain server-rendered HTML with one stylesheet each, so it costs nothing.
+  server-rendered HTML with one stylesheet each, so it costs nothing.
 - ``X-Frame-Options: DENY``: the same for browsers without CSP level 2.
 - ``X-Content-Type-Options: nosniff``: a JSON answer is never run as script.
 - ``Referrer-Policy: no-referrer``: a hand's or game's URL never leaves.
@@ -35,6 +38,7 @@ from flask import Flask, Response
 CSP = "; ".join(
     [
         "default-src 'none'",
+        "script-src 'self'",
         "style-src 'self'",
         "form-action 'self'",
         "base-uri 'none'",

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from hearts_referee.http_shared.jsonbody import max_depth
+from hearts_referee.referee.house import OPTIONS
 from hearts_referee.referee.record import Problem
 from hearts_referee.schemas.strictjson import JSONError, form_number, loads_strict
 from hearts_referee.usecases.errors import Rejected
@@ -38,6 +39,17 @@ _SPLIT = re.compile(r"[\s,;]+")
 def cards_of(text: str) -> list[str]:
     """Cards as typed, in order (``"QS 10h, 2c"``); the codec reads and checks each."""
     return [token for token in _SPLIT.split(text.strip()) if token]
+
+
+def seat_typed(typed: str, seats: Sequence[str]) -> str:
+    """The seat a director typed, in any case: ``w`` is the seat ``W`` when the table has
+    ``W`` and no ``w``. A seat written exactly, or one that matches no seat or two, is left as
+    typed, for the codec to accept or to name what is wrong with it."""
+    typed = typed.strip()
+    if typed in seats:
+        return typed
+    matches = [seat for seat in seats if seat.casefold() == typed.casefold()]
+    return matches[0] if len(matches) == 1 else typed
 
 
 def key_ids(text: str, pointer: str) -> tuple[list[int], list[Problem]]:
@@ -116,16 +128,60 @@ class Entry:
 # --- a new game ---------------------------------------------------------------------
 
 
+HOUSE = "house-"
+"""The new-game form's field for a house rule: ``house-<option name>`` (``referee.house``)."""
+
+YES_NO = {"yes": True, "no": False}
+
+
+def house_options(form: Mapping[str, str], entry: Entry) -> dict[str, Any]:
+    """The house rules chosen in the form, one field per option of the catalogue
+    (``referee.house.OPTIONS``); a field left empty keeps the variant's own rule. A number is
+    read as :func:`form_number` reads one; anything else goes on as typed, for the codec to
+    say what is wrong with it at ``/variant/options/<name>``, shown beside its field."""
+    options: dict[str, Any] = {}
+    for option in OPTIONS:
+        name = HOUSE + option.name
+        typed = form.get(name, "").strip()
+        if not typed:
+            continue
+        entry.fields[f"/variant/options/{option.name}"] = name
+        if option.type == "boolean":
+            options[option.name] = YES_NO.get(typed, typed)
+        elif option.type == "integer":
+            options[option.name] = form_number(typed)
+        else:
+            options[option.name] = typed
+    return options
+
+
+def _variant(form: Mapping[str, str], entry: Entry) -> Any:
+    """The variant's id, or a house variant: its base and the options that differ, from the
+    house-rule fields and (the advanced fallback) a JSON box; one rule set in both is a problem."""
+    variant: Any = form.get("variant", "").strip()
+    entry.fields.update({"/variant": "variant", "/variant/options": "options"})
+    options = house_options(form, entry)
+    options_text = form.get("options", "").strip()
+    if options_text:
+        typed = entry.json_field(options_text, "/variant/options")
+        if not isinstance(typed, dict):
+            return {"base": variant, "options": typed}  # the codec names what it should be
+        for name in sorted(set(typed) & set(options)):
+            entry.problems.append(
+                Problem(
+                    f"/variant/options/{name}",
+                    "not_allowed",
+                    "set both here and in the JSON box: keep one",
+                )
+            )
+        options = typed | options
+    return {"base": variant, "options": options} if options or options_text else variant
+
+
 def game_entry(form: Mapping[str, str]) -> Entry:
     """The body of ``POST /v1/games`` from the new-game form."""
     entry = Entry({})
-    variant: Any = form.get("variant", "").strip()
-    options_text = form.get("options", "").strip()
-    entry.fields.update({"/variant": "variant", "/variant/options": "options"})
-    if options_text:
-        options = entry.json_field(options_text, "/variant/options")
-        variant = {"base": variant, "options": options}
-    entry.data["variant"] = variant
+    entry.data["variant"] = _variant(form, entry)
     seats: list[str] = []
     players: dict[str, str] = {}
     for row in range(SEAT_ROWS):
@@ -147,6 +203,8 @@ def game_entry(form: Mapping[str, str]) -> Entry:
     for name in ("first_dealer", "scorekeeper", "table"):
         entry.fields[f"/{name}"] = name
         value = form.get(name, "")
+        if name != "table":
+            value = seat_typed(value, seats)
         if value.strip() or name == "first_dealer":
             entry.data[name] = value
     return entry
@@ -266,7 +324,7 @@ def _tricks(text: str, seats: Sequence[str], entry: Entry) -> list[dict[str, str
         for place, token in enumerate(tokens, start=1):
             named, colon, card = token.rpartition(":")
             if colon:
-                seat = named
+                seat = seat_typed(named, seats)
             elif seat is None:
                 at = f"/play/{len(events)}/seat"
                 entry.problems.append(

@@ -23,14 +23,20 @@ from flask.typing import ResponseReturnValue
 from hearts_referee.http_shared.db import get_db
 from hearts_referee.referee.events import EVENT_FORMATS
 from hearts_referee.referee.record import Problem
-from hearts_referee.schemas.events import load_event, load_override, load_round_request
+from hearts_referee.schemas.events import (
+    dump_event,
+    dump_round,
+    load_event,
+    load_override,
+    load_round_request,
+)
 from hearts_referee.schemas.strictjson import form_number
 from hearts_referee.usecases import events as use
 from hearts_referee.usecases.access import Permission, may
 from hearts_referee.usecases.errors import Rejected
 
 from .entry import Entry, event_entry, key_ids
-from .pages import bp, need
+from .pages import as_json, bp, need
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
@@ -281,3 +287,16 @@ def round_csv(event_id: int, number: int) -> Response:
         "standing_match_points",
     )
     return _csv(f"event-{event_id}-round-{number}.csv", header, rows)
+
+
+@bp.get("/events/<id:event_id>.json")
+def event_json(event_id: int) -> Response:
+    """An event as ``GET /v1/events/{id}`` answers it, read with the page's session."""
+    return as_json(dump_event(_report(event_id)), f"event-{event_id}")
+
+
+@bp.get("/events/<id:event_id>/rounds/<id:number>.json")
+def round_json(event_id: int, number: int) -> Response:
+    """A round as ``GET /v1/events/{id}/rounds/{n}`` answers it, read with the page's session."""
+    report = _report(event_id)
+    return as_json(dump_round(report, report.round(number)), f"event-{event_id}-round-{number}")

@@ -23,8 +23,10 @@ from werkzeug.exceptions import BadRequest
 from hearts_referee.http_shared.db import get_db
 from hearts_referee.http_shared.jsonbody import max_depth
 from hearts_referee.referee.errorcodes import shown_pointer
+from hearts_referee.referee.house import catalogue
 from hearts_referee.referee.record import Problem, RecordError
 from hearts_referee.referee.registry import VARIANTS
+from hearts_referee.rulings.schedules import SCHEDULES
 from hearts_referee.schemas.archive import GameQuery, GameQuerySchema, HandQuery, HandQuerySchema
 from hearts_referee.schemas.bounds import ROW_ID_MAX
 from hearts_referee.schemas.game import load_game, load_game_hand
@@ -37,7 +39,7 @@ from hearts_referee.usecases import hands as hands_use
 from hearts_referee.usecases.access import Permission, may
 from hearts_referee.usecases.errors import Rejected
 
-from .entry import SEAT_ROWS, Entry, game_entry, hand_entry, sheet_entry
+from .entry import HOUSE, SEAT_ROWS, YES_NO, Entry, game_entry, hand_entry, sheet_entry
 from .handview import build
 from .pages import CHECK_MAX_BYTES, bp, moon_choices, need, store_choices, upcoming
 from .recordview import render_problems
@@ -118,8 +120,30 @@ def hands() -> str:
 def _new_game_page(form: Mapping[str, str], entry: Entry | None = None, status: int = 200) -> tuple[str, int]:
     errors = entry.by_field(entry.problems) if entry is not None else {}
     return render_template(
-        "director/new_game.html", form=form, errors=errors, rows=SEAT_ROWS, variants=sorted(VARIANTS)
+        "director/new_game.html",
+        form=form,
+        errors=errors,
+        rows=SEAT_ROWS,
+        variants=sorted(VARIANTS),
+        house=house_rules(form),
+        house_prefix=HOUSE,
     ), status
+
+
+def house_rules(form: Mapping[str, str]) -> list[dict[str, Any]]:
+    """The house-rule fields of the new-game form: each option of the catalogue
+    (``referee.house.catalogue``, as ``GET /v1/variants`` lists it) with its description,
+    the values a list offers, what ``form`` has in it, and each built-in variant's own
+    value, so a director sees what a field left empty keeps."""
+    ids = sorted(VARIANTS)
+    books = {variant_id: catalogue(VARIANTS[variant_id], SCHEDULES) for variant_id in ids}
+    rows = []
+    for index, option in enumerate(books[ids[0]]):
+        defaults = {variant_id: books[variant_id][index]["default"] for variant_id in ids}
+        values = list(YES_NO) if option["type"] == "boolean" else option["choices"]
+        typed = form.get(HOUSE + str(option["name"]), "").strip()
+        rows.append(option | {"defaults": defaults, "values": values, "typed": typed})
+    return rows
 
 
 NEW_GAME = {"variant": "mso-2000", "seat-0": "N", "seat-1": "E", "seat-2": "S", "seat-3": "W"}

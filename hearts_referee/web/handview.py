@@ -152,6 +152,10 @@ class TrickView:
     collects: tuple[int, ...]
     notes: list[tuple[int, str]]  # rulings on this trick not tied to a card on it
     irregular: bool
+    plays: list[tuple[str, PlayCell]] = field(default_factory=list)
+    """The trick's cards in the order played, each with the rulings that arose at it."""
+    holding: list[tuple[str, list[SuitRow]]] = field(default_factory=list)
+    """Each seat's cards as the trick is led (after the pass, less the earlier tricks)."""
 
 
 @dataclass(frozen=True)
@@ -294,6 +298,8 @@ def build(
         cancelled = Counter(trick.get("cancelled") or ())
         cells: dict[str, list[PlayCell]] = {seat: [] for seat in seats}
         order = []
+        plays = []
+        holding = [(seat, suit_rows(list(held[seat].elements()))) for seat in seats]
         for k, play in enumerate(trick["plays"]):
             code = play["card"]
             is_cancelled = cancelled[code] > 0
@@ -303,9 +309,10 @@ def build(
             placed.update(found)
             view = CardView.of(code)
             order.append((play["seat"], view))
-            cells.setdefault(play["seat"], []).append(
-                PlayCell(view, k == 0, is_cancelled, [(i, rulings[i]["code"]) for i in found])
-            )
+            cell = PlayCell(view, k == 0, is_cancelled, [(i, rulings[i]["code"]) for i in found])
+            cells.setdefault(play["seat"], []).append(cell)
+            plays.append((play["seat"], cell))
+            held.setdefault(play["seat"], Counter())[view.code] -= 1
         tricks.append(
             TrickView(
                 number,
@@ -319,6 +326,8 @@ def build(
                 tuple(trick.get("collects") or ()),
                 [],
                 False,
+                plays,
+                holding,
             )
         )
     by_number = {t.number: t for t in tricks}
@@ -401,7 +410,7 @@ def explain_difference(
     if claimed == validated:
         return "Agrees."
     sources = [
-        f"#{i} {r['code']}"
+        f"#{i + 1} {title_of(r['code'])}"  # numbered from 1, as the page's ruling log
         for i, r in enumerate(rulings)
         if r["seat"] == seat and (r.get("penalty") or {}).get("points") and r["status"] == "applied"
     ]

@@ -21,16 +21,17 @@ import secrets
 from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime, timedelta
 from fractions import Fraction
-from http import HTTPStatus
 from typing import Any, cast
 from urllib.parse import urlsplit
 
 from flask import (
     Blueprint,
+    Response,
     abort,
     current_app,
     flash,
     g,
+    jsonify,
     redirect,
     render_template,
     request,
@@ -56,9 +57,11 @@ from hearts_referee.schemas.archive import (
     IrregularityRequestSchema,
     SheetSignatureRequestSchema,
     SignatureRequestSchema,
+    StoredHandSchema,
     load,
 )
 from hearts_referee.schemas.bounds import NEXT_MAX_LENGTH
+from hearts_referee.schemas.game import dump_game
 from hearts_referee.schemas.record import load_record
 from hearts_referee.schemas.result import dump_result
 from hearts_referee.schemas.strictjson import JSONError, form_number, loads_strict
@@ -104,6 +107,7 @@ _DECISION = DecisionRequestSchema()
 _SIGNATURE = SignatureRequestSchema()
 _IRREGULARITY = IrregularityRequestSchema()
 _SHEET_SIGNATURE = SheetSignatureRequestSchema()
+_HAND = StoredHandSchema()
 CHECK_MAX_BYTES = 256 * 1024
 
 
@@ -219,6 +223,29 @@ def _points(value: Any) -> str:
 # --- errors ---------------------------------------------------------------------------
 
 
+HEADINGS = {
+    400: "The request could not be read",
+    401: "Sign in first",
+    403: "Not allowed with this key",
+    404: "Not found",
+    405: "Not a page you can send a form to",
+    409: "Not done: it conflicts with what is stored",
+    413: "Too large to read",
+    422: "Not acceptable as entered",
+    429: "Too many requests: wait a moment",
+    503: "The archive cannot be used just now",
+}
+"""An error page's heading, in the director's words: the status is the response's, never
+the page's text (issue 24 item 6)."""
+
+
+def heading(status: int) -> str:
+    """The heading of the error page for ``status`` (a failure of ours when unknown)."""
+    if status in HEADINGS:
+        return HEADINGS[status]
+    return "The referee failed on this request" if status >= 500 else "The request was refused"
+
+
 def html_error(error: HTTPException) -> tuple[str, int, list[tuple[str, str]]]:
     status = error.code or 500
     detail = error.description or ""
@@ -226,7 +253,7 @@ def html_error(error: HTTPException) -> tuple[str, int, list[tuple[str, str]]]:
         detail = "The referee failed on this request; the error has been logged."
     headers = [(k, v) for k, v in error.get_headers() if k.lower() != "content-type"]
     return (
-        render_template("director/error.html", status=status, name=error.name, detail=detail),
+        render_template("director/error.html", heading=heading(status), detail=detail),
         status,
         headers,
     )
@@ -235,8 +262,7 @@ def html_error(error: HTTPException) -> tuple[str, int, list[tuple[str, str]]]:
 def refused(error: Exception) -> tuple[str, int]:
     """A use case's refusal (no such hand, a conflict...) as the pages' error page."""
     status, detail, _ = refusal(error)
-    name = HTTPStatus(status).phrase
-    return render_template("director/error.html", status=status, name=name, detail=detail), status
+    return render_template("director/error.html", heading=heading(status), detail=detail), status
 
 
 for _kind in REFUSALS:
@@ -430,6 +456,21 @@ def hand(hand_id: int) -> tuple[str, int]:
     return _stored_hand_page(hand_id)
 
 
+def as_json(body: Any, name: str) -> Response:
+    """What the API answers for the same resource, read with the page's session: the links
+    "as JSON" on the pages work for whoever may read the page (the same use case and access
+    rule as the API's ``GET``), with no key to paste into a header."""
+    response = jsonify(body)
+    response.headers["Content-Disposition"] = f'inline; filename="{name}.json"'
+    return response
+
+
+@bp.get("/hands/<id:hand_id>.json")
+def hand_json(hand_id: int) -> Response:
+    """A stored hand as ``GET /v1/hands/{id}`` answers it."""
+    return as_json(_HAND.dump(use.get_hand(get_db(), need(Permission.READ), hand_id)), f"hand-{hand_id}")
+
+
 def _decision_data(form: Mapping[str, str]) -> tuple[dict[str, Any], list[Problem]]:
     """The decision body of the API, from the form; problems for what is not a number."""
     problems: list[Problem] = []
@@ -568,6 +609,12 @@ def sign_hand(hand_id: int) -> ResponseReturnValue:
 @bp.get("/games/<id:game_id>")
 def game(game_id: int) -> tuple[str, int]:
     return _game_page(game_id)
+
+
+@bp.get("/games/<id:game_id>.json")
+def game_json(game_id: int) -> Response:
+    """A game as ``GET /v1/games/{id}`` answers it."""
+    return as_json(dump_game(games_use.get_game(get_db(), need(Permission.READ), game_id)), f"game-{game_id}")
 
 
 @bp.post("/games/<id:game_id>/signatures")
