@@ -354,7 +354,11 @@ def _not_next(game: Game, error: GameOver | WrongHandNumber) -> Conflict:
         )
     return Conflict(
         f"Game {game.id} is at hand {error.expected}, not {error.sent}.",
-        [Problem("/hand_number", "wrong_hand_number", f"the next hand of this game is hand {error.expected}")],
+        [
+            Problem(
+                "/hand_number", "wrong_hand_number", f"the next hand of this game is hand {error.expected}"
+            )
+        ],
     )
 
 

@@ -219,7 +219,12 @@ def check_next(game_id: int) -> ResponseReturnValue:
     except (RecordError, Rejected) as error:
         problems[:0] = error.problems
     shown = [
-        {"pointer": p.pointer, "code": p.code, "field": entry.field_of(p.pointer), "message": entry.message(p)}
+        {
+            "pointer": p.pointer,
+            "code": p.code,
+            "field": entry.field_of(p.pointer),
+            "message": entry.message(p),
+        }
         for p in problems
     ]
     return jsonify({"play": entry.data["play"], "audit": audit, "problems": shown})
