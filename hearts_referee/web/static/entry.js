@@ -44,6 +44,11 @@
     return card === "JK" ? "🃏" : card.slice(0, -1).replace("T", "10") + (SUITS[suit] || suit);
   }
 
+  function seatNamed(typed) {
+    // a seat as typed, in any case: the table's own spelling of it
+    return seats.find((s) => s.toLowerCase() === typed.toLowerCase()) || typed;
+  }
+
   function nextSeat(seat) {
     return seats[(seats.indexOf(seat) + 1) % seats.length];
   }
@@ -190,8 +195,10 @@
     return queue;
   }
 
-  async function commit() {
-    writeTricks();
+  async function commit(played = false) {
+    // played: the entry changed the play, so the tricks field is written again from it (never
+    // otherwise: tricks typed as text stay as typed)
+    if (played) writeTricks();
     render([]);
     await check();
   }
@@ -207,7 +214,7 @@
   async function push(event) {
     events.push(event);
     chosen = null;
-    await commit();
+    await commit(true);
   }
 
   async function play(card, seat) {
@@ -272,8 +279,10 @@
     else if (mode === "pass") {
       const field = passField(passer());
       field.value = cardsIn(field.value).slice(0, -1).join(" ");
-    } else if (events.length) events.pop();
-    else return;
+    } else if (events.length) {
+      events.pop();
+      return commit(true);
+    } else return;
     await commit();
   }
 
@@ -293,13 +302,13 @@
     const last = parts[parts.length - 1];
     const action = parts.length >= 2 ? parts[parts.length - 2].toLowerCase() : "";
     if (["claims", "exposes", "withdraws"].includes(action)) {
-      const seat = parts.length > 2 ? parts.slice(0, -2).join(":").toUpperCase() : needSeat(action);
+      const seat = parts.length > 2 ? seatNamed(parts.slice(0, -2).join(":")) : needSeat(action);
       if (!seat) return;
       if (action === "claims") return push({ seat: seat, claims: { order: [last, ...words.slice(1)].filter(Boolean).map(code) } });
       return push({ seat: seat, [action]: code(last) });
     }
     if (mode === "pass" || mode === "claims") return pick(code(last));
-    const seat = parts.length > 1 ? parts.slice(0, -1).join(":").toUpperCase() : null;
+    const seat = parts.length > 1 ? seatNamed(parts.slice(0, -1).join(":")) : null;
     return play(code(last), seat);
   }
 
@@ -439,12 +448,16 @@
 
   function drawFlags(fresh) {
     if (!answer || answered !== events.length) return;
+    // every ruling so far, the ones the last entry raised first and marked new
+    const now = answer.audit ? answer.audit.rulings.filter((r) => r.code !== "play_incomplete") : [];
+    const isNew = new Set(fresh.map(key));
+    const shownFlags = [...fresh, ...now.filter((r) => !isNew.has(key(r)))];
     flags.replaceChildren();
-    for (const r of fresh) {
+    for (const r of shownFlags) {
       flags.append(
         el(
           "p",
-          { class: "flag", "data-code": r.code },
+          { class: isNew.has(key(r)) ? "flag new" : "flag", "data-code": r.code },
           el("strong", { text: "⚠ " + r.code.replace(/_/g, " ") }),
           " (" + r.rule + ", trick " + r.trick + (r.card ? ", " + shown(r.card) : "") + "): " + r.explanation
         )
@@ -474,8 +487,10 @@
     }
   });
   form.addEventListener("change", (ev) => {
-    // the deal, a pass or a written score typed into its field: ask again
-    if (ev.target !== input && ev.target !== tricksField) later(commit);
+    // the tricks typed as text: read them back as the form's reader reads them; the deal, a
+    // pass or a written score typed into its field: ask again
+    if (ev.target === tricksField) later(reread);
+    else if (ev.target !== input) later(() => commit());
   });
 
   panel.append(
@@ -496,18 +511,20 @@
     entered
   );
   panel.hidden = false;
-  tricksField.readOnly = true; // written from the entry above; what the form sends
-  form.querySelector(".tricks-label").textContent = "Tricks, as the form sends them";
+  form.querySelector(".tricks-label").textContent = "Tricks, one a line (what the form sends; the entry above writes it)";
 
-  // A form drawn again after a refusal keeps its tricks: read them back with the form's reader.
-  later(async () => {
+  async function reread() {
+    // The tricks as typed (or as a form drawn again after a refusal kept them), read by the
+    // form's own reader on the server: the entry goes on from there.
     await check();
-    if (answer && tricksField.value.trim()) {
+    if (answer) {
       events = answer.play.map((e) =>
         "claims" in e ? { seat: e.seat, claims: { order: e.claims.order.map(code) } } : e
       );
       answered = events.length;
     }
     render([]);
-  });
+  }
+
+  later(reread);
 })();
