@@ -93,6 +93,7 @@ def changed(before: dict[str, tuple[int, int] | None], after: dict[str, tuple[in
 
 MARKS: dict[str, tuple[str, ...]] = {
     "test_pages_browser.py": ("browser",),
+    "test_pages_entry_browser.py": ("browser",),
     "test_pages_events_browser.py": ("browser",),
     "test_pages_games_browser.py": ("browser",),
     "test_pages_rulings_browser.py": ("browser",),

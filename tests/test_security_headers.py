@@ -1,7 +1,7 @@
 """Security headers on every response, the pages' and the API's, errors included.
 
-A strict Content-Security-Policy (script and styles only from our own static
-files, no framing), ``nosniff``, a referrer policy, and ``Cache-Control:
+A strict Content-Security-Policy (script and styles only from our own files, never
+inline, no eval, fetches to us only, no framing), ``nosniff``, a referrer policy, and ``Cache-Control:
 no-store`` on everything the service computes (signed-in pages, archive
 data, audits of a submitted record); static files keep their own
 revalidation. The pages' templates hold no inline script or style, so the
@@ -69,13 +69,15 @@ def test_every_response_forbids_framing_sniffing_and_referrers(responses):
         assert response.headers["Referrer-Policy"] == "no-referrer", name
 
 
-def test_the_policy_allows_only_our_own_static_script_and_no_inline_style(responses):
+def test_the_policy_allows_only_our_own_files_no_inline_script_or_style_no_eval(responses):
     for name, response in responses.items():
         policy = directives(response)
         assert policy["default-src"] == "'none'", name
-        assert policy["script-src"] == "'self'", name  # the replay's static file; never inline
+        assert policy["script-src"] == "'self'", name  # our static files: no inline script, no eval
+        assert policy["connect-src"] == "'self'", name  # the hand entry's checks go back to us only
         assert policy["style-src"] == "'self'", name
-        assert "unsafe-inline" not in response.headers["Content-Security-Policy"], name
+        header = response.headers["Content-Security-Policy"]
+        assert "unsafe-inline" not in header and "unsafe-eval" not in header, name
 
 
 def test_signed_in_pages_and_api_answers_are_never_stored(responses):

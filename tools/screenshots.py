@@ -75,6 +75,7 @@ def main(out: Path = ROOT / "docs") -> None:
             phone.fill("#key", demo.director)
             phone.click("main button[type=submit]")
             on_a_phone(phone, base, demo.revoke_hand, game, out)
+            enter_by_cards(page, base, out)
             browser.close()
     for name in ("hand-page.png", "scoresheet.png", *FLOW, *REPLAY):
         print(out / name, (out / name).stat().st_size, "bytes", file=sys.stderr)
@@ -89,6 +90,8 @@ FLOW = {
     "check-store.png": "Check a hand, then store it on its own or into a game",
     "deal-after-pass.png": "The deal after the pass, beside the deal as dealt",
     "hand-print.png": "A hand page as printed: one sheet",
+    "hand-entry-cards.png": "A hand entered by its cards: the passes picked, trick 3 on its way",
+    "hand-entry-revoke.png": "A revoke flagged with its rule the moment its card is entered",
 }
 """The pages of a director's table, in the order docs/pages.md shows them."""
 
@@ -207,6 +210,48 @@ def on_a_phone(phone: Any, base: str, revoke_hand: int, game: str, out: Path) ->
     phone.goto(f"{base}/director/games/{game}")
     phone.locator("#next").scroll_into_view_if_needed()
     phone.screenshot(path=str(out / "phone-scoresheet.png"))
+
+
+def enter_by_cards(page: Any, base: str, out: Path) -> None:
+    """Game 3, its first hand entered by its cards (:data:`EXAMPLE`, whose N revokes at trick 3):
+    by clicks with the deal left to the play, then, the deal typed in, on to the revoke."""
+    hand = json.loads(EXAMPLE.read_text())
+    page.goto(f"{base}/director/games/new")
+    for i, (seat, name) in enumerate(PLAYERS.items()):
+        page.fill(f"#seat-{i}", seat)
+        page.fill(f"#player-{i}", name)
+    page.fill("#first_dealer", "W")
+    page.fill("#table", "4")
+    page.click("form.entry button[type=submit]")
+    page.wait_for_url(f"{base}/director/games/**")
+    page.click("#next a.button")
+    page.wait_for_selector("#card-entry .card-pool button")
+    page.click("[data-action=pass]")
+    for seat in PLAYERS:
+        page.click(f".seat-picks [data-seat={seat}]")
+        for card in hand["passes"][seat]:
+            page.click(f'.card-pool [data-card="{card}"]')
+    page.click("[data-action=pass]")
+    for k, event in enumerate(hand["play"][:9]):
+        if k % 4 == 0:
+            page.click(f".seat-picks [data-seat={event['seat']}]")
+        page.click(f'.card-pool [data-card="{event["card"]}"]')
+    page.locator("#entered-trick-3").wait_for()
+    page.locator("#to-play strong", has_text="N").wait_for()
+    _entry_shot(page, out / "hand-entry-cards.png")
+    for i, seat in enumerate(PLAYERS):
+        page.fill(f"#deal-{i}", " ".join(hand["deal"][seat]))
+    page.dispatch_event("#deal-3", "change")
+    for event in hand["play"][9:12]:
+        page.locator("#to-play strong", has_text=event["seat"]).wait_for()
+        page.click(f'.card-pool [data-card="{event["card"]}"]')
+    page.locator("#entry-flags .flag[data-code=revoke]").wait_for()
+    _entry_shot(page, out / "hand-entry-revoke.png")
+
+
+def _entry_shot(page: Any, path: Path) -> None:
+    """The card-by-card entry: who is to play, the buttons, the flags and the tricks so far."""
+    page.locator("#card-entry").screenshot(path=str(path))
 
 
 if __name__ == "__main__":

@@ -11,13 +11,15 @@ configurable where it belongs: the cookie's ``Secure`` flag in ``web``,
 HSTS at the TLS proxy.
 
 - ``Content-Security-Policy``: nothing by default (``default-src 'none'``:
-  no frames, no fetches), scripts and stylesheets from our own origin only
-  (static files: no inline script, no ``on...=`` handler, no inline style,
-  no ``style=``; the pages work without script, which only steps through
-  a hand's tricks), forms posting to us only,
-  and ``frame-ancestors 'none'``: no page of ours can be framed
-  (clickjacking a director's decision form). The pages and the docs are
-  server-rendered HTML with one stylesheet each, so it costs nothing.
+  no frames, no fonts, no images from elsewhere), stylesheets and scripts
+  from our own origin only (static files: no inline style or ``style=``, no
+  inline script, no ``on...=`` handler, no ``eval``: ``'unsafe-inline'`` and
+  ``'unsafe-eval'`` are never granted), fetches back to us only (the
+  card-by-card hand entry asks the referee after each card), forms posting
+  to us only, and ``frame-ancestors 'none'``: no page of ours can be framed
+  (clickjacking a director's decision form). The pages work without
+  script; the static scripts only step through a hand's tricks and add to
+  the hand form.
 - ``X-Frame-Options: DENY``: the same for browsers without CSP level 2.
 - ``X-Content-Type-Options: nosniff``: a JSON answer is never run as script.
 - ``Referrer-Policy: no-referrer``: a hand's or game's URL never leaves.
@@ -40,6 +42,7 @@ CSP = "; ".join(
         "default-src 'none'",
         "script-src 'self'",
         "style-src 'self'",
+        "connect-src 'self'",
         "form-action 'self'",
         "base-uri 'none'",
         "frame-ancestors 'none'",

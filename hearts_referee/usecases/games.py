@@ -134,6 +134,16 @@ def next_hand(setup: GameSetup, lines: Sequence[HandLine], hand: GameHand) -> Pl
     """The game's next hand: dealt by the next dealer under the next number, with the
     totals so far, and audited. ``GameOver``, ``WrongHandNumber``, ``RecordError``, or
     ``Rejected`` for a hand whose play stops early (:func:`play_incomplete`)."""
+    played = _next_audited(setup, lines, hand)
+    stopped = play_incomplete(setup.variant, played.audit)
+    if stopped is not None:
+        raise Rejected([stopped], PLAY_INCOMPLETE_DETAIL)
+    return played
+
+
+def _next_audited(setup: GameSetup, lines: Sequence[HandLine], hand: GameHand) -> PlayedHand:
+    """The game's next hand audited as far as its play goes (a hand being entered stops
+    early; the audit says so with its ``play_incomplete`` ruling)."""
     numbered(hand)
     sheet = scoresheet(setup.variant, setup.seats, lines)
     if sheet.ended_after is not None:
@@ -142,11 +152,7 @@ def next_hand(setup: GameSetup, lines: Sequence[HandLine], hand: GameHand) -> Pl
     if hand.hand_number is not None and hand.hand_number != deal.hand_number:
         raise WrongHandNumber(deal.hand_number, hand.hand_number)
     record = hand.record(setup, deal, sheet.totals)
-    audit = audit_record(record)
-    stopped = play_incomplete(setup.variant, audit)
-    if stopped is not None:
-        raise Rejected([stopped], PLAY_INCOMPLETE_DETAIL)
-    return PlayedHand(deal, record, audit)
+    return PlayedHand(deal, record, audit_record(record))
 
 
 def play_incomplete(variant: Variant, audit: HandAudit) -> Problem | None:
@@ -311,22 +317,8 @@ def append_hand(db: Database, key: Key, game_id: int, hand: GameHand) -> tuple[S
         return found, False
     try:
         played = next_hand(game.setup, game.lines, hand)
-    except GameOver as over:
-        raise Conflict(
-            f"Game {game.id} ended after hand {over.ended_after}; it takes no more hands.",
-            [Problem("", "game_over", str(over))],
-        ) from None
-    except WrongHandNumber as wrong:
-        raise Conflict(
-            f"Game {game.id} is at hand {wrong.expected}, not {wrong.sent}.",
-            [
-                Problem(
-                    "/hand_number",
-                    "wrong_hand_number",
-                    f"the next hand of this game is hand {wrong.expected}",
-                )
-            ],
-        ) from None
+    except (GameOver, WrongHandNumber) as error:
+        raise _not_next(game, error) from None
     except RecordError:
         lost = position_lost(game.setup, game.lines, hand)
         if lost is not None:
@@ -336,6 +328,37 @@ def append_hand(db: Database, key: Key, game_id: int, hand: GameHand) -> tuple[S
     content_hash = archive.game_hand_hash(game.id, played.record.hand_number, hand, hand.sent_deal)
     return archive.store_hand(
         db, content_hash, played.record, played.audit, signers=game.setup.signers, place=place, by=key
+    )
+
+
+def check_next_hand(db: Database, key: Key, game_id: int, hand: GameHand) -> HandAudit:
+    """The game's next hand as entered so far, audited and not stored: what the hand page
+    shows on each card the moment it is entered. The same reading as :func:`append_hand`
+    (the game's dealer, number and totals; :func:`next_hand`), except that play stopping
+    early is the audit's ``play_incomplete`` ruling, not a refusal. ``Conflict`` when the
+    game is over or the number is not the next hand's; ``RecordError`` as ever."""
+    require(key, Permission.SUBMIT)
+    game = _visible(db, key, game_id)
+    try:
+        return _next_audited(game.setup, game.lines, hand).audit
+    except (GameOver, WrongHandNumber) as error:
+        raise _not_next(game, error) from None
+
+
+def _not_next(game: Game, error: GameOver | WrongHandNumber) -> Conflict:
+    """Why a hand sent as ``game``'s next cannot be: the game is over, or it is at another hand."""
+    if isinstance(error, GameOver):
+        return Conflict(
+            f"Game {game.id} ended after hand {error.ended_after}; it takes no more hands.",
+            [Problem("", "game_over", str(error))],
+        )
+    return Conflict(
+        f"Game {game.id} is at hand {error.expected}, not {error.sent}.",
+        [
+            Problem(
+                "/hand_number", "wrong_hand_number", f"the next hand of this game is hand {error.expected}"
+            )
+        ],
     )
 
 

@@ -314,28 +314,58 @@ def sheet_entry(form: Mapping[str, str], seats: Sequence[str]) -> Entry:
     return entry
 
 
-def _tricks(text: str, seats: Sequence[str], entry: Entry) -> list[dict[str, str]]:
+ACTIONS = ("exposes", "withdraws", "claims")
+"""What a trick line may say besides a card played: ``N:exposes:QS``, ``N:withdraws:8S``,
+``S:claims:AH KH QH`` (the rest of the line is the claim's announced order)."""
+
+
+def _tricks(text: str, seats: Sequence[str], entry: Entry) -> list[dict[str, Any]]:
     """Play events from the tricks typed one a line; each event's pointer is labelled with
-    its line and place, so a problem at ``/play/17/card`` reads "trick line 5, card 2"."""
-    events: list[dict[str, str]] = []
+    its line and place, so a problem at ``/play/17/card`` reads "trick line 5, card 2".
+
+    A card without a seat is played by the seat whose turn the line has reached: the one
+    after the card before it, or, after a withdrawal, the seat that withdrew (it plays
+    again). An exposed card does not move the turn; a claim ends its line."""
+    events: list[dict[str, Any]] = []
     for line_number, line in enumerate(text.splitlines(), start=1):
         tokens = cards_of(line)
-        seat: str | None = None
+        turn: str | None = None
+        last: str | None = None
         for place, token in enumerate(tokens, start=1):
-            named, colon, card = token.rpartition(":")
-            if colon:
-                seat = seat_typed(named, seats)
-            elif seat is None:
-                at = f"/play/{len(events)}/seat"
-                entry.problems.append(
-                    Problem(
-                        at, "required", f"who led {token}? write the leader before the card, as in E:{token}"
-                    )
-                )
-                entry.labels[at] = f"trick line {line_number}"
+            named, action, card = _token(token)
+            at = f"/play/{len(events)}"
+            entry.labels[at] = f"trick line {line_number}, card {place} ({token})"
+            typed = seat_typed(named, seats) if named else None
+            seat = typed or (last if action == "withdraws" else turn)
+            if seat is None:
+                entry.problems.append(Problem(f"{at}/seat", "required", _who(action, card)))
+                entry.labels[f"{at}/seat"] = f"trick line {line_number}"
                 break
-            elif seat in seats:
-                seat = seats[(seats.index(seat) + 1) % len(seats)]
-            entry.labels[f"/play/{len(events)}"] = f"trick line {line_number}, card {place} ({token})"
-            events.append({"seat": seat, "card": card})
+            if action == "claims":
+                order = [card, *(t for t in tokens[place:])] if card else list(tokens[place:])
+                events.append({"seat": seat, "claims": {"order": order}})
+                break
+            events.append({"seat": seat, action: card})
+            if action == "card":
+                last = seat
+                turn = seats[(seats.index(seat) + 1) % len(seats)] if seat in seats else seat
+            elif action == "withdraws":
+                turn = seat
     return events
+
+
+def _token(token: str) -> tuple[str | None, str, str]:
+    """A trick line's token as (seat named or ``None``, action, card): ``E:2C``, ``2C``,
+    ``N:exposes:QS``, ``withdraws:8S``, ``S:claims:AH``."""
+    parts = token.split(":")
+    if len(parts) >= 2 and parts[-2].lower() in ACTIONS:
+        return (":".join(parts[:-2]) or None), parts[-2].lower(), parts[-1]
+    named, _, card = token.rpartition(":")
+    return (named or None), "card", card
+
+
+def _who(action: str, card: str) -> str:
+    """What a line must say when it does not say who played, exposed or claimed."""
+    if action == "card":
+        return f"who led {card}? write the leader before the card, as in E:{card}"
+    return f"who {action}{' ' + card if card else ''}? write the seat first, as in E:{action}:{card or 'AH'}"

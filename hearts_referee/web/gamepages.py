@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from flask import flash, redirect, render_template, request, url_for
+from flask import flash, jsonify, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from marshmallow import Schema, ValidationError
 from werkzeug.exceptions import BadRequest
@@ -188,6 +188,7 @@ def _entry_page(
         tree=tree,
         status=status,
         moon_choices=moon_choices(game),
+        deck=" ".join(card.code for card in game.setup.variant.deck(len(game.setup.seats)).cards),
     ), status
 
 
@@ -219,6 +220,38 @@ def add_hand(game_id: int) -> ResponseReturnValue:
     if problems:
         return _entry_page(game, request.form, entry.by_field(problems), status=422)
     return _stored(game, hand.id, hand.hand_number)
+
+
+@bp.post("/games/<id:game_id>/hands/check")
+def check_next(game_id: int) -> ResponseReturnValue:
+    """The hand form as filled so far, audited as the game's next hand and stored nowhere:
+    the question the card-by-card entry asks after each card. It is the form itself, read by
+    the form's reader (:func:`web.entry.hand_entry`) and audited by the use case that stores
+    it (:func:`usecases.games.check_next_hand`), under the same sign-in and CSRF token; the
+    answer is JSON: the play as read, the audit (tricks and rulings, ``play_incomplete``
+    while the hand goes on) or ``null``, and each problem with the form field it belongs to."""
+    key = need(Permission.SUBMIT)
+    db = get_db()
+    game = games_use.get_game(db, key, game_id)
+    entry = hand_entry(request.form, game.setup.seats)
+    problems = list(entry.problems)
+    audit: dict[str, Any] | None = None
+    try:
+        sent = load_game_hand(entry.data)
+        if not problems:  # a hand read only in part is not audited
+            audit = dump_result(games_use.check_next_hand(db, key, game.id, sent))
+    except (RecordError, Rejected) as error:
+        problems[:0] = error.problems
+    shown = [
+        {
+            "pointer": p.pointer,
+            "code": p.code,
+            "field": entry.field_of(p.pointer),
+            "message": entry.message(p),
+        }
+        for p in problems
+    ]
+    return jsonify({"play": entry.data["play"], "audit": audit, "problems": shown})
 
 
 @bp.post("/games/<id:game_id>/sheet")

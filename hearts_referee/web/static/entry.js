@@ -1,0 +1,530 @@
+// A hand entered by its cards: buttons and typed card codes that fill in the hand form.
+//
+// Progressive enhancement: the form below (cards as dealt, passes, tricks one a line) is
+// what the page submits, with or without this script. The script only writes those fields
+// for the director, and after each card sends the form as it stands to the referee
+// (POST .../hands/check, the director's session and the form's CSRF token), which reads it
+// with the form's own reader and audits it as the game's next hand. Every flag, the seat to
+// play and the winner of each trick come from that answer: no rule of the game lives here.
+// What is local is notation only: a card code's spelling, and the table's order of seats.
+"use strict";
+
+(function () {
+  const form = document.querySelector("form.hand-entry[data-check]");
+  const panel = document.getElementById("card-entry");
+  if (!form || !panel) return;
+
+  const seats = form.dataset.seats.split(" ");
+  const deck = form.dataset.deck.split(" ");
+  const tricksField = form.elements.namedItem("tricks");
+  const SUITS = { C: "♣", D: "♦", H: "♥", S: "♠" };
+  const RED = { D: true, H: true };
+
+  let events = []; // the play as the record has it: {seat, card} | {seat, exposes} | ...
+  let chosen = null; // a seat named for the next action (the leader of a new trick)
+  let mode = "play"; // play | pass | exposes | claims
+  let claim = []; // the announced order while a claim is being entered
+  let answer = null; // the referee's last answer, for the events as they were then
+  let answered = -1; // the number of events that answer was for
+  let queue = Promise.resolve();
+
+  // --- notation -------------------------------------------------------------------------
+
+  function code(text) {
+    const t = text.trim().toUpperCase();
+    return t.startsWith("10") ? "T" + t.slice(2) : t;
+  }
+
+  function cardsIn(text) {
+    return text.split(/[\s,;]+/).filter(Boolean).map(code);
+  }
+
+  function shown(card) {
+    const suit = card.slice(-1);
+    return card === "JK" ? "🃏" : card.slice(0, -1).replace("T", "10") + (SUITS[suit] || suit);
+  }
+
+  function seatNamed(typed) {
+    // a seat as typed, in any case: the table's own spelling of it
+    return seats.find((s) => s.toLowerCase() === typed.toLowerCase()) || typed;
+  }
+
+  function nextSeat(seat) {
+    return seats[(seats.indexOf(seat) + 1) % seats.length];
+  }
+
+  function token(event) {
+    if ("card" in event) return event.seat + ":" + event.card;
+    if ("exposes" in event) return event.seat + ":exposes:" + event.exposes;
+    if ("withdraws" in event) return event.seat + ":withdraws:" + event.withdraws;
+    return event.seat + ":claims:" + event.claims.order.join(" ");
+  }
+
+  // --- the form's fields, written from the entry ------------------------------------------
+
+  function tricksOf(list) {
+    // The events grouped as the table's tricks are counted: a card played adds one, a
+    // withdrawal takes it back; a claim ends the play.
+    const tricks = [[]];
+    let count = 0;
+    for (const event of list) {
+      if ("claims" in event && tricks[tricks.length - 1].length) tricks.push([]);
+      tricks[tricks.length - 1].push(event);
+      if ("card" in event) count += 1;
+      if ("withdraws" in event) count -= 1;
+      if (("card" in event && count === seats.length) || "claims" in event) {
+        tricks.push([]);
+        count = 0;
+      }
+    }
+    if (!tricks[tricks.length - 1].length) tricks.pop();
+    return tricks;
+  }
+
+  function writeTricks() {
+    tricksField.value = tricksOf(events).map((t) => t.map(token).join(" ")).join("\n");
+  }
+
+  function passField(seat) {
+    return form.elements.namedItem("pass-" + seats.indexOf(seat));
+  }
+
+  function dealt() {
+    // The deal as typed, when it is known; else null (the deal is derived from the play).
+    const cards = [];
+    seats.forEach((seat, i) => cards.push(...cardsIn(form.elements.namedItem("deal-" + i).value)));
+    return cards.length ? cards : null;
+  }
+
+  function without(cards, gone) {
+    const left = cards.slice();
+    for (const card of gone) {
+      const at = left.indexOf(card);
+      if (at >= 0) left.splice(at, 1);
+    }
+    return left;
+  }
+
+  function unplayed() {
+    // The cards still to be played: the deal's (or the whole deck's) less those played.
+    const played = [];
+    for (const event of events) {
+      if ("card" in event) played.push(code(event.card));
+      if ("withdraws" in event) {
+        const at = played.lastIndexOf(code(event.withdraws));
+        if (at >= 0) played.splice(at, 1);
+      }
+      if ("claims" in event) played.push(...event.claims.order.map(code));
+    }
+    return without(dealt() || deck, played.concat(claim));
+  }
+
+  function passable(seat) {
+    const known = dealt();
+    if (known) return cardsIn(form.elements.namedItem("deal-" + seats.indexOf(seat)).value);
+    const others = seats.filter((s) => s !== seat).flatMap((s) => cardsIn(passField(s).value));
+    return without(deck, others);
+  }
+
+  // --- who is to play: the referee's answer, or the table's order within a trick -----------
+
+  function toPlay() {
+    if (chosen) return chosen;
+    if (answer && answered === events.length && answer.audit) {
+      const stop = answer.audit.rulings.find((r) => r.code === "play_incomplete");
+      return stop ? stop.seat : null;
+    }
+    const last = events[events.length - 1];
+    if (!last) return null;
+    if ("withdraws" in last) return last.seat;
+    const tricks = tricksOf(events);
+    const open = tricks[tricks.length - 1];
+    const cards = open.filter((e) => "card" in e).length - open.filter((e) => "withdraws" in e).length;
+    const played = open.filter((e) => "card" in e);
+    if (cards > 0 && cards < seats.length && played.length) return nextSeat(played[played.length - 1].seat);
+    return null; // a new trick: the referee's answer (or the director) names its leader
+  }
+
+  function over() {
+    // Every card in, or a claim that ends the play: the referee no longer says who plays.
+    const current = answer && answered === events.length && answer.audit;
+    return Boolean(current && !current.rulings.some((r) => r.code === "play_incomplete"));
+  }
+
+  // --- asking the referee ------------------------------------------------------------------
+
+  async function check() {
+    const asked = events.length;
+    let reply;
+    try {
+      reply = await fetch(form.dataset.check, {
+        method: "POST",
+        body: new FormData(form),
+        credentials: "same-origin",
+        headers: { Accept: "application/json" },
+      });
+    } catch (error) {
+      say("The referee could not be reached; the hand is kept on this page. " + error);
+      return;
+    }
+    const type = reply.headers.get("Content-Type") || "";
+    if (!type.startsWith("application/json")) {
+      say("The referee did not answer the check (" + reply.status + "): sign in again in another tab, then go on.");
+      return;
+    }
+    const before = answer && answer.audit ? answer.audit.rulings : [];
+    answer = await reply.json();
+    answered = asked;
+    render(newRulings(before));
+  }
+
+  function key(ruling) {
+    return [ruling.code, ruling.seat, ruling.trick, ruling.card].join("|");
+  }
+
+  function newRulings(before) {
+    if (!answer.audit) return [];
+    const seen = new Set(before.map(key));
+    return answer.audit.rulings.filter((r) => r.code !== "play_incomplete" && !seen.has(key(r)));
+  }
+
+  function later(step) {
+    // Every action of the director in the order it was taken, each answered before the next
+    // is read (the seat to play of the next card may be the referee's answer to this one).
+    queue = queue.then(step).catch((error) => say(String(error)));
+    return queue;
+  }
+
+  async function commit(played = false) {
+    // played: the entry changed the play, so the tricks field is written again from it (never
+    // otherwise: tricks typed as text stay as typed)
+    if (played) writeTricks();
+    render([]);
+    await check();
+  }
+
+  // --- the director's actions (each run by later, in turn) --------------------------------
+
+  function needSeat(what) {
+    const seat = toPlay();
+    if (!seat) say("Who " + what + "? Choose the seat first (or type it, as N:2C).");
+    return seat;
+  }
+
+  async function push(event) {
+    events.push(event);
+    chosen = null;
+    await commit(true);
+  }
+
+  async function play(card, seat) {
+    const who = seat || needSeat(mode === "exposes" ? "exposes " + shown(card) : "plays " + shown(card));
+    if (!who) return;
+    const exposing = mode === "exposes";
+    mode = "play";
+    await push(exposing ? { seat: who, exposes: card } : { seat: who, card: card });
+  }
+
+  async function pick(card) {
+    if (mode === "pass") return togglePass(card);
+    if (mode === "claims") {
+      claim.push(card);
+      return commit();
+    }
+    return play(card, null);
+  }
+
+  function passer() {
+    return chosen || seats[0];
+  }
+
+  async function togglePass(card) {
+    const field = passField(passer());
+    const given = cardsIn(field.value);
+    const at = given.indexOf(card);
+    if (at >= 0) given.splice(at, 1);
+    else given.push(card);
+    field.value = given.join(" ");
+    await commit();
+  }
+
+  async function withdrawLast() {
+    const last = [...events].reverse().find((e) => "card" in e);
+    if (last) await push({ seat: last.seat, withdraws: last.card });
+  }
+
+  function startClaim() {
+    const seat = needSeat("claims");
+    if (!seat) return;
+    chosen = seat;
+    mode = "claims";
+    claim = [];
+    render([]);
+  }
+
+  async function endClaim() {
+    if (!claim.length) {
+      say("A claim shows its cards in the order announced: pick them first.");
+      return;
+    }
+    const seat = chosen;
+    const order = claim;
+    claim = [];
+    mode = "play";
+    await push({ seat: seat, claims: { order: order } });
+  }
+
+  async function undo() {
+    if (mode === "claims" && claim.length) claim.pop();
+    else if (mode === "pass") {
+      const field = passField(passer());
+      field.value = cardsIn(field.value).slice(0, -1).join(" ");
+    } else if (events.length) {
+      events.pop();
+      return commit(true);
+    } else return;
+    await commit();
+  }
+
+  function toggle(name) {
+    mode = mode === name ? "play" : name;
+    if (name === "pass") chosen = null;
+    render([]);
+  }
+
+  async function typed(text) {
+    // A card code typed as the text form reads it: 2C, E:2C, N:exposes:QS, N:withdraws:8S,
+    // S:claims:AH KH QH; "undo" (or u) takes back the last entry.
+    const words = text.trim().split(/\s+/).filter(Boolean);
+    if (!words.length) return;
+    if (/^(u|undo)$/i.test(words[0])) return undo();
+    const parts = words[0].split(":");
+    const last = parts[parts.length - 1];
+    const action = parts.length >= 2 ? parts[parts.length - 2].toLowerCase() : "";
+    if (["claims", "exposes", "withdraws"].includes(action)) {
+      const seat = parts.length > 2 ? seatNamed(parts.slice(0, -2).join(":")) : needSeat(action);
+      if (!seat) return;
+      if (action === "claims") return push({ seat: seat, claims: { order: [last, ...words.slice(1)].filter(Boolean).map(code) } });
+      return push({ seat: seat, [action]: code(last) });
+    }
+    if (mode === "pass" || mode === "claims") return pick(code(last));
+    const seat = parts.length > 1 ? seatNamed(parts.slice(0, -1).join(":")) : null;
+    return play(code(last), seat);
+  }
+
+  // --- drawing -------------------------------------------------------------------------
+
+  function el(tag, attrs, ...children) {
+    const node = document.createElement(tag);
+    for (const [name, value] of Object.entries(attrs || {})) {
+      if (name === "text") node.textContent = value;
+      else node.setAttribute(name, value);
+    }
+    for (const child of children) node.append(child);
+    return node;
+  }
+
+  function redraw(container, build) {
+    // Draw a group of buttons again only when it has changed: a button replaced between the
+    // press and the release of a tap would lose the tap.
+    const nodes = build();
+    const signature = nodes.map((n) => n.outerHTML).join("");
+    if (container.dataset.drawn === signature) return;
+    container.dataset.drawn = signature;
+    container.replaceChildren(...nodes);
+  }
+
+  function button(label, attrs, onclick) {
+    const node = el("button", Object.assign({ type: "button", text: label }, attrs));
+    node.addEventListener("click", onclick);
+    return node;
+  }
+
+  const status = el("p", { class: "to-play", id: "to-play", "aria-live": "polite" });
+  const seatPicks = el("div", { class: "seat-picks", role: "group", "aria-label": "Who plays, passes or claims" });
+  const input = el("input", {
+    id: "card-code",
+    class: "cards",
+    autocomplete: "off",
+    spellcheck: "false",
+    "aria-describedby": "to-play card-code-help",
+  });
+  const actions = el("div", { class: "entry-actions" });
+  const pool = el("div", { class: "card-pool", role: "group", "aria-label": "Cards still unplayed" });
+  const entered = el("ol", { class: "entered-tricks", id: "entered-tricks" });
+  const flags = el("div", { class: "flags", id: "entry-flags", role: "status", "aria-live": "polite" });
+  const note = el("p", { class: "sub entry-note", id: "entry-note" });
+
+  function say(text) {
+    note.textContent = text;
+  }
+
+  function render(fresh) {
+    const seat = toPlay();
+    const count = tricksOf(events).filter((t) => t.some((e) => "card" in e)).length;
+    status.replaceChildren();
+    if (mode === "pass") {
+      status.append("Passing: ", el("strong", { text: passer() }), " chooses the cards it passes");
+    } else if (mode === "claims") {
+      status.append(el("strong", { text: chosen }), " claims: pick the cards in the order announced, then Claim done");
+    } else if (over()) {
+      status.append("The play is over: the hand can be stored.");
+    } else if (seat) {
+      status.append(mode === "exposes" ? "Exposed card of " : "To play: ", el("strong", { text: seat }));
+    } else {
+      status.append(events.length ? "Who leads the next trick? Choose the seat." : "Who leads? Choose the seat.");
+    }
+    redraw(seatPicks, () =>
+      seats.map((s) =>
+        button(s, { "data-seat": s, "aria-pressed": String(s === (mode === "pass" ? passer() : seat)) }, () =>
+          later(() => {
+            chosen = s;
+            render([]);
+          })
+        )
+      )
+    );
+    redraw(actions, () => [
+      button("Undo", { "data-action": "undo" }, () => later(undo)),
+      button(mode === "pass" ? "Passes done" : "Passes", { "data-action": "pass", "aria-pressed": String(mode === "pass") }, () =>
+        later(() => toggle("pass"))
+      ),
+      button("Exposes a card", { "data-action": "exposes", "aria-pressed": String(mode === "exposes") }, () =>
+        later(() => toggle("exposes"))
+      ),
+      button("Withdraws the last card", { "data-action": "withdraws" }, () => later(withdrawLast)),
+      mode === "claims"
+        ? button("Claim done", { "data-action": "claim-done" }, () => later(endClaim))
+        : button("Claims the rest", { "data-action": "claims" }, () => later(startClaim)),
+    ]);
+    const cards = mode === "pass" ? passable(passer()) : unplayed();
+    const passing = mode === "pass" ? cardsIn(passField(passer()).value) : [];
+    const exposed = events.filter((e) => "exposes" in e).map((e) => code(e.exposes));
+    redraw(pool, () =>
+      ["C", "D", "H", "S", "K"].map((suit) => {
+        const row = el("div", { class: "suit-row" + (RED[suit] ? " red" : "") });
+        const here = [...new Set(cards.filter((c) => c.slice(-1) === suit))];
+        for (const card of here) {
+          const attrs = { "data-card": card, "aria-label": card, class: "card" };
+          if (passing.includes(card)) attrs["aria-pressed"] = "true";
+          if (exposed.includes(card)) attrs.class += " exposed";
+          row.append(button(shown(card), attrs, () => later(() => pick(card))));
+        }
+        return row;
+      }).filter((row) => row.childElementCount)
+    );
+    drawTricks();
+    drawFlags(fresh);
+  }
+
+  function rulingsAt(event, number) {
+    if (!answer || answered !== events.length || !answer.audit) return [];
+    const card = event.card || event.exposes || event.withdraws;
+    return answer.audit.rulings.filter(
+      (r) => r.code !== "play_incomplete" && r.seat === event.seat && r.card === code(card || "") && r.trick === number
+    );
+  }
+
+  function drawTricks() {
+    entered.replaceChildren(
+      ...tricksOf(events).map((trick, i) => {
+        const item = el("li", { id: "entered-trick-" + (i + 1) });
+        const won = answer && answered === events.length && answer.audit && answer.audit.tricks[i];
+        item.append(el("span", { class: "sub", text: "Trick " + (i + 1) + ": " }));
+        for (const event of trick) {
+          const found = rulingsAt(event, i + 1);
+          const span = el("span", { class: "entered" + (found.length ? " flagged" : ""), text: token(event) });
+          if (found.length) {
+            span.setAttribute("title", found.map((r) => r.explanation).join(" "));
+            span.prepend("⚠ ");
+          }
+          item.append(span, " ");
+        }
+        if (won && won.winner) item.append(el("span", { class: "sub", text: "→ " + won.winner }));
+        return item;
+      })
+    );
+  }
+
+  function drawFlags(fresh) {
+    if (!answer || answered !== events.length) return;
+    // every ruling so far, the ones the last entry raised first and marked new
+    const now = answer.audit ? answer.audit.rulings.filter((r) => r.code !== "play_incomplete") : [];
+    const isNew = new Set(fresh.map(key));
+    const shownFlags = [...fresh, ...now.filter((r) => !isNew.has(key(r)))];
+    flags.replaceChildren();
+    for (const r of shownFlags) {
+      flags.append(
+        el(
+          "p",
+          { class: isNew.has(key(r)) ? "flag new" : "flag", "data-code": r.code },
+          el("strong", { text: "⚠ " + r.code.replace(/_/g, " ") }),
+          " (" + r.rule + ", trick " + r.trick + (r.card ? ", " + shown(r.card) : "") + "): " + r.explanation
+        )
+      );
+    }
+    const problems = answer.problems.filter((p) => p.code !== "deal_required");
+    const derived = answer.problems.length && !problems.length;
+    say(
+      derived
+        ? "The deal is derived from the play once every card is in; the checks that need it run then."
+        : problems.map((p) => p.message).join(" · ")
+    );
+    note.classList.toggle("problem", problems.length > 0);
+  }
+
+  // --- the panel -------------------------------------------------------------------------
+
+  input.addEventListener("keydown", (ev) => {
+    if (ev.key === "Enter") {
+      ev.preventDefault();
+      const text = input.value;
+      input.value = "";
+      later(() => typed(text));
+    } else if (ev.key === "Backspace" && !input.value) {
+      ev.preventDefault();
+      later(undo);
+    }
+  });
+  form.addEventListener("change", (ev) => {
+    // the tricks typed as text: read them back as the form's reader reads them; the deal, a
+    // pass or a written score typed into its field: ask again
+    if (ev.target === tricksField) later(reread);
+    else if (ev.target !== input) later(() => commit());
+  });
+
+  panel.append(
+    el("h3", { id: "card-entry-h", text: "Card by card" }),
+    status,
+    seatPicks,
+    el("label", { for: "card-code", text: "Card (type its code, then Enter)" }),
+    input,
+    el("p", {
+      class: "sub",
+      id: "card-code-help",
+      text: "2C plays the card for the seat to play; E:2C names the seat; N:exposes:QS, N:withdraws:8S, S:claims:AH KH QH; u or Backspace undoes.",
+    }),
+    actions,
+    pool,
+    note,
+    flags,
+    entered
+  );
+  panel.hidden = false;
+  form.querySelector(".tricks-label").textContent = "Tricks, one a line (what the form sends; the entry above writes it)";
+
+  async function reread() {
+    // The tricks as typed (or as a form drawn again after a refusal kept them), read by the
+    // form's own reader on the server: the entry goes on from there.
+    await check();
+    if (answer) {
+      events = answer.play.map((e) =>
+        "claims" in e ? { seat: e.seat, claims: { order: e.claims.order.map(code) } } : e
+      );
+      answered = events.length;
+    }
+    render([]);
+  }
+
+  later(reread);
+})();

@@ -1,0 +1,168 @@
+"""A hand entered by its cards, without a browser: the trick lines that say an exposed card, a
+withdrawal and a claim, and the check the card-by-card entry asks after each card
+(``POST /director/games/{id}/hands/check``): the game's next hand as entered so far, audited by
+the use case that stores it, stored nowhere.
+
+The script itself is driven in Chromium by ``test_pages_entry_browser.py``.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from entry_forms import hand_form
+from games import SEATS, random_body
+from test_pages import CSRF, sign_in
+from test_pages_games import start_by_page
+
+from hearts_referee.web.entry import hand_entry
+
+ROOT = Path(__file__).resolve().parent.parent
+REVOKE_HAND = json.loads((ROOT / "examples" / "mso-game-hand.json").read_text())
+"""N discards 8S on a heart lead at trick 3, holding a heart."""
+
+
+@pytest.fixture
+def director(client, keys):
+    sign_in(client, keys, "director")
+    assert start_by_page(client).status_code == 303  # game 1: MSO, W deals hand 1
+    return client
+
+
+def form_of(body: dict, tricks: int | None = None, *, deal: bool = True) -> dict[str, str]:
+    """The hand form for ``body``, its first ``tricks`` tricks only, its deal left empty if not ``deal``."""
+    form = hand_form(body, SEATS)
+    if tricks is not None:
+        form["tricks"] = "\n".join(form["tricks"].splitlines()[:tricks])
+    if not deal:
+        form.update({f"deal-{i}": "" for i in range(len(SEATS))})
+    return {"csrf_token": CSRF, "hand_number": "1", **form}
+
+
+def check(client, form: dict[str, str]):
+    return client.post("/director/games/1/hands/check", data=form)
+
+
+# --- what a trick line says ----------------------------------------------------------------
+
+
+def test_a_trick_line_says_an_exposed_card_a_withdrawal_and_a_claim():
+    lines = "E:2C S:3C N:exposes:QS W:4C\nN:2S E:withdraws:9S\nS:claims:AH KH QH"
+    entry = hand_entry({"tricks": lines}, SEATS)
+    assert entry.data["play"] == [
+        {"seat": "E", "card": "2C"},
+        {"seat": "S", "card": "3C"},
+        {"seat": "N", "exposes": "QS"},
+        {"seat": "W", "card": "4C"},
+        {"seat": "N", "card": "2S"},
+        {"seat": "E", "withdraws": "9S"},
+        {"seat": "S", "claims": {"order": ["AH", "KH", "QH"]}},
+    ]
+    assert not entry.problems
+
+
+def test_an_exposed_card_does_not_move_the_turn_and_a_withdrawal_gives_it_back():
+    entry = hand_entry({"tricks": "E:2C N:exposes:QS 3C withdraws:3C 4C"}, SEATS)
+    assert entry.data["play"] == [
+        {"seat": "E", "card": "2C"},
+        {"seat": "N", "exposes": "QS"},
+        {"seat": "S", "card": "3C"},  # the seat after E: N's exposure took no turn
+        {"seat": "S", "withdraws": "3C"},  # the last card's seat takes it back
+        {"seat": "S", "card": "4C"},  # and plays again in its place
+    ]
+
+
+def test_a_claim_without_its_seat_is_the_claim_of_the_seat_whose_turn_it_is():
+    entry = hand_entry({"tricks": "E:2C 3C claims:AH KH"}, SEATS)
+    assert entry.data["play"][-1] == {"seat": "W", "claims": {"order": ["AH", "KH"]}}
+
+
+def test_a_claim_that_opens_a_line_without_its_seat_is_refused_at_the_tricks():
+    entry = hand_entry({"tricks": "claims:AH KH"}, SEATS)
+    assert [p.pointer for p in entry.problems] == ["/play/0/seat"]
+    assert "who claims AH?" in entry.message(entry.problems[0])
+
+
+def test_an_exposed_card_and_a_claim_are_stored_from_the_text_form_without_script(director, as_role):
+    body = random_body(2403, 1)
+    form = form_of(body, 10)
+    leader = body["play"][40]["seat"]
+    other = body["play"][41]
+    held = [e["card"] for e in body["play"][40:] if e["seat"] == leader]
+    form["tricks"] += f"\n{other['seat']}:exposes:{other['card']}\n{leader}:claims:{' '.join(held)}"
+    response = director.post("/director/games/1/hands", data=form)
+    assert response.status_code == 303, response.get_data(as_text=True)
+    hand = director.get("/v1/hands/1", headers=as_role("director")).get_json()
+    assert hand["record"]["play"][40:] == [
+        {"seat": other["seat"], "exposes": other["card"]},
+        {"seat": leader, "claims": {"order": held}},
+    ]
+    assert "exposed_card" in [r["code"] for r in hand["audit"]["rulings"]]
+
+
+# --- the check after each card ------------------------------------------------------------------
+
+
+def test_the_check_of_an_unfinished_hand_answers_who_is_to_play_and_stores_nothing(director, as_role):
+    response = check(director, form_of(REVOKE_HAND, 2))
+    assert response.status_code == 200 and response.mimetype == "application/json"
+    answer = response.get_json()
+    assert answer["problems"] == []
+    stop = [r for r in answer["audit"]["rulings"] if r["code"] == "play_incomplete"]
+    assert [(r["trick"], r["seat"]) for r in stop] == [(3, "W")]  # W won trick 2 with QS and leads
+    assert [t["winner"] for t in answer["audit"]["tricks"]] == ["N", "W"]
+    game = director.get("/v1/games/1", headers=as_role("director")).get_json()
+    assert game["hands"] == [] and game["next_hand"]["hand_number"] == 1
+
+
+def test_the_check_flags_a_revoke_on_its_card_as_the_stored_hand_rules_it(director, as_role):
+    entered = check(director, form_of(REVOKE_HAND, 3)).get_json()["audit"]["rulings"]
+    revoke = next(r for r in entered if r["code"] == "revoke")
+    where = (revoke["seat"], revoke["trick"], revoke["card"], revoke["rule"])
+    assert where == ("N", 3, "8S", "mso-2000/revoke")
+    director.post("/director/games/1/hands", data=form_of(REVOKE_HAND))
+    stored = director.get("/v1/hands/1", headers=as_role("director")).get_json()["audit"]["rulings"]
+    assert revoke == next(r for r in stored if r["code"] == "revoke")
+
+
+def test_the_check_puts_each_problem_on_the_field_it_came_from(director):
+    form = form_of(REVOKE_HAND, 1)
+    bad_card = check(director, {**form, "tricks": form["tricks"].replace("3D", "ZZ")}).get_json()
+    assert [(p["field"], p["pointer"]) for p in bad_card["problems"]] == [("tricks", "/play/1/card")]
+    assert bad_card["problems"][0]["message"].startswith("trick line 1, card 2 (ZZ)")
+    assert bad_card["audit"] is None  # a hand read only in part is not audited
+    not_held = check(director, {**form, "pass-0": "2D 5C KC"}).get_json()  # N was not dealt 2D
+    assert [p["field"] for p in not_held["problems"]] == ["pass-0"]
+
+
+def test_the_check_of_a_hand_whose_deal_is_left_to_the_play_says_the_deal_comes_at_the_end(director):
+    problems = check(director, form_of(REVOKE_HAND, 3, deal=False)).get_json()["problems"]
+    assert problems and {p["code"] for p in problems} == {"deal_required"}
+    complete = check(director, form_of(random_body(2401, 1), deal=False)).get_json()
+    assert complete["problems"] == [] and complete["audit"]["complete"]
+
+
+def test_a_form_drawn_again_gets_its_play_back_as_the_forms_reader_reads_it(director):
+    form = {"csrf_token": CSRF, "hand_number": "1", "tricks": "E:2C 3D\nN:exposes:QS"}
+    answer = check(director, form).get_json()
+    assert answer["play"] == [
+        {"seat": "E", "card": "2C"},
+        {"seat": "S", "card": "3D"},
+        {"seat": "N", "exposes": "QS"},
+    ]
+
+
+def test_the_check_is_the_signed_in_directors_with_the_forms_token(client, keys):
+    sign_in(client, keys, "director")
+    start_by_page(client)
+    form = form_of(REVOKE_HAND, 1)
+    assert check(client, {**form, "csrf_token": "forged"}).status_code == 400
+    sign_in(client, keys, "auditor")  # reads, never enters a hand
+    assert check(client, form).status_code == 403
+    client.post("/director/sign-out", data={"csrf_token": CSRF})
+    with client.session_transaction() as session:
+        session["csrf"] = CSRF  # a page still open with its token, its sign-in over
+    signed_out = check(client, form)
+    assert signed_out.status_code == 302 and "/director/sign-in" in signed_out.headers["Location"]
