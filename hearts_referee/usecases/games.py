@@ -401,10 +401,8 @@ def follow_decision(db: Database, decided: StoredHand, entry: Entry, by: Key) ->
     """Re-audit the hands after ``decided`` in its game, once a decision (log ``entry``)
     changed its score (:func:`follow`). Inside ``archive.write``."""
     body = entry.body
-    said = (
-        f"The decision on hand {decided.hand_number} (hand {decided.id}, "
-        f"ruling #{int(body['ruling']) + 1}: {body['action']})"
-    )
+    on = "the scoresheet" if body["ruling"] is None else f"ruling #{int(body['ruling']) + 1}"
+    said = f"The decision on hand {decided.hand_number} (hand {decided.id}, {on}: {body['action']})"
     return follow(db, decided, entry, body["ruling"], body["action"], said, by)
 
 

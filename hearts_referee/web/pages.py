@@ -48,6 +48,7 @@ from hearts_referee.referee.errorcodes import shown_pointer
 from hearts_referee.referee.notation import read_record
 from hearts_referee.referee.record import Problem, RecordError
 from hearts_referee.referee.score_only import REPORTABLE
+from hearts_referee.rulings.decisions import answers
 from hearts_referee.rulings.life import offered
 from hearts_referee.schemas.archive import (
     DecisionRequestSchema,
@@ -381,8 +382,10 @@ def _stored_hand_page(
     # the audit the score stands on now: a re-audit's, once an earlier hand's decision moved it
     view = build(record, dump_result(state.standing_audit), players)
     decided: dict[int, list[Decided]] = {}
+    ruled = state.standing_audit.standings()
     for decided_one in state.decisions:
-        decided.setdefault(decided_one.decision.ruling, []).append(decided_one)
+        for index in answers(decided_one.decision, ruled):
+            decided.setdefault(index, []).append(decided_one)
     return render_template(
         "director/hand.html",
         hand=hand,
@@ -391,6 +394,7 @@ def _stored_hand_page(
         state=state,
         lives=state.lives,
         offered={life.index: offered(life) for life in state.lives},
+        question=hand.scoresheet,
         adjustments=_adjustments(state),
         signed_by_seat=_signed_by_seat(state),
         report=use.verify(db, key, hand_id),
@@ -438,9 +442,12 @@ def _decision_data(form: Mapping[str, str]) -> tuple[dict[str, Any], list[Proble
         "director": form.get("director", "").strip(),
         "reason": form.get("reason", "").strip(),
     }
-    data["ruling"] = form_number(form.get("ruling", ""))
-    if not isinstance(data["ruling"], int):
-        problems.append(Problem("/ruling", "type", "choose a ruling"))
+    if form.get("scoresheet") == "true":  # the one form for the table's scoresheet
+        data["scoresheet"] = True
+    else:
+        data["ruling"] = form_number(form.get("ruling", ""))
+        if not isinstance(data["ruling"], int):
+            problems.append(Problem("/ruling", "type", "choose a ruling"))
     changes: dict[str, int] = {}
     for name, value in form.items():
         if name.startswith("change-") and value.strip():
@@ -458,7 +465,7 @@ def _decision_data(form: Mapping[str, str]) -> tuple[dict[str, Any], list[Proble
             Problem(
                 "/score_changes",
                 "not_allowed",
-                "score changes go with adjust; uphold and waive leave the score to the rules",
+                "score changes go with adjust; the other decisions leave the score to the rules or the table",
             )
         )
     if data["action"] == "claim":
@@ -483,10 +490,8 @@ def decide(hand_id: int) -> ResponseReturnValue:
             current = hand.state.current
             followed = [c for c in _later_hands(hand) if c]
             said = f" {len(followed)} later hand(s) of the game re-audited." if followed else ""
-            flash(
-                f"Decision recorded on ruling #{decision.ruling + 1}: "
-                f"the score is now version {current.number}.{said}"
-            )
+            on = "the scoresheet" if decision.ruling is None else f"ruling #{decision.ruling + 1}"
+            flash(f"Decision recorded on {on}: the score is now version {current.number}.{said}")
             return redirect(url_for("pages.hand", hand_id=hand_id, _anchor="score"), 303)
     return _stored_hand_page(hand_id, problems, dict(request.form), status)
 
