@@ -10,11 +10,13 @@ have none. What HTTPS needs here is configurable where it belongs: the
 cookie's ``Secure`` flag in ``web``, HSTS at the TLS proxy.
 
 - ``Content-Security-Policy``: nothing by default (``default-src 'none'``:
-  no script at all, no frames, no fetches), stylesheets from our own
-  origin only (no inline style, no ``style=``), forms posting to us only,
-  and ``frame-ancestors 'none'``: no page of ours can be framed
-  (clickjacking a director's decision form). The pages and the docs are
-  plain server-rendered HTML with one stylesheet each, so it costs nothing.
+  no frames, no images, no fonts), stylesheets and scripts from our own
+  origin only (no inline style or script, no ``style=``, no ``onclick=``),
+  fetches back to us only, forms posting to us only, and
+  ``frame-ancestors 'none'``: no page of ours can be framed (clickjacking a
+  director's decision form). The pages are server-rendered HTML that works
+  without script; the few static scripts they load (the scoresheet's totals
+  as a row is typed) only add to it.
 - ``X-Frame-Options: DENY``: the same for browsers without CSP level 2.
 - ``X-Content-Type-Options: nosniff``: a JSON answer is never run as script.
 - ``Referrer-Policy: no-referrer``: a hand's or game's URL never leaves.
@@ -36,6 +38,8 @@ CSP = "; ".join(
     [
         "default-src 'none'",
         "style-src 'self'",
+        "script-src 'self'",
+        "connect-src 'self'",
         "form-action 'self'",
         "base-uri 'none'",
         "frame-ancestors 'none'",

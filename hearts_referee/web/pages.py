@@ -592,9 +592,9 @@ def sign_game(game_id: int) -> ResponseReturnValue:
     return redirect(url_for("pages.game", game_id=game_id, _anchor="sign-h"), 303)
 
 
-def _game_page(game_id: int, signing: Sequence[Problem] = (), status: int = 200) -> tuple[str, int]:
-    key = need(Permission.READ)
-    game = games_use.get_game(get_db(), key, game_id)
+def sheet_rows(game: Game) -> list[dict[str, Any]]:
+    """Each hand of the game as a scoresheet row: its score now, the running totals, whether
+    it counts, its open rulings, whether its play was refereed, the re-audit that made it."""
     sheet = game.sheet
     rows = []
     for i, hand in enumerate(game.hands):
@@ -613,6 +613,14 @@ def _game_page(game_id: int, signing: Sequence[Problem] = (), status: int = 200)
                 else None,
             }
         )
+    return rows
+
+
+def _game_page(game_id: int, signing: Sequence[Problem] = (), status: int = 200) -> tuple[str, int]:
+    key = need(Permission.READ)
+    game = games_use.get_game(get_db(), key, game_id)
+    sheet = game.sheet
+    rows = sheet_rows(game)
     sheet_signed: dict[str, list[Any]] = {seat: [] for seat in game.setup.seats}
     for signed in game.signatures:
         sheet_signed.setdefault(signed.seat, []).append(signed)
