@@ -96,6 +96,7 @@ MARKS: dict[str, tuple[str, ...]] = {
     "test_pages_events_browser.py": ("browser",),
     "test_pages_games_browser.py": ("browser",),
     "test_pages_rulings_browser.py": ("browser",),
+    "test_pages_sheet_browser.py": ("browser",),
     "test_server_durability.py": ("server",),
     "test_server_operations.py": ("server",),
     "test_server_refusals.py": ("server",),

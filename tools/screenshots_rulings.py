@@ -33,7 +33,7 @@ def act(database: str, game_id: int, hand_id: int) -> None:
     try:
         td = create_key(db, OPERATOR, "Chief TD", usecases.Role.DIRECTOR)[0]
         hands.decide(
-            db, td, hand_id, Decision(1, Action.UPHOLD, "Chief TD", "The 26 stand; the sheet is corrected.")
+            db, td, hand_id, Decision(None, Action.ACCEPT, "Chief TD", "The 26 stand; the sheet is corrected.")
         )
         hands.sign(db, td, hand_id, "N", "Ann")
         games.sign_game(db, td, game_id, "N", "Ann")
