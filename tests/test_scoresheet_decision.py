@@ -15,7 +15,10 @@ import pytest
 from hands import hand, play_out
 
 from hearts_referee import archive
-from hearts_referee.rulings.decisions import Action, Decision
+from hearts_referee.referee.findings import Code
+from hearts_referee.rulings.decisions import Action, Decision, Standing, kept_changes, rescore
+from hearts_referee.rulings.life import RulingStatus, lives, sheet_question
+from hearts_referee.rulings.schedules import Status
 
 HANDS = "/v1/hands"
 
@@ -168,3 +171,41 @@ def test_per_seat_decisions_of_an_older_archive_read_back_until_the_scoresheet_i
     assert client.get(f"{HANDS}/{wrong['id']}/verify", headers=director).get_json()["ok"] is True
     accepted = on_sheet(client, director, wrong["id"], "accept").get_json()
     assert (accepted["score"], accepted["open_rulings"], accepted["version"]) == (wrong["score"], [], 3)
+
+
+# --- the pure core: rulings.decisions and rulings.life ------------------------------------
+
+REVOKE_APPLIED = Standing(Code.REVOKE, "E", Status.APPLIED, 26)
+E_WRONG = Standing(Code.SCORE_MISMATCH, "E", Status.REFERRED)
+N_WRONG = Standing(Code.SCORE_MISMATCH, "N", Status.REFERRED)
+RULED = (REVOKE_APPLIED, E_WRONG, N_WRONG)
+REFEREE = {"N": 3, "E": 36, "S": 13, "W": 0}
+WRITTEN = {"N": 0, "E": 10, "S": 13, "W": 0}
+
+
+def test_one_scoresheet_decision_is_in_the_life_of_every_mismatch_and_of_nothing_else():
+    kept = Decision(None, Action.KEEP, "TD", "why", kept_changes(WRITTEN, REFEREE))
+    revoke, *seats = lives(RULED, [kept])
+    assert not revoke.decided
+    assert [(life.decisions, life.status) for life in seats] == [((kept,), RulingStatus.DECIDED)] * 2
+
+
+def test_keep_moves_each_seat_from_the_referees_score_to_what_the_table_wrote():
+    assert kept_changes(WRITTEN, REFEREE) == {"N": -3, "E": -26}
+    kept = Decision(None, Action.KEEP, "TD", "why", kept_changes(WRITTEN, REFEREE))
+    assert rescore(REFEREE, {"E": 26}, RULED, [kept])[0] == WRITTEN
+
+
+def test_a_scoresheet_decision_replaces_the_per_seat_decisions_before_it_and_counts_once():
+    old = Decision(1, Action.ADJUST, "TD", "one seat, as once", {"E": -26})
+    accepted = Decision(None, Action.ACCEPT, "TD", "the referee's")
+    assert rescore(REFEREE, {}, RULED, [old])[0]["E"] == 10
+    assert rescore(REFEREE, {}, RULED, [old, accepted])[0] == REFEREE
+
+
+def test_the_question_offers_what_would_change_something():
+    fresh = sheet_question(lives(RULED, []), WRITTEN, REFEREE)
+    assert fresh is not None and fresh.offered == (Action.ACCEPT, Action.KEEP, Action.ADJUST)
+    accepted = sheet_question(lives(RULED, [Decision(None, Action.ACCEPT, "TD", "r")]), WRITTEN, REFEREE)
+    assert accepted is not None and accepted.offered == (Action.KEEP, Action.ADJUST)
+    assert sheet_question(lives((REVOKE_APPLIED,), []), None, REFEREE) is None

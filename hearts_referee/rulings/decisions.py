@@ -245,8 +245,9 @@ def standing_decisions(
     scoresheet): the latest; a scoresheet decision also replaces those on its rulings."""
     latest: dict[int | None, Decision] = {}
     for decision in decisions:
-        for index in answers(decision, standings) if decision.ruling is None else ():
-            latest.pop(index, None)
+        if decision.ruling is None:  # it answers every seat: older per-seat decisions go
+            for index in sheet_rulings(standings):
+                latest.pop(index, None)
         latest[decision.ruling] = decision
     return latest
 
