@@ -99,6 +99,7 @@ MARKS: dict[str, tuple[str, ...]] = {
     "test_pages_rulings_browser.py": ("browser",),
     "test_pages_replay_browser.py": ("browser",),
     "test_pages_phone_browser.py": ("browser",),
+    "test_pages_sheet_browser.py": ("browser",),
     "test_server_durability.py": ("server",),
     "test_server_operations.py": ("server",),
     "test_server_refusals.py": ("server",),

@@ -188,6 +188,14 @@ def world(built) -> World:
 
 SIGNATURE = {"seat": "N", "name": "Ann"}
 DECISION = {"ruling": 0, "action": "uphold", "director": "Chief TD", "reason": "The ruling stands."}
+ON_SCORESHEET = {"scoresheet": True, "action": "accept", "director": "Chief TD", "reason": "It stands."}
+SCORESHEETS = ("a_game_director_hand",)
+"""The hands whose first ruling is the table's wrong scoresheet, decided as one."""
+
+
+def decision(w: World, target: str) -> dict[str, Any]:
+    """A decision ``target`` can take: on its first ruling, or on its scoresheet."""
+    return ON_SCORESHEET if target in SCORESHEETS else DECISION
 
 
 def next_hand(w: World, game: str) -> dict[str, Any]:
@@ -227,7 +235,7 @@ API_ROUTES = (
     Route("GET", "/v1/hands/{id}", "hand", "read", 200),
     Route("GET", "/v1/hands/{id}/verify", "hand", "read", 200),
     Route("POST", "/v1/hands/{id}/signatures", "hand", "sign", 201, lambda w, t: SIGNATURE),
-    Route("POST", "/v1/hands/{id}/decisions", "hand", "decide", 201, lambda w, t: DECISION),
+    Route("POST", "/v1/hands/{id}/decisions", "hand", "decide", 201, decision),
     Route("GET", "/v1/games/{id}", "game", "read", 200),
     Route("POST", "/v1/games/{id}/hands", "game", "submit", 201, next_hand),
 )
@@ -411,10 +419,24 @@ DECISION_FORM = {
     "reason": "Stands.",
 }
 
+
+def decision_form(w: World, target: str) -> dict[str, Any]:
+    """The page's form of :func:`decision`."""
+    if target in SCORESHEETS:
+        return {
+            "csrf_token": CSRF,
+            "scoresheet": "true",
+            "action": "accept",
+            "director": "TD",
+            "reason": "Yes.",
+        }
+    return DECISION_FORM
+
+
 PAGES = (
     Route("GET", "/director/hands/{id}", "hand", "read", 200),
     Route("GET", "/director/games/{id}", "game", "read", 200),
-    Route("POST", "/director/hands/{id}/decisions", "hand", "decide", 303, lambda w, t: DECISION_FORM),
+    Route("POST", "/director/hands/{id}/decisions", "hand", "decide", 303, decision_form),
 )
 
 

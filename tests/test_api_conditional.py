@@ -55,7 +55,7 @@ def test_a_decision_changes_the_hands_and_the_games_etag(client, director, store
     decided = client.post(
         "/v1/hands/1/decisions",
         headers=director,
-        json={"ruling": 1, "action": "uphold", "director": "TD", "reason": "The 26 stand."},
+        json={"scoresheet": True, "action": "accept", "director": "TD", "reason": "The 26 stand."},
     )
     assert decided.status_code == 201
     for url, etag in before.items():

@@ -161,7 +161,7 @@ def test_a_decision_after_the_end_recomputes_totals_winners_and_match_points(cli
         f"/v1/hands/{hands[-1]['id']}/decisions",
         headers=as_role("director"),
         json={
-            "ruling": mismatch["ruling"],
+            "scoresheet": True,
             "action": "adjust",
             "score_changes": {"E": 2},
             "director": "Chief TD",
@@ -434,19 +434,22 @@ def test_the_games_pages_directors_session_is_true(client, as_role):
     decided = client.post(
         f"/v1/hands/{stored['id']}/decisions",
         headers=director,
-        json={"ruling": 1, "action": "uphold", "director": "Chief TD", "reason": "The 26 stand."},
+        json={"scoresheet": True, "action": "accept", "director": "Chief TD", "reason": "The 26 stand."},
     ).get_json()
     assert (decided["status"], decided["version"]) == ("awaiting_signatures", 2)
     assert decided["rulings"] == [
         {"ruling": 0, "code": "revoke", "status": "applied", "offered": ["uphold", "waive", "adjust"]},
-        {"ruling": 1, "code": "score_mismatch", "status": "decided", "offered": ["adjust"]},
+        {"ruling": 1, "code": "score_mismatch", "status": "decided", "offered": []},
     ]
     for ruling in decided["rulings"]:  # the page quotes each, as the service writes it
         assert json.dumps(ruling) in page, ruling
+    sheet = decided["scoresheet"]
+    assert (sheet["rulings"], sheet["status"], sheet["offered"]) == ([1], "decided", ["keep", "adjust"])
+    assert '"scoresheet": {"rulings": [1], "status": "decided", "offered": ["keep", "adjust"]' in page
     again = client.post(
         f"/v1/hands/{stored['id']}/decisions",
         headers=director,
-        json={"ruling": 1, "action": "uphold", "director": "Chief TD", "reason": "Again."},
+        json={"scoresheet": True, "action": "accept", "director": "Chief TD", "reason": "Again."},
     )
     assert again.status_code == 409 and again.get_json()["type"] == "/docs#problem-decision_changes_nothing"
     assert [(e["pointer"], e["code"]) for e in again.get_json()["errors"]] == [("/action", "same_decision")]

@@ -146,13 +146,17 @@ def test_the_same_decision_again_is_409_decision_changes_nothing_and_logs_nothin
     assert client.get(f"{HANDS}/{stored['id']}", headers=director).get_json()["version"] == 2
 
 
-def test_waiving_a_ruling_without_penalty_points_is_409_no_penalty(client, scorer, director, problem):
+def test_one_seat_of_a_wrong_scoresheet_is_not_decided_alone_422_scoresheet_ruling(
+    client, scorer, director, problem, db
+):
     wrote = dict.fromkeys("NESW", 0)  # the table left out E's 26 for the revoke
     stored = submit(client, scorer, hand("mso-2000", play=REVOKE, claimed=wrote))
     mismatch = next(r["ruling"] for r in stored["open_rulings"] if r["code"] == "score_mismatch")
-    waive = {"ruling": mismatch, "action": "waive", "director": "TD", "reason": "Nothing to waive."}
-    body = problem(client.post(f"{HANDS}/{stored['id']}/decisions", json=waive, headers=director), 409)
-    assert [(e["pointer"], e["code"]) for e in body["errors"]] == [("/action", "no_penalty")]
+    for action in ("uphold", "waive"):
+        alone = {"ruling": mismatch, "action": action, "director": "TD", "reason": "One seat."}
+        body = problem(client.post(f"{HANDS}/{stored['id']}/decisions", json=alone, headers=director), 422)
+        assert ("/ruling", "scoresheet_ruling") in [(e["pointer"], e["code"]) for e in body["errors"]]
+    assert db.execute("SELECT count(*) FROM entries WHERE kind = 'decision'").fetchone()[0] == 0
 
 
 def test_a_decision_the_hand_cannot_take_is_422_and_stores_nothing(client, scorer, director, problem, db):

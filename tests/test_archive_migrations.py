@@ -65,7 +65,12 @@ def test_a_v1_archive_is_upgraded_in_place_and_keeps_its_keys_hands_and_chains(t
     decided = client.post(
         "/v1/hands/1/decisions",
         headers=director,
-        json={"ruling": 0, "action": "uphold", "director": "TD", "reason": "The validated score stands."},
+        json={
+            "scoresheet": True,
+            "action": "accept",
+            "director": "TD",
+            "reason": "The validated score stands.",
+        },
     )
     assert decided.status_code == 201 and decided.get_json()["version"] == 2
     game = client.post(

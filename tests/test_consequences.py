@@ -74,7 +74,7 @@ def test_a_decision_that_leaves_the_score_alone_re_audits_nothing(db, td, game):
 
 
 def test_a_decision_that_ends_the_game_earlier_leaves_the_later_hands_not_counting(db, td, game):
-    mismatch = Decision(1, Action.ADJUST, "TD", "Score card error.", score_changes={"E": 100})
+    mismatch = Decision(None, Action.ADJUST, "TD", "Score card error.", score_changes={"E": 100})
     hands.decide(db, td, game.hands[0].id, mismatch)
     assert games.get_game(db, td, game.id).sheet.ended_after == 1
     for later in game.hands[1:]:

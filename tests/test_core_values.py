@@ -61,8 +61,8 @@ def test_codes_are_a_tuple_of_every_code_member():
 
 
 def test_actions_and_claim_outcomes_are_tuples_of_members_that_still_accept_strings():
-    assert ACTIONS == (Action.UPHOLD, Action.WAIVE, Action.ADJUST, Action.CLAIM)
-    assert ACTIONS == ("uphold", "waive", "adjust", "claim")
+    assert ACTIONS == (Action.UPHOLD, Action.WAIVE, Action.ADJUST, Action.CLAIM, Action.ACCEPT, Action.KEEP)
+    assert ACTIONS == ("uphold", "waive", "adjust", "claim", "accept", "keep")
     assert CLAIM_OUTCOMES == (ClaimOutcome.ALLOWED, ClaimOutcome.REFUSED) == ("allowed", "refused")
     assert "waive" in ACTIONS and "refused" in CLAIM_OUTCOMES and "dismiss" not in ACTIONS
 

@@ -195,7 +195,7 @@ def test_a_decision_after_the_signatures_makes_the_table_pending_again(client, d
     for number in (2, 3, 4):
         response = client.post(f"/v1/games/{game_id}/hands", headers=director, json=moon("W", number))
         assert response.status_code == 201, response.get_json()
-    uphold = {"ruling": 1, "action": "uphold", "director": "TD", "reason": "The 26 stand."}
+    uphold = {"scoresheet": True, "action": "accept", "director": "TD", "reason": "The 26 stand."}
     assert client.post(f"/v1/hands/{first['id']}/decisions", headers=director, json=uphold).status_code == 201
     sign_sheet(client, director, game_id)
     assert get_round(client, director, event["id"], 1)["tables"][0]["status"] == "over"

@@ -41,7 +41,7 @@ def over(client, director):
     first = post(client, f"{GAMES}/{game['id']}/hands", director, REVOKE_HAND, 201)
     for number in (2, 3, 4):
         post(client, f"{GAMES}/{game['id']}/hands", director, moon("W", number), 201)
-    decision = {"ruling": 1, "action": "uphold", "director": "TD", "reason": "The 26 stand."}
+    decision = {"scoresheet": True, "action": "accept", "director": "TD", "reason": "The 26 stand."}
     post(client, f"/v1/hands/{first['id']}/decisions", director, decision, 201)
     return game["id"], first["id"]
 
@@ -99,7 +99,7 @@ def test_a_later_decision_makes_a_scoresheet_signature_stale_and_the_seat_signs_
     game_id, first = over
     sign(client, director, game_id, "N")
     adjust = {
-        "ruling": 1,
+        "scoresheet": True,
         "action": "adjust",
         "director": "TD",
         "reason": "E's card miscounted.",

@@ -34,10 +34,10 @@ def reaudited(client, as_role):
         assert sent.status_code == 201, sent.get_json()
         assert sent.get_json()["open_rulings"] == [] or sent.get_json()["hand_number"] == 1
         ids.append(sent.get_json()["id"])
-    for ruling, action in ((1, "uphold"), (0, "waive")):
+    for question in ({"scoresheet": True, "action": "accept"}, {"ruling": 0, "action": "waive"}):
         decided = client.post(
             f"/v1/hands/{ids[0]}/decisions",
-            json={"ruling": ruling, "action": action, "director": "TD", "reason": "Decided."},
+            json={**question, "director": "TD", "reason": "Decided."},
             headers=td,
         )
         assert decided.status_code == 201, decided.get_json()

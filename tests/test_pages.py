@@ -42,8 +42,8 @@ def sign_in(client, keys, role: str) -> None:
 def decide(client, **fields):
     data = {
         "csrf_token": CSRF,
-        "ruling": "1",
-        "action": "uphold",
+        "scoresheet": "true",
+        "action": "accept",
         "director": "Chief TD",
         "reason": "The 26 stand.",
     } | fields
@@ -169,7 +169,7 @@ def test_a_refused_decision_is_shown_with_its_problems(client, keys, stored):
     response = decide(client, action="adjust")  # no score changes
     assert response.status_code == 422
     assert "an adjustment names its score changes" in response.get_data(as_text=True)
-    response = decide(client, action="uphold", **{"change-E": "x"})
+    response = decide(client, action="accept", **{"change-E": "x"})
     assert response.status_code == 422
     assert "a whole number of points" in response.get_data(as_text=True)
 

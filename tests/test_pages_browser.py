@@ -75,12 +75,20 @@ def test_revoke_card_is_marked_and_links_to_its_ruling(browser, page, site):
     assert page.locator("form.decide").count() == 0
 
 
-def test_director_decides_from_the_page_and_the_score_changes(browser, page, site):
+def test_a_wrong_scoresheet_is_one_decision_from_the_page_and_the_score_changes(browser, page, site):
     base, demo = site
     sign_in(page, base, demo.director)
     page.goto(f"{base}/director/hands/{demo.revoke_hand}")
     assert "version 1" in page.locator("#score-h").inner_text()
-    form = page.locator("#ruling-2 form.decide")
+    assert page.locator("#ruling-2 form.decide").count() == 0  # the mismatch: no form of its own
+    page.locator("#ruling-2 a[href='#scoresheet']").click()
+    form = page.locator("#scoresheet form.sheet-decide")
+    assert form.is_visible()
+    assert [r.get_attribute("value") for r in form.locator("input[name=action]").all()] == [
+        "accept",
+        "keep",
+        "adjust",
+    ]
     form.locator("input[value=adjust]").check()
     form.locator("input[name=change-N]").fill("-26")
     form.locator("textarea[name=reason]").fill(
@@ -90,10 +98,10 @@ def test_director_decides_from_the_page_and_the_score_changes(browser, page, sit
     page.wait_for_url(re.compile(r".*/director/hands/\d+#score$"))
     assert "version 2" in page.locator("#score-h").inner_text()
     assert page.locator(".current-score td[data-seat=N]").inner_text() == "0"
-    assert "score is now version 2" in page.locator(".flash").inner_text()
+    assert "decision recorded on the scoresheet" in page.locator(".flash").inner_text().lower()
     decided = page.locator("#ruling-2")
     assert decided.locator(".status").inner_text() == "decided" and "adjust" in decided.inner_text()
-    assert decided.locator("form.decide").is_hidden()  # folded under "Reopen"
+    assert page.locator("form.sheet-decide").is_hidden()  # folded under "Decide the scoresheet again"
     # the scoresheet follows the hand's new version
     page.goto(f"{base}/director/games/{demo.game_id}")
     first = page.locator(".scoresheet tbody tr").first

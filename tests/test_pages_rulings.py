@@ -40,8 +40,10 @@ def sign_in(client, keys, role: str = "director") -> None:
         session["csrf"] = CSRF
 
 
-def decide(client, ruling: int, action: str, hand: int = 1, **fields):
-    data = {"csrf_token": CSRF, "ruling": str(ruling), "action": action, "director": "Chief TD"}
+def decide(client, ruling: int | None, action: str, hand: int = 1, **fields):
+    """A decision from the page: on ruling ``ruling`` (from 0), or on the scoresheet (``None``)."""
+    on = {"scoresheet": "true"} if ruling is None else {"ruling": str(ruling)}
+    data = {"csrf_token": CSRF, **on, "action": action, "director": "Chief TD"}
     return client.post(f"/director/hands/{hand}/decisions", data=data | {"reason": "As ruled."} | fields)
 
 
@@ -64,12 +66,14 @@ def test_rulings_are_numbered_from_1_with_their_status_as_a_badge(client, keys, 
     assert 'id="ruling-0"' not in page
 
 
-def test_an_applied_revoke_has_an_appeal_form_and_the_referred_mismatch_no_waive(client, keys, stored):
+def test_an_applied_revoke_has_an_appeal_form_and_the_mismatch_goes_to_the_scoresheet(client, keys, stored):
     sign_in(client, keys)
     page = client.get("/director/hands/1").get_data(as_text=True)
     assert offered(ruling_item(page, 1)) == ["uphold", "waive", "adjust"]
     assert "Appeal: ruling #1 was applied by the referee" in ruling_item(page, 1)
-    assert offered(ruling_item(page, 2)) == ["uphold", "adjust"]
+    assert offered(ruling_item(page, 2)) == [] and 'href="#scoresheet"' in ruling_item(page, 2)
+    claimed = page[page.index('id="claimed-h"') : page.index('id="rulings-h"')]
+    assert offered(claimed) == ["accept", "keep", "adjust"]
 
 
 def test_a_decided_ruling_reads_decided_with_who_why_and_version_and_no_fresh_form(client, keys, stored):
@@ -97,7 +101,7 @@ def test_the_same_decision_again_from_the_page_is_409_shown_in_its_form(client, 
 def test_the_penalties_row_follows_a_waiver_and_adjustments_have_their_own_row(client, keys, stored):
     sign_in(client, keys)
     decide(client, 0, "waive")
-    decide(client, 1, "adjust", **{"change-E": "3"})
+    decide(client, None, "adjust", **{"change-E": "3"})
     page = client.get("/director/hands/1").get_data(as_text=True)
     assert re.search(r'data-penalties="N">0<', page)
     assert re.search(r'data-adjusted="E">\+3<', page)
@@ -114,7 +118,7 @@ def test_a_later_hand_shows_it_was_re_audited_and_why(client, keys, stored):
 
 def test_a_seat_signs_the_hand_from_the_page_and_a_later_decision_marks_it_stale(client, keys, stored):
     sign_in(client, keys)
-    decide(client, 1, "uphold")
+    decide(client, None, "accept")
     signed = client.post(
         "/director/hands/1/signatures", data={"csrf_token": CSRF, "seat": "E", "name": "Bo", "version": "2"}
     )
@@ -130,7 +134,7 @@ def test_a_seat_signs_the_hand_from_the_page_and_a_later_decision_marks_it_stale
 
 def test_signing_a_version_that_is_no_longer_current_is_a_409_on_the_page(client, keys, stored):
     sign_in(client, keys)
-    decide(client, 1, "uphold")
+    decide(client, None, "accept")
     stale = client.post(
         "/director/hands/1/signatures", data={"csrf_token": CSRF, "seat": "E", "name": "Bo", "version": "1"}
     )
@@ -157,7 +161,7 @@ def test_the_claimed_scores_table_shows_the_score_as_the_decisions_left_it(clien
     sign_in(client, keys)
     page = client.get("/director/hands/1").get_data(as_text=True)
     assert "Score now" not in page  # nothing decided yet: the referee's score is the score
-    decide(client, 1, "adjust", **{"change-E": "3"})
+    decide(client, None, "adjust", **{"change-E": "3"})
     page = client.get("/director/hands/1").get_data(as_text=True)
     claimed = page[page.index('id="claimed-h"') : page.index('id="rulings-h"')]
     assert "Penalties now" in claimed and "Adjusted" in claimed and "Score now" in claimed

@@ -65,7 +65,7 @@ def site():
             use.append_hand(db, td, three.id, load_game_hand(body))
         moons = use.start_game(db, td, load_game({**TABLE, "table": "9"}))
         first, _ = use.append_hand(db, td, moons.id, load_game_hand(json.loads(EXAMPLE.read_text())))
-        hands.decide(db, td, first.id, Decision(1, Action.UPHOLD, "Floor TD", "The 26 stand."))
+        hands.decide(db, td, first.id, Decision(None, Action.ACCEPT, "Floor TD", "The 26 stand."))
         for number in (2, 3, 4):
             use.append_hand(db, td, moons.id, load_game_hand(moon("W", number)))
         ids = {"three": use.get_game(db, td, three.id), "moons": moons.id}

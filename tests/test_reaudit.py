@@ -57,7 +57,7 @@ def path(tmp_path) -> Path:
     td = keys.create_key(db, keys.OPERATOR, "Chief TD", Role.DIRECTOR)[0]
     hand, _ = hands.submit_hand(db, ann, load_record(REVOKE))
     hands.decide(db, td, hand.id, Decision(0, "waive", "TD", "Corrected in time."))
-    hands.decide(db, td, hand.id, Decision(1, "uphold", "TD", "The 0 stands now."))
+    hands.decide(db, td, hand.id, Decision(None, "accept", "TD", "The 0 stands now."))
     for seat in SEATS:
         hands.sign(db, td, hand.id, seat, PLAYERS[seat])
     setup = GameSetup(load_record(REVOKE).variant, SEATS, "W", "N", dict(PLAYERS))

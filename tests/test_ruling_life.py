@@ -51,10 +51,10 @@ def test_an_applied_ruling_on_appeal_reads_upheld_waived_or_adjusted_by_the_late
 
 
 def test_waive_is_refused_and_not_offered_where_there_are_no_penalty_points():
-    life = life_of(MISMATCH)
+    life = life_of(CLAIM)
     refused = unchanged(decision(0, Action.WAIVE), life)
     assert refused is not None and (refused.pointer, refused.code) == ("/action", "no_penalty")
-    assert offered(life) == (Action.UPHOLD, Action.ADJUST)
+    assert offered(life) == (Action.UPHOLD, Action.ADJUST, Action.CLAIM)
 
 
 def test_an_applied_penalty_can_be_appealed_upheld_waived_or_adjusted():

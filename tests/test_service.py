@@ -143,7 +143,7 @@ def test_a_decision_makes_a_new_version_and_signatures_finish_it(db, people):
     decided = hands.decide(db, people["td"], hand.id, Decision(0, "waive", "TD", "Corrected in time."))
     assert decided.state.current.number == 2 and decided.state.current.score["N"] == 0
     assert decided.state.open == (1,)  # the written score is still the director's to settle
-    decided = hands.decide(db, people["td"], hand.id, Decision(1, "uphold", "TD", "The 0 stands now."))
+    decided = hands.decide(db, people["td"], hand.id, Decision(None, "accept", "TD", "The 0 stands now."))
     with pytest.raises(Conflict):
         hands.sign(db, people["td"], hand.id, "N", "Ann", version=1)  # the scores moved on
     for seat in SEATS:

@@ -1,12 +1,12 @@
 """Screenshots of a ruling's life, its consequences and signatures: ``python -m tools.screenshots_rulings``.
 
 Seeds a throw-away archive with the README's demo game (``tools.demo``), then
-plays the director's part through the use cases: the score mismatch of hand
-1 decided, N's signature on hand 1 and N's and E's on the scoresheet, then
+plays the director's part through the use cases: hand 1's scoresheet decided
+as one (the referee's scores accepted), N's signature on hand 1 and N's and E's on the scoresheet, then
 the revoke appealed and waived, which re-audits every later hand and makes
 those signatures stale. Chromium photographs the parts of the pages that
-show it into ``docs/`` (``tools.screenshots`` takes the whole hand page and
-the scoresheet).
+show it into ``docs/``, the scoresheet's one decision reopened among them
+(``tools.screenshots`` takes the whole hand page and the scoresheet).
 """
 
 from __future__ import annotations
@@ -24,7 +24,13 @@ from hearts_referee.usecases.keys import OPERATOR, create_key
 from .demo import ROOT, seed, serve
 from .screenshots import CHROMIUM, CHROMIUM_ARGS, WIDTH
 
-SHOTS = ("ruling-life.png", "re-audit.png", "hand-signatures.png", "game-signatures.png")
+SHOTS = (
+    "ruling-life.png",
+    "re-audit.png",
+    "hand-signatures.png",
+    "game-signatures.png",
+    "scoresheet-decision.png",
+)
 
 
 def act(database: str, game_id: int, hand_id: int) -> None:
@@ -33,7 +39,10 @@ def act(database: str, game_id: int, hand_id: int) -> None:
     try:
         td = create_key(db, OPERATOR, "Chief TD", usecases.Role.DIRECTOR)[0]
         hands.decide(
-            db, td, hand_id, Decision(1, Action.UPHOLD, "Chief TD", "The 26 stand; the sheet is corrected.")
+            db,
+            td,
+            hand_id,
+            Decision(None, Action.ACCEPT, "Chief TD", "The 26 stand; the sheet is corrected."),
         )
         hands.sign(db, td, hand_id, "N", "Ann")
         games.sign_game(db, td, game_id, "N", "Ann")
@@ -72,6 +81,8 @@ def main(out: Path = ROOT / "docs") -> None:
             page.locator("#ruling-1 details.reopen summary").click()  # a reopened form, as a director sees it
             page.locator("section[aria-labelledby=rulings-h]").screenshot(path=str(out / "ruling-life.png"))
             page.locator("#signatures").screenshot(path=str(out / "hand-signatures.png"))
+            page.locator("#scoresheet details.reopen summary").click()  # the one decision, reopened
+            page.locator("#scoresheet").screenshot(path=str(out / "scoresheet-decision.png"))
             page.goto(f"{base}/director/hands/{demo.revoke_hand + 1}")
             page.locator("#score").screenshot(path=str(out / "re-audit.png"))
             page.goto(f"{base}/director/games/{demo.game_id}")

@@ -4,7 +4,9 @@ Seeds a throw-away archive (``tools.demo``) and keeps table 9's scoresheet as
 docs/games.md tells it, through the use cases: hands 1 to 3 as the points each
 seat took, S's revoke in hand 1 recorded by the director, and hand 2's full
 record replacing its entry. Chromium then photographs the game page, with hand
-4 typed into the scoresheet form, into ``docs/scoresheet-score-only.png``.
+4 typed into the scoresheet form, into ``docs/scoresheet-score-only.png``, and the
+scoresheet kept row by row (``/director/games/{id}/sheet``) with hand 4 typed in
+place and the referee's totals shown as it is typed, into ``docs/scoresheet-row.png``.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from .demo import PLAYERS, ROOT, seed, serve
 from .screenshots import CHROMIUM, CHROMIUM_ARGS, WIDTH
 
 SHOT = "scoresheet-score-only.png"
+ROW_SHOT = "scoresheet-row.png"
 SHEET = (
     {"N": 3, "E": 10, "S": 13, "W": 0},
     {"N": 13, "E": 13, "S": 0, "W": 0},
@@ -84,8 +87,14 @@ def main(out: Path = ROOT / "docs") -> None:
                 full_page=True,
                 clip={"x": 0, "y": 0, "width": WIDTH, "height": box["y"] + box["height"]},
             )
+            page.goto(f"{base}/director/games/{game_id}/sheet")
+            for i, seat in enumerate(PLAYERS):
+                page.fill(f"#points-{i}", str(NEXT[seat]))
+            page.locator("#sheet-preview [data-total]").first.wait_for()
+            page.locator("div.keep-sheet").screenshot(path=str(out / ROW_SHOT))
             browser.close()
-    print(out / SHOT, (out / SHOT).stat().st_size, "bytes", file=sys.stderr)
+    for name in (SHOT, ROW_SHOT):
+        print(out / name, (out / name).stat().st_size, "bytes", file=sys.stderr)
 
 
 if __name__ == "__main__":

@@ -109,7 +109,12 @@ _OPEN = (
 OPEN_RULINGS = "h.referred != '[]' AND " + _OPEN
 """Hand ``h``'s first audit referred a ruling no decision has answered yet."""
 
-_REAUDITED = "EXISTS (SELECT 1 FROM entries e WHERE e.hand_id = h.id AND e.kind IN ('consequence', 'record'))"
+_REAUDITED = (
+    "EXISTS (SELECT 1 FROM entries e WHERE e.hand_id = h.id AND (e.kind IN ('consequence', 'record') "
+    "OR (e.kind = 'decision' AND e.ruling IS NULL)))"
+)
+"""Hand ``h`` was re-audited, or its scoresheet decided as one (a decision answering
+several rulings, which no ``ruling`` column names): only its fold says what is open."""
 
 MAYBE_OPEN = f"(({OPEN_RULINGS}) OR {_REAUDITED})"
 """What SQL can tell of hand ``h``'s open rulings: whether a ruling is open is the fold's

@@ -18,8 +18,8 @@ HSTS at the TLS proxy.
   card-by-card hand entry asks the referee after each card), forms posting
   to us only, and ``frame-ancestors 'none'``: no page of ours can be framed
   (clickjacking a director's decision form). The pages work without
-  script; the static scripts only step through a hand's tricks and add to
-  the hand form.
+  script; the static scripts only step through a hand's tricks, add to
+  the hand form and show a scoresheet row's totals as it is typed.
 - ``X-Frame-Options: DENY``: the same for browsers without CSP level 2.
 - ``X-Content-Type-Options: nosniff``: a JSON answer is never run as script.
 - ``Referrer-Policy: no-referrer``: a hand's or game's URL never leaves.

@@ -121,6 +121,13 @@ ERROR_CODES: Mapping[str, str] = MappingProxyType(
         "same_decision": "The decision standing already",
         "no_penalty": "A waive where the ruling carries no penalty points",
         "no_change": "An adjustment that moves no points",
+        "scoresheet_ruling": "A decision on one score_mismatch ruling: the table's scoresheet is "
+        "decided as one",
+        "scoresheet_action": "accept or keep on one ruling: they decide the table's scoresheet",
+        "not_a_scoresheet_action": "uphold, waive or claim on the scoresheet: it takes accept, keep "
+        "or adjust",
+        "no_scoresheet_question": "A decision on the scoresheet of a hand whose written scores are "
+        "the referee's, or that has none",
         # --- events ------------------------------------------------------------------------
         "unknown_format": "An event format the service does not know",
         "too_many_players": "More players than the format takes",

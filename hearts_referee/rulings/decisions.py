@@ -17,6 +17,21 @@ their mind), so deciding the same ruling twice does not count it twice:
 - ``claim``: on a ``claim`` ruling, ``allowed`` or ``refused``; the director's
   share of the remaining tricks, if it differs from the referee's, goes in
   ``score_changes``.
+
+The table's scoresheet is one question, not one per seat: when the scores the
+table wrote (``claimed``) differ from the referee's, the audit has a
+``score_mismatch`` ruling for each seat that differs, and the director answers
+them all with one decision on the scoresheet (``ruling`` is ``None``):
+
+- ``accept``: the referee's scores stand.
+- ``keep``: the table's written scores stand (the reason says why); its
+  ``score_changes`` are what the table wrote less the referee's score
+  (:func:`kept_changes`), filled in when the decision is taken.
+- ``adjust``: the director's own ``score_changes`` on the referee's score.
+
+A scoresheet decision answers every ``score_mismatch`` ruling of the audit it is
+scored on and replaces any decision taken on one of them before (the per-seat
+decisions of archives written before it still read back and count until then).
 """
 
 from __future__ import annotations
@@ -39,6 +54,8 @@ class Action(StrEnum):
     WAIVE = "waive"
     ADJUST = "adjust"
     CLAIM = "claim"
+    ACCEPT = "accept"
+    KEEP = "keep"
 
 
 class ClaimOutcome(StrEnum):
@@ -49,6 +66,10 @@ class ClaimOutcome(StrEnum):
 
 
 ACTIONS: tuple[Action, ...] = tuple(Action)
+SHEET_ACTIONS: tuple[Action, ...] = (Action.ACCEPT, Action.KEEP, Action.ADJUST)
+"""What a director may do with the table's scoresheet, in the forms' order."""
+RULING_ACTIONS: tuple[Action, ...] = (Action.UPHOLD, Action.WAIVE, Action.ADJUST, Action.CLAIM)
+"""What a director may do with one ruling."""
 CLAIM_OUTCOMES: tuple[ClaimOutcome, ...] = tuple(ClaimOutcome)
 
 
@@ -67,18 +88,43 @@ class Standing(NamedTuple):
 
 @dataclass(frozen=True)
 class Decision:
-    """A director's decision on the ruling at index ``ruling`` of the audit.
+    """A director's decision on the ruling at index ``ruling`` of the audit, or, when
+    ``ruling`` is ``None``, on the table's scoresheet (every ``score_mismatch`` ruling).
 
     ``action`` and ``claim`` are members of their enums (the JSON layer and the
     archive build them so); being StrEnum members, they compare equal to their strings.
     """
 
-    ruling: int
+    ruling: int | None
     action: Action
     director: str
     reason: str
     score_changes: Mapping[str, int] = field(default_factory=dict)
     claim: ClaimOutcome | None = None
+
+    @property
+    def on_scoresheet(self) -> bool:
+        """Whether it answers the table's scoresheet rather than one ruling."""
+        return self.ruling is None
+
+
+def sheet_rulings(standings: tuple[Standing, ...]) -> tuple[int, ...]:
+    """The rulings the scoresheet question stands for: every seat whose written score differs."""
+    return tuple(i for i, standing in enumerate(standings) if standing.code == Code.SCORE_MISMATCH)
+
+
+def answers(decision: Decision, standings: tuple[Standing, ...]) -> tuple[int, ...]:
+    """The rulings ``decision`` answers: its own, or the scoresheet's."""
+    return sheet_rulings(standings) if decision.ruling is None else (decision.ruling,)
+
+
+def kept_changes(claimed: Mapping[str, int], score: Mapping[str, int]) -> dict[str, int]:
+    """What keeping the table's written scores moves: written less validated, per seat."""
+    return {
+        seat: claimed[seat] - score[seat]
+        for seat in score
+        if seat in claimed and claimed[seat] != score[seat]
+    }
 
 
 def decision_problems(
@@ -88,40 +134,25 @@ def decision_problems(
 
     Pointers locate the problem in the decision's JSON body.
     """
-    problems: list[Problem] = []
-    if not 0 <= decision.ruling < len(standings):
-        problems.append(
-            Problem(
-                "/ruling",
-                "unknown_ruling",
-                f"the hand has {len(standings)} ruling(s), numbered from 0; "
-                f"there is no ruling {decision.ruling}",
-            )
-        )
-        return problems
-    standing = standings[decision.ruling]
-    action = decision.action
-    if action == Action.ADJUST and not decision.score_changes:
+    if decision.ruling is None:
+        problems = _sheet_problems(decision, standings)
+    else:
+        problems = _ruling_problems(decision, decision.ruling, standings)
+        if problems and problems[0].code == "unknown_ruling":
+            return problems
+    if decision.action == Action.ADJUST and not decision.score_changes:
         problems.append(Problem("/score_changes", "required", "an adjustment names its score changes"))
-    if action in (Action.UPHOLD, Action.WAIVE) and decision.score_changes:
+    if (
+        decision.action in (Action.UPHOLD, Action.WAIVE, Action.ACCEPT, Action.KEEP)
+        and decision.score_changes
+    ):
         problems.append(
             Problem(
                 "/score_changes",
                 "not_allowed",
-                f"{action} leaves the score to the rules; use adjust to change it",
+                f"{decision.action} leaves the score to the rules or the table; use adjust to change it",
             )
         )
-    if action == Action.CLAIM:
-        if standing.code != Code.CLAIM:
-            problems.append(
-                Problem(
-                    "/action", "not_a_claim", f"ruling {decision.ruling} is a {standing.code}, not a claim"
-                )
-            )
-        if decision.claim is None:
-            problems.append(Problem("/claim", "required", "a decision on a claim says allowed or refused"))
-    elif decision.claim is not None:
-        problems.append(Problem("/claim", "not_allowed", "only a claim decision says allowed or refused"))
     known = set(seats)
     for seat in decision.score_changes:
         if seat not in known:
@@ -133,15 +164,92 @@ def decision_problems(
     return problems
 
 
-def effect(decision: Decision, standing: Standing) -> tuple[dict[str, int], dict[str, int]]:
-    """The change ``decision`` makes to the referee's score and penalties."""
+def _sheet_problems(decision: Decision, standings: tuple[Standing, ...]) -> list[Problem]:
+    problems: list[Problem] = []
+    if not sheet_rulings(standings):
+        problems.append(
+            Problem(
+                "/scoresheet",
+                "no_scoresheet_question",
+                "the table's written scores are the referee's, or it wrote none: nothing to decide",
+            )
+        )
+    if decision.action not in SHEET_ACTIONS:
+        problems.append(
+            Problem(
+                "/action",
+                "not_a_scoresheet_action",
+                f"the scoresheet is decided by {', '.join(SHEET_ACTIONS)}, not {decision.action}",
+            )
+        )
+    if decision.claim is not None:
+        problems.append(Problem("/claim", "not_allowed", "only a claim decision says allowed or refused"))
+    return problems
+
+
+def _ruling_problems(decision: Decision, index: int, standings: tuple[Standing, ...]) -> list[Problem]:
+    problems: list[Problem] = []
+    if not 0 <= index < len(standings):
+        return [
+            Problem(
+                "/ruling",
+                "unknown_ruling",
+                f"the hand has {len(standings)} ruling(s), numbered from 0; there is no ruling {index}",
+            )
+        ]
+    standing = standings[index]
+    action = decision.action
+    if standing.code == Code.SCORE_MISMATCH:
+        problems.append(
+            Problem(
+                "/ruling",
+                "scoresheet_ruling",
+                f"ruling {index} is one seat of the table's scoresheet: decide the scoresheet "
+                "as one (scoresheet true, without a ruling)",
+            )
+        )
+    if action not in RULING_ACTIONS:
+        problems.append(
+            Problem(
+                "/action", "scoresheet_action", f"{action} decides the table's scoresheet, not one ruling"
+            )
+        )
+    if action == Action.CLAIM:
+        if standing.code != Code.CLAIM:
+            problems.append(
+                Problem("/action", "not_a_claim", f"ruling {index} is a {standing.code}, not a claim")
+            )
+        if decision.claim is None:
+            problems.append(Problem("/claim", "required", "a decision on a claim says allowed or refused"))
+    elif decision.claim is not None:
+        problems.append(Problem("/claim", "not_allowed", "only a claim decision says allowed or refused"))
+    return problems
+
+
+def effect(decision: Decision, standing: Standing | None) -> tuple[dict[str, int], dict[str, int]]:
+    """The change ``decision`` makes to the referee's score and penalties (``standing``:
+    the ruling it answers; ``None`` for the scoresheet)."""
     if decision.action == Action.WAIVE:
-        if not standing.points:
+        if standing is None or not standing.points:
             return {}, {}
         return {standing.seat: -standing.points}, {standing.seat: -standing.points}
-    if decision.action in (Action.ADJUST, Action.CLAIM):
+    if decision.action in (Action.ADJUST, Action.CLAIM, Action.KEEP):
         return dict(decision.score_changes), {}
     return {}, {}
+
+
+def standing_decisions(
+    standings: tuple[Standing, ...], decisions: Iterable[Decision]
+) -> dict[int | None, Decision]:
+    """The decision that stands on each question (a ruling's index, ``None`` for the
+    scoresheet): the latest; a scoresheet decision also replaces those on its rulings."""
+    latest: dict[int | None, Decision] = {}
+    for decision in decisions:
+        if decision.ruling is None:  # it answers every seat: older per-seat decisions go
+            for index in sheet_rulings(standings):
+                latest.pop(index, None)
+        latest[decision.ruling] = decision
+    return latest
 
 
 def rescore(
@@ -152,14 +260,11 @@ def rescore(
 ) -> tuple[dict[str, int], dict[str, int]]:
     """The score and penalties once ``decisions`` (in order) are applied to the audit's.
 
-    Only the latest decision on each ruling counts.
+    Only the decision that stands on each question counts (:func:`standing_decisions`).
     """
-    latest: dict[int, Decision] = {}
-    for decision in decisions:
-        latest[decision.ruling] = decision
     new_score, new_penalties = dict(score), dict(penalties)
-    for index, decision in latest.items():
-        score_delta, penalty_delta = effect(decision, standings[index])
+    for index, decision in standing_decisions(standings, decisions).items():
+        score_delta, penalty_delta = effect(decision, None if index is None else standings[index])
         for seat, points in score_delta.items():
             new_score[seat] = new_score.get(seat, 0) + points
         for seat, points in penalty_delta.items():

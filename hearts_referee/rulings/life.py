@@ -16,6 +16,11 @@ it moves, a claim's result) must differ from the outcome standing now, and
 ``waive`` needs a penalty to waive. :func:`unchanged` is that check, the
 one the API refuses with (409) and the use case calls; :func:`offered` is
 the same rule turned round, the decisions a form offers for the ruling.
+
+The ``score_mismatch`` rulings (one per seat whose written score differs) share
+one life as the table's scoresheet: a scoresheet decision is in each one's
+decisions, and :func:`sheet_question` is the question with what its one form
+offers; :func:`offered` offers nothing on them one by one.
 """
 
 from __future__ import annotations
@@ -28,7 +33,17 @@ from typing import NamedTuple
 from hearts_referee.referee.findings import Code
 from hearts_referee.referee.record import Problem
 
-from .decisions import Action, ClaimOutcome, Decision, Standing, effect
+from .decisions import (
+    SHEET_ACTIONS,
+    Action,
+    ClaimOutcome,
+    Decision,
+    Standing,
+    answers,
+    effect,
+    kept_changes,
+    sheet_rulings,
+)
 from .schedules import Status
 
 
@@ -63,6 +78,8 @@ _ON_APPEAL: Mapping[Action, RulingStatus] = {
     Action.WAIVE: RulingStatus.WAIVED,
     Action.ADJUST: RulingStatus.ADJUSTED,
     Action.CLAIM: RulingStatus.ADJUSTED,
+    Action.ACCEPT: RulingStatus.UPHELD,
+    Action.KEEP: RulingStatus.ADJUSTED,
 }
 
 
@@ -84,7 +101,7 @@ class Outcome(NamedTuple):
 
 
 def outcome(decision: Decision, standing: Standing) -> Outcome:
-    score, _ = effect(decision, standing)
+    score, _ = effect(decision, None if decision.on_scoresheet else standing)
     moves = tuple(sorted((seat, points) for seat, points in score.items() if points))
     return Outcome(status_after(standing, decision.action), decision.action, moves, decision.claim)
 
@@ -123,7 +140,8 @@ def lives(standings: tuple[Standing, ...], decisions: Iterable[Decision]) -> tup
     """Every ruling's life, from the audit's standings and the decisions in log order."""
     taken: dict[int, list[Decision]] = {}
     for decision in decisions:
-        taken.setdefault(decision.ruling, []).append(decision)
+        for index in answers(decision, standings):
+            taken.setdefault(index, []).append(decision)
     return tuple(
         RulingLife(index, standing, tuple(taken.get(index, ()))) for index, standing in enumerate(standings)
     )
@@ -137,7 +155,8 @@ def unchanged(decision: Decision, life: RulingLife) -> Problem | None:
     made = outcome(decision, life.standing)
     if decision.action == Action.ADJUST and not made.moves:
         return Problem("/score_changes", "no_change", "the adjustment moves no points")
-    if made == life.outcome:
+    latest = life.decisions[-1] if life.decisions else None
+    if made == life.outcome and latest is not None and latest.on_scoresheet == decision.on_scoresheet:
         return Problem(
             "/action", "same_decision", f"the ruling already stands {life.status} by this same decision"
         )
@@ -148,8 +167,11 @@ def offered(life: RulingLife) -> tuple[Action, ...]:
     """The decisions that could change something for this ruling, in the forms' order.
 
     ``adjust`` always could (its points are the director's to choose); ``claim``
-    only on a claim; ``uphold`` and ``waive`` when :func:`unchanged` lets them.
+    only on a claim; ``uphold`` and ``waive`` when :func:`unchanged` lets them;
+    nothing on a ``score_mismatch`` (:func:`sheet_offered` offers its decisions).
     """
+    if life.standing.code == Code.SCORE_MISMATCH:
+        return ()
     actions: list[Action] = []
     for action in (Action.UPHOLD, Action.WAIVE):
         if unchanged(Decision(life.index, action, "", ""), life) is None:
@@ -158,3 +180,49 @@ def offered(life: RulingLife) -> tuple[Action, ...]:
     if life.standing.code == Code.CLAIM:
         actions.append(Action.CLAIM)
     return tuple(actions)
+
+
+@dataclass(frozen=True)
+class SheetQuestion:
+    """The table's written scores against the referee's, as one question for the director.
+
+    ``rulings``: the ``score_mismatch`` rulings it stands for; ``life``: theirs (every
+    scoresheet decision is in it); ``written``: what the table wrote; ``kept``: what
+    keeping those moves (``decisions.kept_changes``); ``offered``: the decisions that
+    would change something, in the form's order.
+    """
+
+    rulings: tuple[int, ...]
+    life: RulingLife
+    written: Mapping[str, int]
+    kept: Mapping[str, int]
+    offered: tuple[Action, ...]
+    decided: bool
+    """Every one of its rulings has a decision (a scoresheet decision, or an older
+    archive's per-seat decisions on them all)."""
+
+    @property
+    def status(self) -> RulingStatus:
+        return RulingStatus.DECIDED if self.decided else RulingStatus.REFERRED
+
+
+def sheet_question(
+    all_lives: tuple[RulingLife, ...], written: Mapping[str, int] | None, score: Mapping[str, int]
+) -> SheetQuestion | None:
+    """The scoresheet question of a hand (``score``: the referee's, on the audit the
+    decisions stand on); ``None`` when the table's written scores are the referee's
+    or it wrote none."""
+    indexes = sheet_rulings(tuple(life.standing for life in all_lives))
+    if not indexes:
+        return None
+    life = all_lives[indexes[0]]
+    kept = kept_changes(written or {}, score)
+    tried = {
+        Action.ACCEPT: Decision(None, Action.ACCEPT, "", ""),
+        Action.KEEP: Decision(None, Action.KEEP, "", "", kept),
+    }
+    offered = tuple(
+        action for action in SHEET_ACTIONS if action not in tried or unchanged(tried[action], life) is None
+    )
+    decided = all(all_lives[i].decided for i in indexes)
+    return SheetQuestion(indexes, life, dict(written or {}), kept, offered, decided)

@@ -8,11 +8,11 @@ the contract: ``tests/test_openapi.py`` checks them against openapi.yaml.
 from __future__ import annotations
 
 from datetime import date
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
-from marshmallow import RAISE, Schema, ValidationError, fields, post_load, validate
+from marshmallow import RAISE, Schema, ValidationError, fields, post_load, validate, validates_schema
 
-from hearts_referee.referee.record import Reported
+from hearts_referee.referee.record import Problem, Reported
 from hearts_referee.rulings.decisions import ACTIONS, CLAIM_OUTCOMES, Action, ClaimOutcome, Decision
 from hearts_referee.rulings.life import offered
 from hearts_referee.usecases import GameFilter, GameStatus, HandFilter, HandStatus, StoredHand
@@ -49,12 +49,14 @@ CODE_MAX_LENGTH = 64
 
 
 class DecisionRequestSchema(Schema):
-    """``POST /v1/hands/{id}/decisions``."""
+    """``POST /v1/hands/{id}/decisions``: on one ``ruling``, or, with ``scoresheet`` true and
+    no ruling, on the table's scoresheet (``rulings.decisions``)."""
 
     class Meta:
         unknown = RAISE
 
-    ruling = fields.Integer(required=True, strict=True, validate=validate.Range(0, RULING_MAX))
+    ruling = fields.Integer(load_default=None, strict=True, validate=validate.Range(0, RULING_MAX))
+    scoresheet = fields.Boolean(load_default=False, truthy={True}, falsy={False})
     action = fields.String(required=True, validate=validate.OneOf(ACTIONS))
     director = Text(NAME_MAX_LENGTH, required=True)
     reason = Text(REASON_MAX_LENGTH, lines=True, required=True)
@@ -65,8 +67,20 @@ class DecisionRequestSchema(Schema):
     )
     claim = fields.String(load_default=None, allow_none=True, validate=validate.OneOf(CLAIM_OUTCOMES))
 
+    @validates_schema
+    def _one_question(self, data: dict[str, Any], **kwargs: Any) -> None:
+        if data.get("scoresheet") and data.get("ruling") is not None:
+            problem = Problem("/ruling", "not_allowed", "a decision on the scoresheet names no ruling")
+            raise ValidationError(cast(Any, [problem]))
+        if not data.get("scoresheet") and data.get("ruling") is None:
+            problem = Problem(
+                "/ruling", "required", "name the ruling, or decide the scoresheet (scoresheet true)"
+            )
+            raise ValidationError(cast(Any, [problem]))
+
     @post_load
     def _decision(self, data: dict[str, Any], **kwargs: Any) -> Decision:
+        data.pop("scoresheet")
         claim = data.pop("claim")
         return Decision(
             action=Action(data.pop("action")),
@@ -316,6 +330,16 @@ class RulingLifeSchema(Schema):
     offered = fields.Function(lambda life: [str(a) for a in offered(life)])
 
 
+class SheetQuestionSchema(Schema):
+    """The table's written scores against the referee's, as one question (``rulings.life``)."""
+
+    rulings = fields.List(fields.Integer())
+    status = fields.String()
+    written = _scores()
+    kept = _scores()
+    offered = fields.Function(lambda question: [str(a) for a in question.offered])
+
+
 class VersionSchema(Schema):
     version = fields.Integer(attribute="number")
     at = fields.String()
@@ -332,7 +356,8 @@ class DecisionSchema(Schema):
     entry = fields.Integer(attribute="n")
     at = fields.String()
     by = fields.String(attribute="actor", allow_none=True)
-    ruling = fields.Integer(attribute="decision.ruling")
+    ruling = fields.Integer(attribute="decision.ruling", allow_none=True)
+    scoresheet = fields.Boolean(attribute="decision.on_scoresheet")
     action = fields.String(attribute="decision.action")
     director = fields.String(attribute="decision.director")
     reason = fields.String(attribute="decision.reason")
@@ -382,6 +407,9 @@ class StoredHandSchema(HandSummarySchema):
     decisions = fields.Function(lambda h: DecisionSchema(many=True).dump(h.state.decisions))
     head = fields.String()
     rulings = fields.Function(lambda h: RulingLifeSchema(many=True).dump(h.state.lives))
+    scoresheet = fields.Function(
+        lambda h: None if h.scoresheet is None else SheetQuestionSchema().dump(h.scoresheet)
+    )
     signatures = fields.Function(
         lambda h: SignatureNowSchema(many=True).dump(
             [{**vars(s), "stale": h.state.stale(s)} for s in h.state.signatures]

@@ -7,6 +7,8 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
+from hearts_referee.rulings.life import SheetQuestion, sheet_question
+
 from .handstate import HandState, HandStatus, fold
 from .log import Entry
 
@@ -47,6 +49,13 @@ class StoredHand:
         """The record the hand stands on now: a director's new record, else the stored one."""
         amended = self.state.record
         return dict(amended) if amended is not None else self.record
+
+    @property
+    def scoresheet(self) -> SheetQuestion | None:
+        """The table's written scores against the referee's, as one question
+        (``rulings.life.sheet_question``); ``None`` when there is none."""
+        state = self.state
+        return sheet_question(state.lives, self.record_now.get("claimed"), state.standing_audit.score)
 
     @cached_property
     def state(self) -> HandState:

@@ -25,7 +25,7 @@ from enum import StrEnum
 from typing import Any
 
 from hearts_referee.rulings.audit import HandAudit
-from hearts_referee.rulings.decisions import Decision, rescore
+from hearts_referee.rulings.decisions import Decision, answers, rescore
 from hearts_referee.rulings.life import RulingLife, lives
 from hearts_referee.rulings.log import Ruling
 
@@ -219,7 +219,8 @@ def fold(log: list[Entry]) -> HandState:
         if entry is not None and entry.kind not in ("decision", "consequence", "record"):
             continue
         # a decision or a re-audit (or the end of the log) seals the version being built
-        decided = {d.decision.ruling for d in decisions}
+        ruled = base.standings()
+        decided = {i for d in decisions for i in answers(d.decision, ruled)}
         open_ = tuple(i for i in base.referred if i not in decided)
         final = not open_ and signers <= {s.seat for s in signatures}
         versions.append(

@@ -315,8 +315,40 @@ def append_hand(db: Database, key: Key, game_id: int, hand: GameHand) -> tuple[S
     found = resent(game, hand)
     if found is not None:
         return found, False
+    played = _taken(game, hand)
+    place = Placement(game.id, len(game.hands) + 1, game.setup.table)
+    content_hash = archive.game_hand_hash(game.id, played.record.hand_number, hand, hand.sent_deal)
+    return archive.store_hand(
+        db, content_hash, played.record, played.audit, signers=game.setup.signers, place=place, by=key
+    )
+
+
+@dataclass(frozen=True)
+class Preview:
+    """A game's next hand as the referee would take it, not stored: its audit, and the
+    scoresheet once it is added (the totals, whether the game ends there, the winners)."""
+
+    played: PlayedHand
+    sheet: Sheet
+
+
+def preview_hand(db: Database, key: Key, game_id: int, hand: GameHand) -> Preview:
+    """The game's next hand checked as :func:`append_hand` would take it, and the game after
+    it, storing nothing: what the scorer's page shows while a line is typed, so the moon,
+    the totals and the end of the game are the referee's answer before the line is saved.
+    Refused as :func:`append_hand` refuses (``Conflict``, ``RecordError``, ``Rejected``)."""
+    require(key, Permission.SUBMIT)
+    game = _visible(db, key, game_id)
+    numbered(hand)
+    played = _taken(game, hand)
+    lines = [*game.lines, line_of(played.audit)]
+    return Preview(played, scoresheet(game.setup.variant, game.setup.seats, lines))
+
+
+def _taken(game: Game, hand: GameHand) -> PlayedHand:
+    """``next_hand`` of a stored game, its refusals as the archive's faces answer them."""
     try:
-        played = next_hand(game.setup, game.lines, hand)
+        return next_hand(game.setup, game.lines, hand)
     except (GameOver, WrongHandNumber) as error:
         raise _not_next(game, error) from None
     except RecordError:
@@ -324,11 +356,6 @@ def append_hand(db: Database, key: Key, game_id: int, hand: GameHand) -> tuple[S
         if lost is not None:
             raise Conflict.position_taken(game.id, lost) from None
         raise
-    place = Placement(game.id, len(game.hands) + 1, game.setup.table)
-    content_hash = archive.game_hand_hash(game.id, played.record.hand_number, hand, hand.sent_deal)
-    return archive.store_hand(
-        db, content_hash, played.record, played.audit, signers=game.setup.signers, place=place, by=key
-    )
 
 
 def check_next_hand(db: Database, key: Key, game_id: int, hand: GameHand) -> HandAudit:
@@ -424,10 +451,8 @@ def follow_decision(db: Database, decided: StoredHand, entry: Entry, by: Key) ->
     """Re-audit the hands after ``decided`` in its game, once a decision (log ``entry``)
     changed its score (:func:`follow`). Inside ``archive.write``."""
     body = entry.body
-    said = (
-        f"The decision on hand {decided.hand_number} (hand {decided.id}, "
-        f"ruling #{int(body['ruling']) + 1}: {body['action']})"
-    )
+    on = "the scoresheet" if body["ruling"] is None else f"ruling #{int(body['ruling']) + 1}"
+    said = f"The decision on hand {decided.hand_number} (hand {decided.id}, {on}: {body['action']})"
     return follow(db, decided, entry, body["ruling"], body["action"], said, by)
 
 

@@ -18,8 +18,8 @@ from hearts_referee import archive, stored
 from hearts_referee.referee import HandRecord
 from hearts_referee.referee.notation import record_data
 from hearts_referee.referee.record import Problem, RecordError, Reported
-from hearts_referee.rulings.decisions import Decision, decision_problems, rescore
-from hearts_referee.rulings.life import unchanged
+from hearts_referee.rulings.decisions import Action, Decision, decision_problems, rescore
+from hearts_referee.rulings.life import RulingLife, unchanged
 from hearts_referee.rulings.scoresheet import NextDeal, required_signers
 from hearts_referee.stored import HandFilter, Key, StoredHand
 
@@ -82,9 +82,11 @@ def verify(db: Database, key: Key, hand_id: int) -> stored.ChainReport:
 def decide(db: Database, key: Key, hand_id: int, decision: Decision) -> StoredHand:
     """Log a director's decision: the hand's score becomes a new version, and in a game
     every later hand whose totals before it change is re-audited (``follow_decision``).
+    Keeping the table's scoresheet takes its score changes from what the table wrote
+    here (``StoredHand.scoresheet``), so the log keeps what the decision moved.
 
     ``Rejected`` (with located problems) for a decision the hand cannot take;
-    ``Unchanged`` for one that would change nothing for its ruling
+    ``Unchanged`` for one that would change nothing for its ruling or the scoresheet
     (``rulings.life.unchanged``, the rule the pages' forms are offered by).
     """
     require(key, Permission.DECIDE)
@@ -96,7 +98,8 @@ def decide(db: Database, key: Key, hand_id: int, decision: Decision) -> StoredHa
         problems = decision_problems(decision, ruled, audit.seats)
         if problems:
             raise Rejected(problems, f"Hand {hand_id} cannot take this decision; see errors.")
-        same = unchanged(decision, state.lives[decision.ruling])
+        decision, life = _on_its_question(decision, hand)
+        same = unchanged(decision, life)
         if same is not None:
             raise Unchanged(hand_id, same)
         decisions = [*(d.decision for d in state.decisions), decision]
@@ -105,6 +108,18 @@ def decide(db: Database, key: Key, hand_id: int, decision: Decision) -> StoredHa
         if hand.game_id is not None:
             follow_decision(db, archive.get_hand(db, hand_id), entry, key)
     return archive.get_hand(db, hand_id)
+
+
+def _on_its_question(decision: Decision, hand: StoredHand) -> tuple[Decision, RulingLife]:
+    """The decision as it will be logged, and the life of what it answers: its ruling's,
+    or the scoresheet's (which exists: the decision passed ``decision_problems``)."""
+    if decision.ruling is not None:
+        return decision, hand.state.lives[decision.ruling]
+    question = hand.scoresheet
+    assert question is not None
+    if decision.action == Action.KEEP:  # the table's scores, as it wrote them
+        decision = replace(decision, score_changes=question.kept)
+    return decision, question.life
 
 
 def sign(

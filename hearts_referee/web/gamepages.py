@@ -43,6 +43,7 @@ from .entry import HOUSE, SEAT_ROWS, YES_NO, Entry, game_entry, hand_entry, shee
 from .handview import build
 from .pages import CHECK_MAX_BYTES, bp, moon_choices, need, store_choices, upcoming
 from .recordview import render_problems
+from .sheetpage import store_line
 
 PAGE = 25
 """Rows per page of the lists."""
@@ -270,6 +271,8 @@ def add_sheet_line(game_id: int) -> ResponseReturnValue:
             hand, _ = games_use.append_hand(db, key, game.id, sent)
     except (RecordError, Rejected) as error:
         problems[:0] = [p for p in error.problems if p not in problems]
+    if request.form.get("from") == "sheet":  # typed as the next row of the scoresheet page
+        return store_line(game, entry, problems)
     if problems:
         return _entry_page(game, request.form, entry.by_field(problems), status=422)
     return _stored(game, hand.id, hand.hand_number)

@@ -49,6 +49,7 @@ from hearts_referee.referee.errorcodes import shown_pointer
 from hearts_referee.referee.notation import read_record
 from hearts_referee.referee.record import Problem, RecordError
 from hearts_referee.referee.score_only import REPORTABLE
+from hearts_referee.rulings.decisions import answers
 from hearts_referee.rulings.life import offered
 from hearts_referee.schemas.archive import (
     DecisionRequestSchema,
@@ -407,8 +408,10 @@ def _stored_hand_page(
     # the audit the score stands on now: a re-audit's, once an earlier hand's decision moved it
     view = build(record, dump_result(state.standing_audit), players)
     decided: dict[int, list[Decided]] = {}
+    ruled = state.standing_audit.standings()
     for decided_one in state.decisions:
-        decided.setdefault(decided_one.decision.ruling, []).append(decided_one)
+        for index in answers(decided_one.decision, ruled):
+            decided.setdefault(index, []).append(decided_one)
     return render_template(
         "director/hand.html",
         hand=hand,
@@ -417,6 +420,7 @@ def _stored_hand_page(
         state=state,
         lives=state.lives,
         offered={life.index: offered(life) for life in state.lives},
+        question=hand.scoresheet,
         adjustments=_adjustments(state),
         signed_by_seat=_signed_by_seat(state),
         report=use.verify(db, key, hand_id),
@@ -479,9 +483,12 @@ def _decision_data(form: Mapping[str, str]) -> tuple[dict[str, Any], list[Proble
         "director": form.get("director", "").strip(),
         "reason": form.get("reason", "").strip(),
     }
-    data["ruling"] = form_number(form.get("ruling", ""))
-    if not isinstance(data["ruling"], int):
-        problems.append(Problem("/ruling", "type", "choose a ruling"))
+    if form.get("scoresheet") == "true":  # the one form for the table's scoresheet
+        data["scoresheet"] = True
+    else:
+        data["ruling"] = form_number(form.get("ruling", ""))
+        if not isinstance(data["ruling"], int):
+            problems.append(Problem("/ruling", "type", "choose a ruling"))
     changes: dict[str, int] = {}
     for name, value in form.items():
         if name.startswith("change-") and value.strip():
@@ -499,7 +506,7 @@ def _decision_data(form: Mapping[str, str]) -> tuple[dict[str, Any], list[Proble
             Problem(
                 "/score_changes",
                 "not_allowed",
-                "score changes go with adjust; uphold and waive leave the score to the rules",
+                "score changes go with adjust; the other decisions leave the score to the rules or the table",
             )
         )
     if data["action"] == "claim":
@@ -524,10 +531,8 @@ def decide(hand_id: int) -> ResponseReturnValue:
             current = hand.state.current
             followed = [c for c in _later_hands(hand) if c]
             said = f" {len(followed)} later hand(s) of the game re-audited." if followed else ""
-            flash(
-                f"Decision recorded on ruling #{decision.ruling + 1}: "
-                f"the score is now version {current.number}.{said}"
-            )
+            on = "the scoresheet" if decision.ruling is None else f"ruling #{decision.ruling + 1}"
+            flash(f"Decision recorded on {on}: the score is now version {current.number}.{said}")
             return redirect(url_for("pages.hand", hand_id=hand_id, _anchor="score"), 303)
     return _stored_hand_page(hand_id, problems, dict(request.form), status)
 
@@ -634,9 +639,9 @@ def sign_game(game_id: int) -> ResponseReturnValue:
     return redirect(url_for("pages.game", game_id=game_id, _anchor="sign-h"), 303)
 
 
-def _game_page(game_id: int, signing: Sequence[Problem] = (), status: int = 200) -> tuple[str, int]:
-    key = need(Permission.READ)
-    game = games_use.get_game(get_db(), key, game_id)
+def sheet_rows(game: Game) -> list[dict[str, Any]]:
+    """Each hand of the game as a scoresheet row: its score now, the running totals, whether
+    it counts, its open rulings, whether its play was refereed, the re-audit that made it."""
     sheet = game.sheet
     rows = []
     for i, hand in enumerate(game.hands):
@@ -655,6 +660,14 @@ def _game_page(game_id: int, signing: Sequence[Problem] = (), status: int = 200)
                 else None,
             }
         )
+    return rows
+
+
+def _game_page(game_id: int, signing: Sequence[Problem] = (), status: int = 200) -> tuple[str, int]:
+    key = need(Permission.READ)
+    game = games_use.get_game(get_db(), key, game_id)
+    sheet = game.sheet
+    rows = sheet_rows(game)
     sheet_signed: dict[str, list[Any]] = {seat: [] for seat in game.setup.seats}
     for signed in game.signatures:
         sheet_signed.setdefault(signed.seat, []).append(signed)
