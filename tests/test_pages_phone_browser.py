@@ -69,7 +69,14 @@ def measured(tab) -> dict[str, list[str]]:
 
 @pytest.mark.parametrize(
     "page",
-    ["the scoresheet", "the hand entry", "the hand page", "a hand checked", "a new game"],
+    [
+        "the scoresheet",
+        "the scoresheet kept row by row",
+        "the hand entry",
+        "the hand page",
+        "a hand checked",
+        "a new game",
+    ],
 )
 def test_a_scorer_page_fits_a_phone_and_every_target_is_44_pixels(phone, site, page):
     base, demo = site
@@ -81,6 +88,7 @@ def test_a_scorer_page_fits_a_phone_and_every_target_is_44_pixels(phone, site, p
     else:
         path = {
             "the scoresheet": f"/director/games/{demo.game_id}",
+            "the scoresheet kept row by row": f"/director/games/{demo.game_id}/sheet",
             "the hand entry": f"/director/games/{demo.game_id}/next",
             "the hand page": f"/director/hands/{demo.revoke_hand}",
             "a new game": "/director/games/new",

@@ -55,7 +55,8 @@ def test_the_next_row_shows_the_next_deal_s_dealer_and_pass_with_a_field_per_sea
     store(director, as_role, EVEN)  # hand 1 dealt by W, passing left
     page = director.get(SHEET).get_data(as_text=True)
     entry = page[page.index('id="entry"') : page.index('id="sheet-preview"')]
-    assert re.search(r"<th scope=\"row\">2</th><td>N</td><td>right</td>", entry)
+    row = r"<th scope=\"row\">2<span class=\"reflow-only\"> · dealer N · pass right</span></th>"
+    assert re.search(row + r"<td class=\"dp\">N</td><td class=\"dp\">right</td>", entry)
     assert all(f'name="points-{i}"' in entry and 'form="sheet-line"' in entry for i in range(4))
     assert "Next: hand <strong>2</strong> · dealer <strong>N</strong>" in page
     assert 'src="/director/static/sheet.js"' in page and "<script>" not in page
