@@ -14,7 +14,10 @@ from pathlib import Path
 from typing import Any
 
 from games import body
+from support import scratch
 
+from hearts_referee import archive, stored
+from hearts_referee.app import create_app
 from playout import build_hand
 from playout.long_john import pass_offset
 from playout.long_john_hands import make_record, random_policy, shuffled_deal
@@ -100,3 +103,19 @@ def play_moons(client: Any, headers: dict[str, str], seated: dict[str, Any], sig
             assert response.status_code == 201, response.get_json()
         if sign:
             sign_sheet(client, headers, table["game_id"])
+
+
+def league(prefix: str) -> tuple[Any, dict[str, dict[str, str]]]:
+    """An app on its own archive (in the run's scratch folder), its test client, and the
+    headers of a key of every role: what a module of event tests shares."""
+    path = scratch(prefix) / "archive.sqlite"
+    app = create_app({"TESTING": True, "DATABASE": str(path)})
+    db = archive.open_archive(path)
+    keys = {role: archive.create_key(db, f"test {role}", role)[1] for role in stored.ROLES}
+    db.close()
+    return app.test_client(), {role: {"Authorization": f"Bearer {k}"} for role, k in keys.items()}
+
+
+def by_player(table: dict[str, Any], game: dict[str, Any], field: str) -> dict[int, Any]:
+    """A game's ``field`` (totals, match_points) by the event's player numbers."""
+    return {s["player"]: game[field][s["seat"]] for s in table["seats"]}

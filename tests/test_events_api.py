@@ -17,22 +17,15 @@ from fractions import Fraction
 from itertools import combinations, pairwise
 
 import pytest
-from events import EVENTS, create_event, play_round
-from support import scratch, validator
-
-from hearts_referee import archive, stored
-from hearts_referee.app import create_app
+from events import EVENTS, by_player, create_event, play_round
+from events import league as league_of
+from support import validator
 
 
 @pytest.fixture(scope="module")
 def league():
     """An app, its client and a director's headers, shared by this module's tests."""
-    path = scratch("events-") / "archive.sqlite"
-    app = create_app({"TESTING": True, "DATABASE": str(path)})
-    db = archive.open_archive(path)
-    keys = {role: archive.create_key(db, f"test {role}", role)[1] for role in stored.ROLES}
-    db.close()
-    return app.test_client(), {role: {"Authorization": f"Bearer {k}"} for role, k in keys.items()}
+    return league_of("events-")
 
 
 def run_event(client, director, fmt, players, seed):
@@ -67,11 +60,6 @@ def mso(league):
 def long_john(league):
     client, keys = league
     return run_event(client, keys["director"], "long-john", 64, seed=64)
-
-
-def by_player(table, game, field):
-    """A game's ``field`` (totals, match_points) by the event's player numbers."""
-    return {s["player"]: game[field][s["seat"]] for s in table["seats"]}
 
 
 def met_before(rounds):

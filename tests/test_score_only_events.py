@@ -17,22 +17,15 @@ from fractions import Fraction
 from typing import Any
 
 import pytest
-from events import EVENTS, create_event, sign_sheet
+from events import EVENTS, by_player, create_event, sign_sheet
+from events import league as league_of
 from games import moon
-from support import scratch, validator
-
-from hearts_referee import archive, stored
-from hearts_referee.app import create_app
+from support import validator
 
 
 @pytest.fixture(scope="module")
 def league():
-    path = scratch("score-only-events-") / "archive.sqlite"
-    app = create_app({"TESTING": True, "DATABASE": str(path)})
-    db = archive.open_archive(path)
-    keys = {role: archive.create_key(db, f"test {role}", role)[1] for role in stored.ROLES}
-    db.close()
-    return app.test_client(), {role: {"Authorization": f"Bearer {k}"} for role, k in keys.items()}
+    return league_of("score-only-events-")
 
 
 def sheet_line(rng: random.Random, seats: list[str], decks: int) -> dict[str, Any]:
@@ -106,10 +99,6 @@ def mso(league):
 def long_john(league):
     client, keys = league
     return run_event(client, keys["director"], "long-john", 64, seed=22)
-
-
-def by_player(table: dict[str, Any], game: dict[str, Any], field: str) -> dict[int, Any]:
-    return {s["player"]: game[field][s["seat"]] for s in table["seats"]}
 
 
 def standings(client, headers, event_id: int) -> dict[int, Fraction]:
