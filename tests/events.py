@@ -14,9 +14,8 @@ from pathlib import Path
 from typing import Any
 
 from games import body
-from support import scratch
+from support import role_keys, scratch
 
-from hearts_referee import archive, stored
 from hearts_referee.app import create_app
 from playout import build_hand
 from playout.long_john import pass_offset
@@ -110,9 +109,7 @@ def league(prefix: str) -> tuple[Any, dict[str, dict[str, str]]]:
     headers of a key of every role: what a module of event tests shares."""
     path = scratch(prefix) / "archive.sqlite"
     app = create_app({"TESTING": True, "DATABASE": str(path)})
-    db = archive.open_archive(path)
-    keys = {role: archive.create_key(db, f"test {role}", role)[1] for role in stored.ROLES}
-    db.close()
+    keys = role_keys(path)
     return app.test_client(), {role: {"Authorization": f"Bearer {k}"} for role, k in keys.items()}
 
 
