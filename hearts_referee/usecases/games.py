@@ -339,8 +339,7 @@ def preview_hand(db: Database, key: Key, game_id: int, hand: GameHand) -> Previe
     Refused as :func:`append_hand` refuses (``Conflict``, ``RecordError``, ``Rejected``)."""
     require(key, Permission.SUBMIT)
     game = _visible(db, key, game_id)
-    numbered(hand)
-    played = _taken(game, hand)
+    played = _taken(game, hand)  # next_hand asks a score-only hand for its number
     lines = [*game.lines, line_of(played.audit)]
     return Preview(played, scoresheet(game.setup.variant, game.setup.seats, lines))
 
