@@ -282,10 +282,15 @@ class OpenRulingSchema(Schema):
     suggestion = fields.String(allow_none=True)
 
 
-class SignatureSchema(Schema):
+class _EntrySchema(Schema):
+    """What every entry of a hand's log shows: its number in the log, when, and by whose key."""
+
     entry = fields.Integer(attribute="n")
     at = fields.String()
     by = fields.String(attribute="actor", allow_none=True)
+
+
+class SignatureSchema(_EntrySchema):
     seat = fields.String()
     name = fields.String()
     version = fields.Integer()
@@ -297,12 +302,9 @@ class SignatureNowSchema(SignatureSchema):
     stale = fields.Boolean()
 
 
-class ConsequenceSchema(Schema):
+class ConsequenceSchema(_EntrySchema):
     """A re-audit of a game's hand after a decision on an earlier hand changed its totals before."""
 
-    entry = fields.Integer(attribute="n")
-    at = fields.String()
-    by = fields.String(attribute="actor", allow_none=True)
     cause = fields.Dict()
     reason = fields.String()
     scores_before = _scores()
@@ -310,12 +312,9 @@ class ConsequenceSchema(Schema):
     version = fields.Integer()
 
 
-class AmendedSchema(Schema):
+class AmendedSchema(_EntrySchema):
     """A new record of the hand, logged by a director; the record it holds is ``record``."""
 
-    entry = fields.Integer(attribute="n")
-    at = fields.String()
-    by = fields.String(attribute="actor", allow_none=True)
     director = fields.String()
     reason = fields.String()
     version = fields.Integer()
@@ -352,10 +351,7 @@ class VersionSchema(Schema):
     final = fields.Boolean()
 
 
-class DecisionSchema(Schema):
-    entry = fields.Integer(attribute="n")
-    at = fields.String()
-    by = fields.String(attribute="actor", allow_none=True)
+class DecisionSchema(_EntrySchema):
     ruling = fields.Integer(attribute="decision.ruling", allow_none=True)
     scoresheet = fields.Boolean(attribute="decision.on_scoresheet")
     action = fields.String(attribute="decision.action")
