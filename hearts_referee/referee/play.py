@@ -23,61 +23,19 @@ from .findings import (
     PlayOutOfTurnFacts,
     RevokeFacts,
 )
+from .masks import trick_winner
 from .record import ClaimKind, ClaimTerms, Event, EventAction, pointer
 from .solver import Claim, Position, solve
 from .table import OpenFinding, Play, Table, TrickInPlay
 
-_new = tuple.__new__  # Play(...) without the keyword-argument machinery
-_CARD = EventAction.CARD
-
 
 def play_phase(table: Table, events: tuple[Event, ...]) -> None:
-    """Apply every play event in order.
+    """Apply every play event in order, each through its one handler.
 
-    Every card is checked by the one cascade, :meth:`Table.fault`. A card that
-    breaks no rule, played by the seat in turn to a trick nothing irregular has
-    touched, by a seat owing no penalty card, is then applied here inline: for
-    it :func:`play_card` would do only that (no finding to open, no lead out of
-    turn to settle). Everything else goes through :func:`play_card`.
-    """
-    hands, left_of = table.hands, table.left_of
-    penalty_cards = table.penalty_cards
-    seat_count = len(table.seats)
-    fault = table.fault
-    last_trick = table.hand_size
-    done = table.tricks
-    trick = table.current
-    clean = trick.clean
-    owing = any(penalty_cards.values())  # only an event handler below can make a penalty card
-    for index, (seat, action, card, _, _) in enumerate(events):
-        if (
-            action is _CARD  # the reader's own member: anything else takes the long way, same result
-            and clean
-            and seat == trick.turn
-            and not (owing and penalty_cards[seat])
-        ):
-            hand = hands[seat]  # every seat in the play is at the table (check_table)
-            plays = trick.plays
-            # a lead needs nothing but the cascade while the hand is not over and the
-            # trick before is established with nothing to settle
-            if card in hand and (plays or (trick.number <= last_trick and (not done or done[-1].clean))):
-                if not plays:
-                    trick.led = card.suit
-                if fault(seat, card, trick) is None:
-                    copies = hand.pop(card)
-                    if copies > 1:  # a double deck's second copy stays
-                        hand[card] = copies - 1
-                    plays.append(_new(Play, (seat, card, index)))
-                    if len(plays) == seat_count:
-                        close_trick(table, trick)
-                        trick = table.current
-                        clean = trick.clean
-                    else:
-                        trick.turn = left_of[seat]
-                    continue
-        _EVENTS[action](table, index, events[index])
-        trick, done = table.current, table.tricks  # a withdrawal may reopen the trick before
-        clean, owing = trick.clean, any(penalty_cards.values())
+    There is one play path: every card, the common legal one included, goes through
+    :func:`play_card` and so through the one cascade, :meth:`Table.fault`."""
+    for index, event in enumerate(events):
+        _EVENTS[event.action](table, index, event)
 
 
 def next_to_play(table: Table, trick: TrickInPlay) -> str:
@@ -142,7 +100,6 @@ def play_card(table: Table, index: int, event: Event) -> None:
             table.find(
                 Code.PLAY_OUT_OF_TURN, seat, card, index, facts=PlayOutOfTurnFacts(expected=trick.turn)
             )
-            trick.clean = False
     if fault is None:
         if table.penalty_cards[seat]:
             check_penalty_cards(table, seat, card, trick, index)
@@ -159,7 +116,6 @@ def play_card(table: Table, index: int, event: Event) -> None:
     table.take(seat, card)
     if fault is not None:
         trick.faults[index] = fault
-        trick.clean = False
     trick.plays.append(Play(seat, card, index))
     if len(trick.plays) == len(table.seats):
         close_trick(table, trick)
@@ -176,7 +132,6 @@ def place_unheld(table: Table, trick: TrickInPlay, play: Play) -> None:
         trick.leader = play.seat
         if table.tricks:
             settle(table.tricks[-1])
-    trick.clean = False
     trick.plays.append(play)
     if len(trick.plays) == len(table.seats):
         close_trick(table, trick)
@@ -218,80 +173,47 @@ def all_points_played(table: Table, trick: TrickInPlay) -> bool:
 
 
 def close_trick(table: Table, trick: TrickInPlay) -> None:
-    """Every seat has played: the highest card of the suit led wins.
-
-    Under cancellation identical cards of the suit led drop out first, and a
-    trick whose led suit cancels out goes to the middle; a led joker takes
-    its trick.
-    """
+    """Every seat has played: the one trick winner (:func:`referee.masks.trick_winner`)
+    says who takes it; a trick whose led suit cancels out goes to the middle."""
     plays = trick.plays
     variant = table.variant
     card_points, point_cards, breakers = variant.card_points, variant.point_cards, variant.breakers
-    first = plays[0]
-    best: Play | None = first
-    led, best_rank = first.card.suit, first.card.rank
+    won, cancelled = trick_winner([play.card for play in plays], variant.cancellation)
+    if cancelled:
+        table.cancelled[trick.number] = cancelled
     points = 0
     has_point_cards = False
     broken = table.broken
-    cancelling = variant.cancellation and led is not None
-    copies: dict[Card, int] = {}  # under cancellation: each card of the suit led, how often
-    twice = False
     for play in plays:
         card = play.card
-        if card.suit is led:
-            if cancelling:  # counted in this same pass (a long-john trick: 7 cards)
-                if card in copies:
-                    copies[card] += 1
-                    twice = True
-                else:
-                    copies[card] = 1
-            if card.rank > best_rank:
-                best, best_rank = play, card.rank
         if card in card_points:  # every breaker and point card has points (if only 0)
             points += card_points[card]
             if card in point_cards:
                 has_point_cards = True
                 broken = broken or card in breakers
-    if twice:  # two identical cards of the suit led cancel
-        best = uncancelled_winner(table, trick, copies)
     trick.points = points
     table.broken = broken
     if has_point_cards and table.kitty_trick is None and variant.kitty_to == "first-counter-trick":
         table.kitty_trick = trick.number
     table.tricks.append(trick)
     last = trick.number == table.hand_size
-    if best is None:  # every card of the suit led cancelled
+    if won is None:  # every card of the suit led cancelled
         trick.winner = None
         table.middle.append(trick)
         if last:  # nothing left to win it: the most recent trick winner takes the pile
             take(table, table.last_winner or trick.leader, trick, has_point_cards)
         leader = trick.leader
     else:
-        leader = trick.winner = table.last_winner = best.seat
+        leader = trick.winner = table.last_winner = plays[won].seat
         if table.middle or table.kitty:
             take(table, leader, trick, has_point_cards)
-        else:  # the common case, inline: the winner takes this trick alone
+        else:  # the common case: the winner takes this trick alone
             trick.taken_by = leader
             if has_point_cards:
                 table.point_takers.add(leader)
     table.current = TrickInPlay(trick.number + 1, leader)
     if last:
         settle(trick)  # the hand has ended: nothing is left to correct
-
-
-def uncancelled_winner(table: Table, trick: TrickInPlay, copies: dict[Card, int]) -> Play | None:
-    """Cancellation: identical cards of the suit led cancel; the highest left wins.
-    ``copies``: each card of the suit led on ``trick``, how often, in the order played."""
-    cancelled = [card for card, count in copies.items() if count > 1]
-    if cancelled:
-        table.cancelled[trick.number] = tuple(c for c in cancelled for _ in range(copies[c]))
-    best: Play | None = None
-    best_rank = 0  # below every suited card
-    for play in trick.plays:
-        card = play.card
-        if copies.get(card) == 1 and card.rank > best_rank:
-            best, best_rank = play, card.rank
-    return best
 
 
 def take(table: Table, seat: str, trick: TrickInPlay, has_point_cards: bool) -> None:
@@ -339,7 +261,6 @@ def withdraw(table: Table, index: int, event: Event) -> None:
         return
     trick, play = found
     trick.plays.remove(play)
-    trick.clean = False
     trick.turn = seat  # the seat that took back its card plays again
     table.give(seat, card)
     fault = trick.faults.pop(play.event, None)

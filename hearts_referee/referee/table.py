@@ -78,15 +78,9 @@ class OwedCard:
 
 
 class TrickInPlay:
-    """A trick being played: its plays so far and the findings attached to them.
-
-    ``clean`` stays true while nothing irregular touched the trick (no
-    finding, no card out of turn, nothing taken back): only then may
-    ``play_phase`` apply a card the cascade passes inline, without ``play_card``.
-    """
+    """A trick being played: its plays so far and the findings attached to them."""
 
     __slots__ = (
-        "clean",
         "corrected",
         "faults",
         "leader",
@@ -108,7 +102,6 @@ class TrickInPlay:
         self.plays: list[Play] = []
         self.led: Suit | None = None  # the suit of the first card on it
         self.faults: dict[int, OpenFinding] = {}  # by event index of the offending play
-        self.clean = True
         self.winner: str | None = None
         self.taken_by: str | None = None  # who took its cards: the winner, or a pile's taker
         self.points = 0
@@ -204,10 +197,10 @@ class Table:
         """The first rule that playing ``card`` to ``trick`` now breaks, or ``None``.
 
         The one legality cascade: every card of a replay is checked here, the common
-        legal card included (``referee.play.play_phase`` applies it inline only once this
-        says ``None``). What the variant decides is compiled once
-        (:attr:`Variant.first_lead_card`, :attr:`Variant.first_trick_points`), so a card
-        after trick 1 costs a few identity tests: the joker, the suit led, hearts."""
+        legal card included, by ``referee.play.play_card``, the one play path. What the
+        variant decides is compiled once (:attr:`Variant.first_lead_card`,
+        :attr:`Variant.first_trick_points`), so a card after trick 1 costs a few identity
+        tests: the joker, the suit led, hearts."""
         variant = self.variant
         suit = card.suit
         number = trick.number
