@@ -74,3 +74,77 @@ def trick_winner(cards: Sequence[Card], cancellation: bool) -> tuple[int | None,
         if card is top:
             return index, cancelled
     raise AssertionError("the top card of the suit led is on the trick")  # pragma: no cover
+
+
+HEARTS_MASK = SUIT_MASKS[Suit.HEARTS]
+
+
+class Hand:
+    """The cards a seat holds, as masks: ``once`` every card held, ``twice`` every card
+    held two times (a double deck). ``more`` counts copies past two, which only a
+    record dealing a card too often has (the deal's problem is logged; the hand is
+    still played as dealt, to find the play's own problems)."""
+
+    __slots__ = ("more", "once", "twice")
+
+    def __init__(self, once: int = 0, twice: int = 0, more: dict[Card, int] | None = None) -> None:
+        self.once = once
+        self.twice = twice
+        self.more: dict[Card, int] = more if more is not None else {}
+
+    @classmethod
+    def of(cls, cards: Iterable[Card]) -> Hand:
+        hand = cls()
+        for card in cards:
+            hand.add(card)
+        return hand
+
+    def copy(self) -> Hand:
+        return Hand(self.once, self.twice, dict(self.more))
+
+    def add(self, card: Card) -> None:
+        bit = card.bit
+        if not self.once & bit:
+            self.once |= bit
+        elif not self.twice & bit:
+            self.twice |= bit
+        else:
+            self.more[card] = self.more.get(card, 0) + 1
+
+    def remove(self, card: Card) -> bool:
+        """Take one copy of ``card`` out; ``False`` (and nothing changes) if it is not held."""
+        bit = card.bit
+        if self.more and card in self.more:
+            left = self.more.pop(card) - 1
+            if left:
+                self.more[card] = left
+        elif self.twice & bit:
+            self.twice ^= bit
+        elif self.once & bit:
+            self.once ^= bit
+        else:
+            return False
+        return True
+
+    def __contains__(self, card: Card) -> bool:
+        return bool(self.once & card.bit)
+
+    def count(self, card: Card) -> int:
+        bit = card.bit
+        if not self.once & bit:
+            return 0
+        return (2 + self.more.get(card, 0)) if self.twice & bit else 1
+
+    def holds_suit(self, suit: Suit | None) -> bool:
+        """Whether a card of ``suit`` (``None``: the joker) is held."""
+        return bool(self.once & SUIT_MASKS[suit])
+
+    def cards(self) -> list[Card]:
+        """Every card held, each copy, lowest number first."""
+        out: list[Card] = []
+        for card in cards_in(self.once):
+            out += [card] * self.count(card)
+        return out
+
+    def __len__(self) -> int:
+        return self.once.bit_count() + self.twice.bit_count() + sum(self.more.values())

@@ -9,6 +9,7 @@ established: a card has been played to the next trick, or the hand is over.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 
 from .cards import Card
@@ -23,7 +24,7 @@ from .findings import (
     PlayOutOfTurnFacts,
     RevokeFacts,
 )
-from .masks import trick_winner
+from .masks import mask_of, trick_winner
 from .record import ClaimKind, ClaimTerms, Event, EventAction, pointer
 from .solver import Claim, Position, solve
 from .table import OpenFinding, Play, Table, TrickInPlay
@@ -177,22 +178,16 @@ def close_trick(table: Table, trick: TrickInPlay) -> None:
     says who takes it; a trick whose led suit cancels out goes to the middle."""
     plays = trick.plays
     variant = table.variant
-    card_points, point_cards, breakers = variant.card_points, variant.point_cards, variant.breakers
-    won, cancelled = trick_winner([play.card for play in plays], variant.cancellation)
+    cards = [play.card for play in plays]
+    won, cancelled = trick_winner(cards, variant.cancellation)
     if cancelled:
         table.cancelled[trick.number] = cancelled
-    points = 0
-    has_point_cards = False
-    broken = table.broken
-    for play in plays:
-        card = play.card
-        if card in card_points:  # every breaker and point card has points (if only 0)
-            points += card_points[card]
-            if card in point_cards:
-                has_point_cards = True
-                broken = broken or card in breakers
-    trick.points = points
-    table.broken = broken
+    on_it = mask_of(cards)
+    has_point_cards = bool(on_it & variant.point_mask)
+    if on_it & variant.breaker_mask:
+        table.broken = True
+    card_points = variant.card_points
+    trick.points = sum(card_points.get(card, 0) for card in cards)
     if has_point_cards and table.kitty_trick is None and variant.kitty_to == "first-counter-trick":
         table.kitty_trick = trick.number
     table.tricks.append(trick)
@@ -341,7 +336,7 @@ def expose(table: Table, index: int, event: Event) -> None:
         )
         return
     already = sum(1 for entry in table.penalty_cards[seat] if entry.card is card)
-    if already and already >= table.hands[seat][card]:
+    if already and already >= table.hands[seat].count(card):
         return  # already face up as a penalty card: nothing new was shown
     entry = table.find(Code.EXPOSED_CARD, seat, card, index, facts=ExposedCardFacts(withdrawn=False))
     table.make_penalty_card(seat, card, entry)
@@ -350,7 +345,7 @@ def expose(table: Table, index: int, event: Event) -> None:
 def claim(table: Table, index: int, event: Event) -> None:
     """A seat shows its hand and announces the order: logged with whether it holds."""
     seat = event.seat
-    left = dict(table.hands[seat])
+    left = Counter(table.cards_left(seat))
     for k, card in enumerate(event.order):
         left[card] = left.get(card, 0) - 1
         if left[card] < 0:
@@ -398,7 +393,7 @@ def plays_held(table: Table, events: tuple[Event, ...]) -> None:
     could not read, or a seat not at the table): that each seat showed, played and
     announced only cards it held, counting what it played and took back. Tricks, turns
     and rulings need the order, and are left out."""
-    hands = {seat: dict(cards) for seat, cards in table.hands.items()}
+    hands = {seat: dict(Counter(hand.cards())) for seat, hand in table.hands.items()}
     out: dict[str, dict[Card, int]] = {seat: {} for seat in hands}
     for index, event in enumerate(events):
         seat, action, card, order = event.seat, event.action, event.card, event.order
