@@ -14,7 +14,7 @@ from typing import NamedTuple
 
 from .cards import Card, Suit
 from .findings import CardFaultFacts, ClaimFacts, Code, Facts, Finding, PenaltyCardFacts
-from .masks import HEARTS_MASK, SUIT_MASKS, Hand
+from .masks import HEARTS_MASK, Hand
 from .record import Problem
 from .variant import Deck, Variant
 
@@ -99,7 +99,7 @@ class TrickInPlay:
         self.proper_leader = leader
         self.turn = leader  # whose turn it is to play to this trick
         self.plays: list[Play] = []
-        self.led: Suit | None = None  # the suit of the first card on it
+        self.led = 0  # the suit of the first card on it, as a mask (referee.masks.SUIT_MASKS)
         self.faults: dict[int, OpenFinding] = {}  # by event index of the offending play
         self.winner: str | None = None
         self.taken_by: str | None = None  # who took its cards: the winner, or a pile's taker
@@ -194,7 +194,7 @@ class Table:
         if card.suit is None and number < self.hand_size:  # the joker, the one card without a suit
             return Code.JOKER_PLAYED_EARLY
         if trick.plays:
-            led = SUIT_MASKS[trick.led]
+            led = trick.led
             if not bit & led and held & led:
                 return Code.REVOKE
         else:
@@ -220,7 +220,7 @@ class Table:
         """Whether ``seat`` could play a legal card to trick 1 that carries no points."""
         held = self.hands[seat].once
         if trick.plays:
-            led = SUIT_MASKS[trick.led]
+            led = trick.led
             if held & led:
                 held &= led
         return bool(held & ~self.variant.point_mask)
