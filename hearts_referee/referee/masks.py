@@ -94,10 +94,17 @@ class Hand:
 
     @classmethod
     def of(cls, cards: Iterable[Card]) -> Hand:
-        hand = cls()
+        once = twice = 0
+        more: dict[Card, int] = {}
         for card in cards:
-            hand.add(card)
-        return hand
+            bit = card.bit
+            if not once & bit:
+                once |= bit
+            elif not twice & bit:
+                twice |= bit
+            else:
+                more[card] = more.get(card, 0) + 1
+        return cls(once, twice, more)
 
     def copy(self) -> Hand:
         return Hand(self.once, self.twice, dict(self.more))

@@ -24,10 +24,12 @@ from .findings import (
     PlayOutOfTurnFacts,
     RevokeFacts,
 )
-from .masks import SUIT_MASKS, mask_of, trick_winner
+from .masks import SUIT_MASKS, trick_winner
 from .record import ClaimKind, ClaimTerms, Event, EventAction, pointer
 from .solver import Claim, Position, solve
 from .table import OpenFinding, Play, Table, TrickInPlay
+
+_CARD = EventAction.CARD
 
 
 def play_phase(table: Table, events: tuple[Event, ...]) -> None:
@@ -36,7 +38,11 @@ def play_phase(table: Table, events: tuple[Event, ...]) -> None:
     There is one play path: every card, the common legal one included, goes through
     :func:`play_card` and so through the one cascade, :meth:`Table.fault`."""
     for index, event in enumerate(events):
-        _EVENTS[event.action](table, index, event)
+        action = event.action
+        if action is _CARD:  # the common event: no hashing of the enum member
+            play_card(table, index, event)
+        else:
+            _EVENTS[action](table, index, event)
 
 
 def next_to_play(table: Table, trick: TrickInPlay) -> str:
@@ -55,7 +61,11 @@ def next_to_play(table: Table, trick: TrickInPlay) -> str:
 
 
 def play_card(table: Table, index: int, event: Event) -> None:
-    """Check the card against the rules, then put it on the trick whatever they say."""
+    """Check the card against the rules, then put it on the trick whatever they say.
+
+    The one play path: every card comes here. The common card (held, in turn, by a
+    seat owing no penalty card) costs only the cascade and a few mask operations; what
+    is irregular is found on the way."""
     seat, card = event.seat, event.card
     trick = table.current
     if trick.number > table.hand_size:
@@ -63,8 +73,11 @@ def play_card(table: Table, index: int, event: Event) -> None:
             pointer("play", index), "after_hand_end", "the hand is over: every trick has been played"
         )
         return
-    twice = any(play.seat == seat for play in trick.plays)
-    if card is None or card not in table.hands[seat]:
+    plays = trick.plays
+    in_turn = seat == trick.turn  # the seat whose turn it is has no card on the trick yet
+    twice = not in_turn and any(play.seat == seat for play in plays)
+    hand = table.hands[seat]
+    if card is None or not hand.once & card.bit:
         table.problem(
             pointer("play", index, "card"), "not_held", f"{seat} plays {card}, which {seat} does not hold"
         )
@@ -79,9 +92,9 @@ def play_card(table: Table, index: int, event: Event) -> None:
         )
         return
     fault: OpenFinding | None = None
-    if not trick.plays:
+    if not plays:
         trick.led = SUIT_MASKS[card.suit]
-        if table.tricks:
+        if table.tricks and table.tricks[-1].faults:
             settle(table.tricks[-1])
         if seat != trick.leader:
             fault = table.find(
@@ -93,16 +106,19 @@ def play_card(table: Table, index: int, event: Event) -> None:
                 settled=False,
             )
             trick.leader = seat
+            trick.in_order = False
     else:
-        lead = trick.fault_of(trick.plays[0])
+        lead = trick.fault_of(plays[0]) if trick.faults else None
         if lead is not None and lead.code == Code.LEAD_OUT_OF_TURN and not lead.settled:
             lead.settle(corrected=False)  # the table played on: the lead stands
-        if seat != trick.turn:
+        if not in_turn:
             table.find(
                 Code.PLAY_OUT_OF_TURN, seat, card, index, facts=PlayOutOfTurnFacts(expected=trick.turn)
             )
+            trick.in_order = False
+    owed = table.penalty_cards[seat]
     if fault is None:
-        if table.penalty_cards[seat]:
+        if owed:
             check_penalty_cards(table, seat, card, trick, index)
         code = table.fault(seat, card, trick)
         if code is not None:
@@ -112,14 +128,20 @@ def play_card(table: Table, index: int, event: Event) -> None:
                 else CardFaultFacts()
             )
             fault = table.find(code, seat, card, index, facts=facts, settled=False)
-    if table.penalty_cards[seat]:
+    if owed:
         remove_penalty_card(table, seat, card)
-    table.take(seat, card)
+    bit = card.bit
+    if hand.twice & bit or hand.more:
+        hand.remove(card)
+    else:  # the one copy held: the common case, without a call
+        hand.once ^= bit
     if fault is not None:
         trick.faults[index] = fault
-    trick.plays.append(Play(seat, card, index))
-    if len(trick.plays) == len(table.seats):
+    plays.append(Play(seat, card, index))
+    if len(plays) == len(table.seats):
         close_trick(table, trick)
+    elif in_turn and trick.in_order:  # every card so far in turn: the next seat is to the left
+        trick.turn = table.left_of[seat]
     else:
         trick.turn = next_to_play(table, trick)
 
@@ -133,6 +155,7 @@ def place_unheld(table: Table, trick: TrickInPlay, play: Play) -> None:
         trick.leader = play.seat
         if table.tricks:
             settle(table.tricks[-1])
+    trick.in_order = False
     trick.plays.append(play)
     if len(trick.plays) == len(table.seats):
         close_trick(table, trick)
@@ -182,12 +205,16 @@ def close_trick(table: Table, trick: TrickInPlay) -> None:
     won, cancelled = trick_winner(cards, variant.cancellation)
     if cancelled:
         table.cancelled[trick.number] = cancelled
-    on_it = mask_of(cards)
+    card_points = variant.card_points
+    on_it = points = 0
+    for card in cards:
+        on_it |= card.bit
+        if card in card_points:
+            points += card_points[card]
+    trick.points = points
     has_point_cards = bool(on_it & variant.point_mask)
     if on_it & variant.breaker_mask:
         table.broken = True
-    card_points = variant.card_points
-    trick.points = sum(card_points.get(card, 0) for card in cards)
     if has_point_cards and table.kitty_trick is None and variant.kitty_to == "first-counter-trick":
         table.kitty_trick = trick.number
     table.tricks.append(trick)
@@ -256,6 +283,7 @@ def withdraw(table: Table, index: int, event: Event) -> None:
         return
     trick, play = found
     trick.plays.remove(play)
+    trick.in_order = False
     trick.turn = seat  # the seat that took back its card plays again
     table.give(seat, card)
     fault = trick.faults.pop(play.event, None)

@@ -82,6 +82,7 @@ class TrickInPlay:
     __slots__ = (
         "corrected",
         "faults",
+        "in_order",
         "leader",
         "led",
         "number",
@@ -101,6 +102,7 @@ class TrickInPlay:
         self.plays: list[Play] = []
         self.led = 0  # the suit of the first card on it, as a mask (referee.masks.SUIT_MASKS)
         self.faults: dict[int, OpenFinding] = {}  # by event index of the offending play
+        self.in_order = True  # every card on it so far played in turn, none taken back
         self.winner: str | None = None
         self.taken_by: str | None = None  # who took its cards: the winner, or a pile's taker
         self.points = 0
