@@ -23,7 +23,6 @@ from test_robustness import DAMAGE, SOURCES
 import playout
 from hearts_referee.referee import RecordError
 from hearts_referee.referee.findings import Code
-from hearts_referee.referee.masks import SUIT_MASKS
 from hearts_referee.referee.record import EventAction, HandRecord
 from hearts_referee.referee.replay import replay, table_after
 from hearts_referee.schemas.record import load_record
@@ -54,7 +53,7 @@ def cascade_verdicts(record: HandRecord) -> dict[int, Code | None]:
         if any(play.seat == event.seat for play in trick.plays):
             continue
         if not trick.plays:
-            trick.led = SUIT_MASKS[event.card.suit]
+            trick.led = event.card.suit_mask
         verdicts[index] = table.fault(event.seat, event.card, trick)
     return verdicts
 

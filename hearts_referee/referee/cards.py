@@ -53,7 +53,7 @@ class Card:
     never follows suit and never wins a trick by rank.
     """
 
-    __slots__ = ("bit", "code", "number", "rank", "suit")
+    __slots__ = ("bit", "code", "number", "rank", "suit", "suit_mask")
 
     code: str
     rank: int
@@ -62,6 +62,8 @@ class Card:
     """0..51 suit-major (clubs 2 is 0, spades ace 51); the joker is 52."""
     bit: int
     """``1 << number``: the card in a mask of cards."""
+    suit_mask: int
+    """Every card of its suit, as a mask (the joker: itself, the one card of no suit)."""
 
     def __init__(self, code: str, rank: int, suit: Suit | None) -> None:
         number = JOKER_NUMBER if suit is None else SUIT_ORDER.index(suit.value) * 13 + rank - 2
@@ -70,6 +72,8 @@ class Card:
         object.__setattr__(self, "suit", suit)
         object.__setattr__(self, "number", number)
         object.__setattr__(self, "bit", 1 << number)
+        suit_mask = 1 << number if suit is None else ((1 << 13) - 1) << (number - rank + 2)
+        object.__setattr__(self, "suit_mask", suit_mask)
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Card is immutable")

@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from .cards import CARDS, JOKER, SUIT_ORDER, Card, Suit
+from .cards import CARDS, Card, Suit
 
-SUIT_MASKS: dict[Suit | None, int] = {Suit(s): ((1 << 13) - 1) << (13 * i) for i, s in enumerate(SUIT_ORDER)}
-"""Every card of a suit; the joker (``None``) has no suit, and its mask is only itself."""
-SUIT_MASKS[None] = JOKER.bit
+SUIT_MASKS: dict[Suit | None, int] = {card.suit: card.suit_mask for card in CARDS.values()}
+"""Every card of a suit (``Card.suit_mask``); the joker (``None``) has no suit, and its mask
+is only itself."""
 
 BY_NUMBER: tuple[Card, ...] = tuple(sorted(set(CARDS.values()), key=lambda card: card.number))
 """Each card by its number: ``BY_NUMBER[card.number] is card``."""
@@ -53,10 +53,10 @@ def trick_winner(cards: Sequence[Card], cancellation: bool) -> tuple[int | None,
     first (in the order first played, each copy), and when none is left the trick
     has no winner (it goes to the middle). The one rule the replay
     (``referee.play.close_trick``) and the claim solver (``referee.solver``) share."""
-    led = cards[0].suit
-    if led is None:
+    first = cards[0]
+    if first.suit is None:
         return 0, ()
-    suit = SUIT_MASKS[led]
+    suit = first.suit_mask
     once = twice = 0
     for card in cards:
         bit = card.bit & suit

@@ -24,7 +24,7 @@ from .findings import (
     PlayOutOfTurnFacts,
     RevokeFacts,
 )
-from .masks import SUIT_MASKS, trick_winner
+from .masks import trick_winner
 from .record import ClaimKind, ClaimTerms, Event, EventAction, pointer
 from .solver import Claim, Position, solve
 from .table import OpenFinding, Play, Table, TrickInPlay
@@ -93,7 +93,7 @@ def play_card(table: Table, index: int, event: Event) -> None:
         return
     fault: OpenFinding | None = None
     if not plays:
-        trick.led = SUIT_MASKS[card.suit]
+        trick.led = card.suit_mask
         if table.tricks and table.tricks[-1].faults:
             settle(table.tricks[-1])
         if seat != trick.leader:
@@ -151,7 +151,7 @@ def place_unheld(table: Table, trick: TrickInPlay, play: Play) -> None:
     record tells it, so that the tricks after it are read as the table played them and
     their own problems found; the record is refused whatever they are."""
     if not trick.plays:
-        trick.led = SUIT_MASKS[play.card.suit]
+        trick.led = play.card.suit_mask
         trick.leader = play.seat
         if table.tricks:
             settle(table.tricks[-1])
@@ -301,7 +301,7 @@ def withdraw(table: Table, index: int, event: Event) -> None:
         entry = table.find(Code.EXPOSED_CARD, seat, card, index, facts=ExposedCardFacts(withdrawn=True))
         table.make_penalty_card(seat, card, entry)
     if trick.plays:
-        trick.led = SUIT_MASKS[trick.plays[0].card.suit]
+        trick.led = trick.plays[0].card.suit_mask
     else:
         trick.leader = trick.turn = trick.proper_leader
 
