@@ -1,6 +1,6 @@
 """The validation result is dumped as ``ValidationResultSchema`` declares it, field for field.
 
-``schemas.result.dump_result`` builds the answer in one call; the schema stays the declared
+``schemas.result.dump_result`` is the one encoder, the schema's own dump; the schema stays the declared
 shape (the one openapi.yaml is checked against, tests/test_openapi.py). For random hands of
 every variant, legal and damaged into rulings, both give the same JSON, in the same order.
 """

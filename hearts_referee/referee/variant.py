@@ -16,6 +16,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from .cards import JACK_OF_DIAMONDS, JOKER, QUEEN_OF_SPADES, STANDARD_DECK, TWO_OF_CLUBS, Card, Suit
+from .masks import HEARTS_MASK, Hand, mask_of
 
 if TYPE_CHECKING:  # pragma: no cover - findings imports MoonOption from here
     from .findings import Code
@@ -201,6 +202,12 @@ class Variant:
     """The card trick 1 must be led with (2♣), or ``None`` when the lead is free."""
     first_trick_points: frozenset[Card] = field(init=False, repr=False, compare=False)
     """The cards trick 1 may not carry while a seat has another legal card (empty: no such rule)."""
+    point_mask: int = field(init=False, repr=False, compare=False)
+    """:attr:`point_cards` as a mask (``referee.masks``)."""
+    breaker_mask: int = field(init=False, repr=False, compare=False)
+    """:attr:`breakers` as a mask."""
+    first_trick_point_mask: int = field(init=False, repr=False, compare=False)
+    """:attr:`first_trick_points` as a mask."""
     _decks: Mapping[int, Deck] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -223,6 +230,9 @@ class Variant:
         object.__setattr__(
             self, "first_trick_points", self.point_cards if self.no_points_on_first_trick else frozenset()
         )
+        object.__setattr__(self, "point_mask", mask_of(self.point_cards))
+        object.__setattr__(self, "breaker_mask", mask_of(self.breakers))
+        object.__setattr__(self, "first_trick_point_mask", mask_of(self.first_trick_points))
         object.__setattr__(
             self, "_decks", MappingProxyType({n: self._build_deck(n) for n in self.seat_counts})
         )
@@ -297,10 +307,16 @@ class Variant:
         """Hearts unbroken: a leader holding ``cards`` may lead a heart when it holds only
         hearts (MSO, Long John: or only hearts and one Q♠). The one reading, for the
         replay's cascade, the claim check and the solver alike."""
-        others = [card for card in cards if card.suit is not Suit.HEARTS]
+        hand = Hand.of(cards)
+        return self.may_lead_hearts_holding(hand.once, hand.twice)
+
+    def may_lead_hearts_holding(self, once: int, twice: int) -> bool:
+        """:meth:`may_lead_hearts` for a hand held as masks (``referee.masks.Hand``)."""
+        others = once & ~HEARTS_MASK
         if not others:
             return True
-        return self.may_lead_hearts_with_queen and others == [QUEEN_OF_SPADES]
+        queen = QUEEN_OF_SPADES.bit
+        return self.may_lead_hearts_with_queen and others == queen and not twice & queen
 
     @property
     def two_of_clubs_leads(self) -> bool:

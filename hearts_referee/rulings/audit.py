@@ -50,19 +50,16 @@ class AuditedTrick(NamedTuple):
     @staticmethod
     def of(trick: Trick) -> AuditedTrick:
         number, leader, plays, winner, points, taken_by, cancelled, collects = trick
-        return tuple.__new__(
-            AuditedTrick,
-            (
-                number,
-                leader,
-                tuple(map(_SEAT_AND_CARD, plays)),
-                winner,
-                taken_by,
-                points,
-                cancelled,  # already tuples: a Trick is immutable
-                winner is None and bool(cancelled),  # Trick.to_middle, without the property call
-                collects,
-            ),
+        return AuditedTrick(
+            number,
+            leader,
+            tuple(map(_SEAT_AND_CARD, plays)),
+            winner,
+            taken_by,
+            points,
+            cancelled,  # already tuples: a Trick is immutable
+            winner is None and bool(cancelled),  # Trick.to_middle, without the property call
+            collects,
         )
 
 

@@ -17,7 +17,7 @@ table, or a play of a card never dealt.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from itertools import repeat
+from itertools import repeat, starmap
 from operator import itemgetter
 from typing import Any, NamedTuple, cast
 
@@ -303,7 +303,6 @@ class PlayField(_Container):
             problems.append(Problem(at, "type", f"expected a list of events, not {_type_name(value)}"))
             return ()
         get = CARDS.get
-        new = tuple.__new__  # Event(...) without the keyword-argument machinery
         no_order = ()
         events = []
         left_out: list[int] = []
@@ -315,7 +314,7 @@ class PlayField(_Container):
                 if type(seat) is str and type(code) is str and 0 < len(seat) <= SEAT_MAX_LENGTH:
                     card = get(code) or (get(code.upper()) if code.isascii() else None)
                     if card is not None:
-                        events.append(new(Event, (seat, EventAction.CARD, card, no_order, None)))
+                        events.append(Event(seat, EventAction.CARD, card, no_order, None))
                         continue
             event = self._event(item, pointer("play", index), problems, kept)
             if event is not None:
@@ -672,7 +671,7 @@ def _plain_play(value: Any, seats: frozenset[str]) -> tuple[Event, ...] | None:
     ):
         return None
     fields = zip(played, repeat(_CARD_EVENT), cards, repeat(()), repeat(None))
-    return tuple(map(tuple.__new__, repeat(Event), fields))
+    return tuple(starmap(Event, fields))
 
 
 def read_plain(data: Any) -> HandRecord | None:

@@ -1,7 +1,8 @@
 """The validation result: a judged hand as JSON (see ``ValidationResult`` in openapi.yaml).
 
-The bulky parts (tricks, per-seat maps) are built by plain functions in one
-pass; the ruling log, small and the part directors read, has its own schema.
+One schema, :class:`ValidationResultSchema`, encodes it for every face (the API, the
+pages, the CLI, the bulk audit, an archive): the bulky parts (tricks, per-seat maps) are
+plain functions its fields call, the ruling log has its own schema.
 """
 
 from __future__ import annotations
@@ -104,32 +105,14 @@ class ValidationResultSchema(Schema):
     deal = fields.Function(lambda a: dump_deal(a.derived_deal))
 
 
+_RESULT = ValidationResultSchema()
+
+
 def dump_result(audit: HandAudit) -> dict[str, Any]:
-    """The JSON-ready validation result of one audited hand: what
-    :class:`ValidationResultSchema` dumps (the shape openapi.yaml is checked against; a test
-    holds the two equal), built in one call rather than marshmallow's one call per field."""
-    moon = audit.moon
-    return {
-        "variant": audit.variant,
-        "options": dict(audit.options),
-        "hand_number": audit.hand_number,
-        "seats": list(audit.seats),
-        "dealer": audit.dealer,
-        "pass_direction": audit.pass_direction,
-        "void": audit.void,
-        "complete": audit.complete,
-        "tricks": dump_tricks(audit.tricks),
-        "kitty": dump_kitty(audit.kitty),
-        "points": dict(audit.points),
-        "penalties": dict(audit.penalties),
-        "score": dict(audit.score),
-        "moon": _MOON.dump(moon) if moon else None,
-        "rulings": _RULINGS.dump(audit.rulings) if audit.rulings else [],
-        "referee_version": audit.engine_version,
-        "refereed": audit.refereed,
-        "deal_derived": audit.deal_derived,
-        "deal": dump_deal(audit.derived_deal),
-    }
+    """The JSON-ready validation result of one audited hand, as :class:`ValidationResultSchema`
+    dumps it: the one encoder of the result, and the contract openapi.yaml is checked against."""
+    result: dict[str, Any] = _RESULT.dump(audit)
+    return result
 
 
 def dump_deal(deal: Mapping[str, tuple[referee.Card, ...]] | None) -> dict[str, list[str]] | None:
