@@ -26,6 +26,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import NamedTuple
 
+from mypy_extensions import mypyc_attr
+
 from hearts_referee.referee.findings import Code
 from hearts_referee.referee.record import Problem, pointer
 
@@ -65,6 +67,7 @@ class Standing(NamedTuple):
     points: int = 0
 
 
+@mypyc_attr(native_class=False)  # compiled, a native class would refuse plain-string members
 @dataclass(frozen=True)
 class Decision:
     """A director's decision on the ruling at index ``ruling`` of the audit.
