@@ -277,7 +277,7 @@ class Finding:
     facts: Facts = field(kw_only=True)
 
     def __post_init__(self) -> None:
-        code = Code(self.code)  # a caller may pass the plain string
+        code = Code(self.__dict__["code"])  # a caller may pass the plain string (read unchecked)
         kind = FACTS[code]
         if type(self.facts) is not kind:
             raise TypeError(f"a {code} finding carries {kind.__name__}, not {type(self.facts).__name__}")

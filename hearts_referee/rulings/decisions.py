@@ -83,6 +83,13 @@ class Decision:
     score_changes: Mapping[str, int] = field(default_factory=dict)
     claim: ClaimOutcome | None = None
 
+    def __post_init__(self) -> None:
+        """A caller may pass the plain strings: kept as the members, which compiled readers check."""
+        fields = self.__dict__
+        object.__setattr__(self, "action", Action(fields["action"]))
+        if fields["claim"] is not None:
+            object.__setattr__(self, "claim", ClaimOutcome(fields["claim"]))
+
 
 def decision_problems(
     decision: Decision, standings: tuple[Standing, ...], seats: Iterable[str]

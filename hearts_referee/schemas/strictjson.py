@@ -127,15 +127,17 @@ def dumps(value: Any, default: Any = None, newline: bool = False) -> bytes:
     """``value`` as compact UTF-8 JSON bytes, keys in their order, at C speed (orjson).
 
     ``default`` turns what JSON has no type for into something it has (Flask's provider
-    passes its own, for dates and the like); ``newline`` ends the text with one."""
+    passes its own, for dates and the like); ``newline`` ends the text with one. What orjson
+    will not write (an integer past 64 bits, echoed from a refused record) the standard
+    library writes, as before."""
     options = _DUMP_OPTIONS | orjson.OPT_APPEND_NEWLINE if newline else _DUMP_OPTIONS
-    if default is None:
-        return orjson.dumps(value, option=options)
-    return orjson.dumps(
-        value,
-        default=default,
-        option=options | orjson.OPT_PASSTHROUGH_DATETIME | orjson.OPT_PASSTHROUGH_DATACLASS,
-    )
+    if default is not None:
+        options |= orjson.OPT_PASSTHROUGH_DATETIME | orjson.OPT_PASSTHROUGH_DATACLASS
+    try:
+        return orjson.dumps(value, default=default, option=options)
+    except orjson.JSONEncodeError:
+        text = json.dumps(value, default=default, ensure_ascii=False, separators=(",", ":"))
+        return (text + "\n" if newline else text).encode("utf-8")
 
 
 _SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F]")
