@@ -67,5 +67,6 @@ def test_an_answer_echoing_an_integer_past_64_bits_is_still_written():
     """orjson writes the answers, but refuses integers past 64 bits: those are written as before."""
     from hearts_referee.schemas.strictjson import dumps
 
-    assert dumps({"scores_before": {"N": 10**30}}) == b'{"scores_before":{"N":1000000000000000000000000000000}}'
+    big = 10**30
+    assert dumps({"scores_before": {"N": big}}) == b'{"scores_before":{"N":%d}}' % big
     assert dumps({"card": "Q♠"}, newline=True) == '{"card":"Q♠"}\n'.encode()
