@@ -116,6 +116,9 @@ class Card:
     def __lt__(self, other: Card) -> bool:
         return _ORDER[self.code] < _ORDER[other.code]
 
+    def __hash__(self) -> int:  # by identity, said out loud: compiled, a class that orders loses it
+        return object.__hash__(self)
+
 
 def _build() -> dict[str, Card]:
     cards: dict[str, Card] = {}

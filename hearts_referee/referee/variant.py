@@ -329,6 +329,9 @@ class Variant:
                 return clause
         raise KeyError(f"{self.id} has no clause {key!r}")
 
-    def rule_for(self, code: Code) -> str:
-        """The stable clause id a ruling of ``code`` cites, such as ``mso-2000/revoke``."""
-        return f"{self.id}/{self.cites[code]}"
+    def rule_for(self, code: Code | str) -> str:
+        """The stable clause id a ruling of ``code`` cites, such as ``mso-2000/revoke``.
+        The plain string is taken too (``Code(code)``: compiled, the parameter is checked)."""
+        from .findings import Code  # here: findings imports this module
+
+        return f"{self.id}/{self.cites[Code(code)]}"
