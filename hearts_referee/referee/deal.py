@@ -236,8 +236,8 @@ def check_held(table: Table, seat: str, given: Pass) -> None:
     """Every passed card must have been dealt to the seat passing it (each copy once)."""
     dealt = table.hands[seat]
     cards = given.cards
-    distinct = set(cards)
-    if len(distinct) == len(cards) and not mask_of(distinct) & ~dealt.once:
+    given_mask = mask_of(cards)
+    if given_mask.bit_count() == len(cards) and not given_mask & ~dealt.once:  # each once, all dealt
         return
     for k, card in enumerate(cards):
         if card not in dealt:

@@ -205,12 +205,11 @@ def close_trick(table: Table, trick: TrickInPlay) -> None:
     won, cancelled = trick_winner(cards, variant.cancellation)
     if cancelled:
         table.cancelled[trick.number] = cancelled
-    card_points = variant.card_points
+    by_number = variant.points_by_number
     on_it = points = 0
     for card in cards:
         on_it |= card.bit
-        if card in card_points:
-            points += card_points[card]
+        points += by_number[card.number]
     trick.points = points
     has_point_cards = bool(on_it & variant.point_mask)
     if on_it & variant.breaker_mask:

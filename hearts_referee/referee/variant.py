@@ -147,13 +147,16 @@ class Deck:
     pass_cycle: tuple[int, ...] = ()
     """The variant's pass offsets at this table, hand by hand (``Variant.pass_offset``)."""
 
+    mask: int = 0
+    """Every card of the deck, as a mask (``referee.masks``)."""
+
     def matches(self, cards: list[Card]) -> bool:
         """Whether ``cards`` are exactly this deck, every copy once (a single deck: as many
-        cards as the deck, all of them its cards, so none twice: one set comparison)."""
+        cards as the deck, all of them its cards, so none twice: one mask comparison)."""
         if len(cards) != len(self.cards):
             return False
         if self.single:
-            return self.counts.keys() == set(cards)
+            return mask_of(cards) == self.mask
         return dict(Counter(cards)) == self.counts
 
 
@@ -208,6 +211,9 @@ class Variant:
     """:attr:`breakers` as a mask."""
     first_trick_point_mask: int = field(init=False, repr=False, compare=False)
     """:attr:`first_trick_points` as a mask."""
+    points_by_number: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    """:attr:`card_points` by card number (``Card.number``, the joker's 52 included): a trick's
+    points are a sum of tuple look-ups, no card hashed."""
     _decks: Mapping[int, Deck] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -219,6 +225,10 @@ class Variant:
         if self.jack_of_diamonds_points:
             points[JACK_OF_DIAMONDS] = self.jack_of_diamonds_points
         object.__setattr__(self, "card_points", MappingProxyType(points))
+        by_number = [0] * (JOKER.number + 1)
+        for card, value in points.items():
+            by_number[card.number] = value
+        object.__setattr__(self, "points_by_number", tuple(by_number))
         object.__setattr__(
             self,
             "point_cards",
@@ -281,6 +291,7 @@ class Variant:
             point_card_count=len(point_cards),
             moon_value=sum(self.card_points[c] for c in point_cards),
             pass_cycle=PASS_CYCLES[self.pass_cycle](seats),
+            mask=mask_of(cards),
         )
 
     # -- questions the replay asks ----------------------------------------
