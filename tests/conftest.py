@@ -126,22 +126,11 @@ def marks_of(path: Path) -> tuple[str, ...]:
     return ("slow", *MARKS[path.name])
 
 
-PURE_ONLY = {
-    "test_one_cascade.py": "patches Replay.play_phase inside the core: a compiled core cannot be patched",
-}
-"""Test files that patch inside the rules core: marked ``pure_only``, skipped on the compiled build
-(where a patch would silently stop testing anything) and run on the pure one."""
-
-
 @pytest.hookimpl(tryfirst=True)  # before -m deselects by them
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     for item in items:
         for name in marks_of(item.path):
             item.add_marker(name)
-        if item.path.name in PURE_ONLY and item.path.parent == ROOT / "tests":
-            item.add_marker("pure_only")
-            if compiled.BUILD.compiled:
-                item.add_marker(pytest.mark.skip(reason=PURE_ONLY[item.path.name]))
 
 
 # --- which build of the rules core is under test ---------------------------------------------
