@@ -22,10 +22,9 @@ on the text, before anything recursive sees it. The check costs a few
 ``bytes`` passes over the text, linear in its length.
 
 Answers are written by :func:`dumps` (orjson, at C speed: the API's JSON provider, the
-one-call validation and the bulk audit's result lines). Reading is orjson's too where
-that gives, provably, what the checked parser gives (:func:`_fast`: no key given twice, no
-float); everything else is read by the checked parser (:func:`checked_loads`), the one
-place that says why a text is refused.
+one-call validation and the bulk audit's result lines). Reading stays on the checked
+parser above: orjson keeps the last of two equal keys and refuses integers past 64 bits
+as a whole-document error, where the referee owes a located one from the codec.
 """
 
 from __future__ import annotations
@@ -154,69 +153,8 @@ def _all_text(value: Any) -> None:
         raise JSONError(f"a string holds \\u{point:04x} alone: an unpaired surrogate is not text") from None
 
 
-_KEEP_COLONS = bytes(sorted(set(range(256)) - set(b':"')))
-_KEEP_FLOAT_MARKS = bytes(sorted(set(range(256)) - set(b'":.eE')))
-
-
-def _outside_strings(data: bytes, delete: bytes) -> bytes:
-    """What of the JSON text ``data`` lies outside its strings, less the bytes ``delete``
-    (quotes are kept to find the strings, then dropped). C-level ``bytes`` passes only."""
-    if b"\\" in data:  # escaped backslashes and quotes would confuse the string boundaries
-        data = data.replace(b"\\\\", b"")
-    if b'\\"' in data:
-        data = data.replace(b'\\"', b"")
-    marks = data.translate(None, delete)
-    if marks.count(b'"') == 2 * marks.count(b'""'):  # no string holds a kept byte (nearly always)
-        return marks.translate(None, b'"')
-    return b"".join(marks.split(b'"')[::2])
-
-
-def _fast(data: bytes, max_depth: int) -> Any:
-    """``data`` parsed by orjson when that is, provably, what the checked parser below returns;
-    else ``_SLOW`` (and the checked parser reads it, and says what is wrong, if anything).
-
-    orjson refuses what strict JSON refuses (NaN, a bad UTF-8 byte, an unpaired surrogate),
-    but keeps the last of two equal keys and reads a whole ``219.0`` or a huge integer as a
-    float. So its value is taken only when it nests no deeper than ``max_depth``, holds no
-    float (its answer, written back, has no ``.`` or exponent outside its strings) and no
-    key was dropped: every member of an object has one colon outside the strings, so the
-    text and the value written back have as many exactly when no key was given twice."""
-    try:
-        value = orjson.loads(data)
-    except orjson.JSONDecodeError:
-        return _SLOW
-    if nesting_depth_exceeds(data, max_depth):
-        return _SLOW
-    try:
-        written = orjson.dumps(value)
-    except orjson.JSONEncodeError:  # nested past orjson's own writing limit (254)
-        return _SLOW
-    written = written.replace(b"true", b"").replace(b"false", b"")  # their "e"s
-    marks = _outside_strings(written, _KEEP_FLOAT_MARKS)
-    colons = marks.count(b":")
-    if len(marks) != colons:  # a ".", "e" or "E" outside the strings: a float
-        return _SLOW
-    if _outside_strings(data, _KEEP_COLONS).count(b":") != colons:  # a key given twice
-        return _SLOW
-    return value
-
-
-_SLOW = object()
-
-
 def loads_strict(data: bytes, max_depth: int = MAX_DEPTH) -> Any:
-    """Parse one JSON document from UTF-8 bytes; :class:`JSONError` says why not.
-
-    A document with nothing to refuse and no float in it (nearly every record) is read at
-    C speed (:func:`_fast`); every other one by Python's parser, strictly, which gives the
-    one explanation of what is wrong."""
-    value = _fast(data, max_depth)
-    return value if value is not _SLOW else checked_loads(data, max_depth)
-
-
-def checked_loads(data: bytes, max_depth: int = MAX_DEPTH) -> Any:
-    """:func:`loads_strict` by Python's parser alone: every document it is given, each check
-    in turn, and the one place a refusal is explained."""
+    """Parse one JSON document from UTF-8 bytes; :class:`JSONError` says why not."""
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as error:
