@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from itertools import chain, repeat
-from operator import itemgetter
+from operator import attrgetter
 from typing import NamedTuple
 
 from .cards import Card
@@ -85,7 +85,7 @@ def same_but_case(seat: str, seats: tuple[str, ...]) -> str | None:
     return meant[0] if len(meant) == 1 else None
 
 
-_seat_of = itemgetter(0)  # an Event's seat, at C speed
+_seat_of = attrgetter("seat")  # an Event's seat, at C speed
 
 
 class Misdeal(NamedTuple):

@@ -10,7 +10,6 @@ common legal card included.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import NamedTuple
 
 from .cards import Card, Suit
 from .findings import CardFaultFacts, ClaimFacts, Code, Facts, Finding, PenaltyCardFacts
@@ -19,12 +18,32 @@ from .record import Problem
 from .variant import Deck, Variant
 
 
-class Play(NamedTuple):
-    """One card on a trick: who played it, and the index of its event in the record."""
+class Play:
+    """One card on a trick: who played it, and the index of its event in the record.
 
-    seat: str
-    card: Card
-    event: int
+    A plain value with a class of its own (the compiled core builds one per card as a C
+    struct), comparing by value."""
+
+    __slots__ = ("card", "event", "seat")
+
+    def __init__(self, seat: str, card: Card, event: int) -> None:
+        self.seat = seat
+        self.card = card
+        self.event = event
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, Play)
+            and self.seat == other.seat
+            and self.card is other.card
+            and self.event == other.event
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.seat, self.card, self.event))
+
+    def __repr__(self) -> str:
+        return f"Play(seat={self.seat!r}, card={self.card!r}, event={self.event!r})"
 
 
 class OpenFinding:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from operator import itemgetter
+from operator import attrgetter
 from typing import Any, NamedTuple
 
 from hearts_referee import referee
@@ -28,7 +28,7 @@ from hearts_referee.referee.scoring import MoonOutcome
 from .decisions import Standing
 from .log import JudgedHand, Ruling
 
-_SEAT_AND_CARD = itemgetter(0, 1)  # a Play's (seat, card), at C speed
+_SEAT_AND_CARD = attrgetter("seat", "card")  # a Play's (seat, card), at C speed
 
 
 class AuditedTrick(NamedTuple):
