@@ -16,8 +16,6 @@ say: it hands :class:`Shape` over, and nothing here restates it.
 
 from __future__ import annotations
 
-from itertools import repeat, starmap
-from operator import itemgetter
 from typing import Any, NamedTuple, cast
 
 from .cards import CARDS, Card
@@ -41,8 +39,6 @@ class Shape(NamedTuple):
 _MOON_CHOICES = {option.value: option for option in MoonOption}
 _PASS_KEYS = frozenset({"cards", "to", "looked_early"})
 _CARD_EVENT = EventAction.CARD
-_SEAT_OF = itemgetter("seat")
-_CARD_OF = itemgetter("card")
 
 
 class _NotPlain(Exception):
@@ -129,20 +125,21 @@ def _plain_passes(value: Any, seat_max_length: int) -> dict[str, Pass]:
 
 def _plain_play(value: Any, seats: frozenset[str]) -> tuple[Event, ...]:
     """Only ``{"seat": s, "card": c}`` events by seats at the table, read as the schema's
-    play field reads them; in C-level passes (``map``), none per event in Python. An
-    event that is not such an object raises ``KeyError`` or ``TypeError``: not plain."""
+    play field reads them. A plain loop: as fast as C-level ``map`` passes in pure Python,
+    and compiled, each event is built directly as a C struct."""
     if type(value) is not list:
         raise _NotPlain
-    played = list(map(_SEAT_OF, value))
-    cards = list(map(CARDS.get, map(_CARD_OF, value)))
-    if (
-        None in cards
-        or not seats.issuperset(played)
-        or sum(map(len, value)) != 2 * len(value)  # each has both keys: so nothing more
-    ):
-        raise _NotPlain
-    fields = zip(played, repeat(_CARD_EVENT), cards, repeat(()), repeat(None))
-    return tuple(starmap(Event, fields))
+    events = []
+    get = CARDS.get
+    for item in value:
+        if type(item) is not dict or len(item) != 2:
+            raise _NotPlain
+        seat = item["seat"]
+        card = get(item["card"])
+        if card is None or seat not in seats:
+            raise _NotPlain
+        events.append(Event(seat, _CARD_EVENT, card, (), None))
+    return tuple(events)
 
 
 def _read_plain(data: Any, shape: Shape) -> HandRecord | None:
