@@ -149,15 +149,23 @@ class Deck:
 
     mask: int = 0
     """Every card of the deck, as a mask (``referee.masks``)."""
+    twice_mask: int = 0
+    """Every card the deck holds two of (a double deck), as a mask."""
+    counted: bool = False
+    """A card comes three times or more (no variant has that): the deal is matched by counts."""
 
     def matches(self, cards: list[Card]) -> bool:
-        """Whether ``cards`` are exactly this deck, every copy once (a single deck: as many
-        cards as the deck, all of them its cards, so none twice: one mask comparison)."""
+        """Whether ``cards`` are exactly this deck, every copy once: as many cards as the deck
+        and the same masks (a single deck: all of them its cards, so none twice; a double
+        deck: the same cards once and twice, and none a third time)."""
         if len(cards) != len(self.cards):
             return False
         if self.single:
             return mask_of(cards) == self.mask
-        return dict(Counter(cards)) == self.counts
+        if self.counted:
+            return dict(Counter(cards)) == self.counts
+        held = Hand.of(cards)
+        return held.once == self.mask and held.twice == self.twice_mask and not held.more
 
 
 @dataclass(frozen=True)
@@ -279,6 +287,7 @@ class Variant:
 
     def _build_deck(self, seats: int) -> Deck:
         cards = STANDARD_DECK * self.decks + (JOKER,) * self.jokers.get(seats, 0)
+        whole = Hand.of(cards)
         counts = dict(Counter(cards))
         point_cards = [c for c in cards if c in self.point_cards]
         return Deck(
@@ -291,7 +300,9 @@ class Variant:
             point_card_count=len(point_cards),
             moon_value=sum(self.card_points[c] for c in point_cards),
             pass_cycle=PASS_CYCLES[self.pass_cycle](seats),
-            mask=mask_of(cards),
+            mask=whole.once,
+            twice_mask=whole.twice,
+            counted=bool(whole.more),
         )
 
     # -- questions the replay asks ----------------------------------------
