@@ -3,11 +3,18 @@
 # `make serve` installs the service alone, `make test` adds the test tools.
 # `make quick` is the fast subset while working (docs/development.md): no browser,
 # no live server, no schemathesis, no wheel, no linters. `make test` runs everything.
+#
+# The rules core is compiled with mypyc (`hearts-referee compile-core`) into .venv, outside the
+# sources, whenever its sources change and a C compiler is there; without one the pure build runs
+# (hearts_referee/compiled.py). `make test` runs the whole suite on the build `make serve` runs,
+# then the fast subset (the core tests among it) on the pure build, each run asserting its build.
 
 PYTHON ?= python3
 VENV := .venv
 # The browser tests drive Debian's Chromium (never `playwright install`: it downloads).
 CHROMIUM := /usr/bin/chromium
+
+CORE_SOURCES := $(shell find hearts_referee/referee hearts_referee/rulings -name '*.py')
 
 .PHONY: serve test quick clean chromium
 
@@ -15,18 +22,32 @@ $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
 
 $(VENV)/.runtime: pyproject.toml | $(VENV)/bin/python
-	$(VENV)/bin/python -m pip install -e .
+	$(VENV)/bin/python -m pip install -e '.[compile]'
 	touch $@
 
 $(VENV)/.test: pyproject.toml | $(VENV)/bin/python
 	$(VENV)/bin/python -m pip install -e '.[test]'
 	touch $@ $(VENV)/.runtime
 
-serve: $(VENV)/.runtime
+# The compiled core, rebuilt when a source of it changes (a stale build is never used anyway).
+$(VENV)/.compiled: $(CORE_SOURCES) | $(VENV)/.runtime
+	$(VENV)/bin/hearts-referee compile-core --if-compiler
+	touch $@
+
+serve: $(VENV)/.runtime $(VENV)/.compiled
+	$(VENV)/bin/hearts-referee --version
 	$(VENV)/bin/hearts-referee serve
 
-test: $(VENV)/.test chromium
-	$(VENV)/bin/python -m pytest
+test: $(VENV)/.test $(VENV)/.compiled chromium
+	@if HEARTS_REFEREE_CORE=compiled $(VENV)/bin/python -c 'import hearts_referee' 2>/dev/null; then \
+	  echo "== the whole suite on the compiled core =="; \
+	  HEARTS_REFEREE_CORE=compiled $(VENV)/bin/python -m pytest && \
+	  echo "== the fast subset on the pure core ==" && \
+	  HEARTS_REFEREE_CORE=pure $(VENV)/bin/python -m pytest -m "not slow"; \
+	else \
+	  echo "== no compiled core (no C compiler): the whole suite on the pure core =="; \
+	  HEARTS_REFEREE_CORE=pure $(VENV)/bin/python -m pytest; \
+	fi
 
 quick: $(VENV)/.test
 	$(VENV)/bin/python -m pytest -m "not slow"

@@ -79,7 +79,7 @@ def command(server: str, port: int) -> list[str]:
         return [
             str(BIN / "gunicorn"),
             "-k",
-            "cli.worker.RefereeWorker",
+            "hearts_referee.cli.worker.RefereeWorker",
             "-w",
             "2",
             "--worker-connections",

@@ -40,7 +40,7 @@ sys.path.insert(0, str(ROOT))  # run as a script from anywhere, without installi
 
 import playout  # noqa: E402
 from bench import server  # noqa: E402
-from hearts_referee import validate_hand  # noqa: E402
+from hearts_referee import compiled, validate_hand, validate_hand_json  # noqa: E402
 from hearts_referee.referee import replay  # noqa: E402
 from hearts_referee.referee.registry import VARIANTS  # noqa: E402
 from hearts_referee.schemas.record import load_record  # noqa: E402
@@ -51,11 +51,12 @@ LONG_JOHN_ROW = f"core replay LJ {LONG_JOHN_SEATS} seats"
 OPENSPIEL_ROW = "OpenSpiel checked replay"
 LOAD_REPLAY_ROW = "load + replay"
 
-OPENSPIEL_TARGET = 1.0
-"""load + replay at least this many times OpenSpiel's checked replay speed."""
-AUDIT_TARGET_RATIO = 6.0
-"""json.loads + validate_hand at most this many times json.loads."""
-LONG_JOHN_TARGET_RATIO = 2.2
+OPENSPIEL_TARGETS = {"compiled": 2.0, "pure": 1.0}
+"""load + replay at least this many times OpenSpiel's checked replay speed, by build (issue 20)."""
+OPENSPIEL_TARGET = OPENSPIEL_TARGETS[compiled.BUILD.name]
+AUDIT_TARGET_RATIO = 3.0
+"""The full audit, record JSON text to result JSON bytes, at most this many times json.loads."""
+LONG_JOHN_TARGET_RATIO = 2.5
 """A seven-seat long-john replay at most this many times a four-player one."""
 
 CLOCK = time.process_time_ns
@@ -108,9 +109,9 @@ def build_rows(texts: list[str], long_john_texts: list[str]) -> tuple[dict[str, 
         for text in texts:
             replay(load_record(loads(text)))
 
-    def full_audit() -> None:
+    def full_audit() -> None:  # text in, bytes out: strict reading, the audit, orjson's answer
         for text in texts:
-            validate_hand(loads(text))
+            validate_hand_json(text)
 
     rows: dict[str, Pass] = {
         "json.loads": json_only,
@@ -272,12 +273,14 @@ def report(samples: dict[str, list[int]], hands: int, repeats: int, skipped: lis
     lines = [
         f"Machine: {cpu_model()}, {os.cpu_count()} cores, Python {platform.python_version()}"
         f" ({platform.python_implementation()})",
+        f"Build: rules core {compiled.BUILD.describe()}",
         f"{hands} random legal {VARIANT} hands, median of {repeats} interleaved repeats, gc off while timing,"
         " CPU time of this process",
         f"'{LONG_JOHN_ROW}': {hands} random legal {LONG_JOHN_SEATS}-seat long-john hands instead, "
         "in the core only",
         f"'{LOAD_REPLAY_ROW}': load_record + replay from parsed JSON; '{OPENSPIEL_ROW}': the same hands "
-        "as OpenSpiel actions, turn and legal_actions() checked per card",
+        "as OpenSpiel actions, turn and legal_actions() checked per card; "
+        "'full audit': validate_hand_json, record JSON text to result JSON bytes",
         "",
         f"{'row':<25} {'µs/hand':>9} {'hands/s':>10} {'× json.loads':>13}",
         f"{'-' * 25} {'-' * 9} {'-' * 10} {'-' * 13}",
@@ -286,18 +289,21 @@ def report(samples: dict[str, list[int]], hands: int, repeats: int, skipped: lis
         lines.append(f"{name:<25} {us:>9.1f} {1e6 / us:>10,.0f} {us / floor:>13.1f}")
     lines += skipped
     lines += ["", "Targets:"]
+    wanted = ", ".join(f"{speed:.1f}× {name}" for name, speed in OPENSPIEL_TARGETS.items())
     if OPENSPIEL_ROW in per_hand:
         speed = per_hand[OPENSPIEL_ROW] / per_hand[LOAD_REPLAY_ROW]
         lines.append(
-            f"  load + replay >= {OPENSPIEL_TARGET:.1f}× OpenSpiel's checked replay speed: "
+            f"  load + replay >= OpenSpiel's checked replay speed ({wanted}): "
             f"{per_hand[LOAD_REPLAY_ROW]:.1f} against {per_hand[OPENSPIEL_ROW]:.1f} µs, {speed:.2f}×, "
             + ("met" if speed >= OPENSPIEL_TARGET else "NOT met")
         )
     else:
-        lines.append("  load + replay >= 1.0× OpenSpiel's checked replay speed: not measured (row skipped)")
+        lines.append(
+            f"  load + replay >= OpenSpiel's checked replay speed ({wanted}): not measured (row skipped)"
+        )
     audit = per_hand["full audit"] / floor
     lines.append(
-        f"  full audit <= {AUDIT_TARGET_RATIO:.0f}× json.loads: {audit:.1f}×, "
+        f"  full audit, text to bytes, <= {AUDIT_TARGET_RATIO:.0f}× json.loads: {audit:.1f}×, "
         + ("met" if audit <= AUDIT_TARGET_RATIO else "NOT met")
     )
     big = per_hand[LONG_JOHN_ROW] / per_hand["core replay"]

@@ -20,10 +20,15 @@ codecs (``schemas``), the faces (``api``, ``web``, ``cli``) and the batch
 audits (``batch``). ``docs/python.md`` is the guide.
 """
 
-from hearts_referee.referee import RecordError
-from hearts_referee.referee.registry import VARIANTS, Variant, get_variant
-from hearts_referee.schemas.strictjson import JSONError
-from hearts_referee.validate import validate_game, validate_hand, validate_hand_json
+# First, before any module of the rules core loads: which build of it runs (compiled.py).
+from hearts_referee import compiled as _compiled
+
+_compiled.install()
+
+from hearts_referee.referee import RecordError  # noqa: E402
+from hearts_referee.referee.registry import VARIANTS, Variant, get_variant  # noqa: E402
+from hearts_referee.schemas.strictjson import JSONError  # noqa: E402
+from hearts_referee.validate import validate_game, validate_hand, validate_hand_json  # noqa: E402
 
 __all__ = [
     "VARIANTS",

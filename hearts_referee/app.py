@@ -21,6 +21,7 @@ from hearts_referee import api, usecases, web
 from hearts_referee.api.errors import http_error
 from hearts_referee.cli import commands
 from hearts_referee.http_shared import config, db, headers, protocol, proxies, requestlog, storage
+from hearts_referee.http_shared.jsonbody import FastJSONProvider
 from hearts_referee.schemas.strictjson import MAX_DEPTH
 
 DEFAULTS: Mapping[str, Any] = {
@@ -72,7 +73,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     if test_config is not None:
         app.config.from_mapping(test_config)
     config.check(app.config)
-    app.json.sort_keys = False  # type: ignore[attr-defined]  # keep results in the documented order
+    app.json = FastJSONProvider(app)  # orjson; keys in the documented order
     requestlog.init_app(app)  # first: every response gets its X-Request-ID and its log line
     protocol.init_app(app)  # requests the HTTP server refused, answered in the one error shape
     db.init_app(app)

@@ -23,14 +23,13 @@ scoresheet with every hand's audit.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from hearts_referee.referee import RecordError
 from hearts_referee.schemas.game import dump_game_validation, load_game_record
 from hearts_referee.schemas.record import load_record
 from hearts_referee.schemas.result import dump_result
-from hearts_referee.schemas.strictjson import loads_strict
+from hearts_referee.schemas.strictjson import dumps, loads_strict
 from hearts_referee.usecases import games
 from hearts_referee.usecases.audit import audit_record
 
@@ -50,7 +49,7 @@ def validate_hand_json(text: str | bytes) -> bytes:
     (less the newline Flask ends a body with).
     """
     data = loads_strict(text.encode() if isinstance(text, str) else text)
-    return json.dumps(validate_hand(data), separators=(",", ":")).encode()
+    return dumps(validate_hand(data))
 
 
 def validate_game(data: Any) -> dict[str, Any]:

@@ -49,7 +49,7 @@ from flask import Flask
 from hypothesis import settings
 from support import assert_problem, role_keys
 
-from hearts_referee import archive
+from hearts_referee import archive, compiled
 from hearts_referee.app import create_app
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -133,6 +133,21 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(name)
 
 
+# --- which build of the rules core is under test ---------------------------------------------
+
+
+def pytest_report_header(config: pytest.Config) -> str:
+    return f"rules core: {compiled.BUILD.describe()}"
+
+
+def _assert_the_build_asked_for() -> None:
+    """``HEARTS_REFEREE_CORE=pure`` or ``=compiled`` (``make test`` sets it for each run): the
+    build loaded is that one, so a run can never test the other build by mistake."""
+    asked = os.environ.get(compiled.CHOICE_ENV, "auto")
+    if asked in ("pure", "compiled") and compiled.BUILD.name != asked:
+        raise pytest.UsageError(f"{compiled.CHOICE_ENV}={asked}, but {compiled.BUILD.describe()}")
+
+
 def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
     """A file ``-m`` leaves out entirely is not even imported: schemathesis builds its cases
     at collection (some 15 s), and ``-m "not slow"`` should not pay for what it does not run."""
@@ -158,6 +173,7 @@ def _selects(markexpr: str, marks: tuple[str, ...]) -> bool:
 
 def pytest_configure(config: pytest.Config) -> None:
     # Before collection: some test modules build their app at import.
+    _assert_the_build_asked_for()
     scratch = tempfile.mkdtemp(prefix="hearts-referee-suite-", dir=_in_memory())
     config.stash[_SCRATCH] = scratch
     support.SCRATCH = Path(scratch)

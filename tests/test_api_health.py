@@ -14,7 +14,7 @@ def test_health(client):
 import sqlite3  # noqa: E402
 from pathlib import Path  # noqa: E402
 
-from hearts_referee import archive  # noqa: E402
+from hearts_referee import archive, compiled  # noqa: E402
 
 V1 = Path(__file__).parent / "fixtures" / "archive-v1.sql"
 
@@ -25,7 +25,7 @@ def test_ready_when_the_archive_is_there_and_its_schema_is_current(app, client):
     db.close()
     response = client.get("/readyz")
     assert response.status_code == 200
-    assert response.get_json() == {"status": "ready", "schema": latest}
+    assert response.get_json() == {"status": "ready", "schema": latest, "build": compiled.BUILD.name}
 
 
 def test_not_ready_without_an_archive_file_and_the_probe_creates_none(app, client, problem):

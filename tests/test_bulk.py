@@ -394,6 +394,6 @@ def test_help_lists_only_our_own_commands_and_flasks_still_answer() -> None:
 
     shown = CliRunner().invoke(main, ["--help"]).output
     names = {line.split()[0] for line in shown.split("Commands:")[1].splitlines() if line.strip()}
-    assert names == {"audit", "init-db", "keys", "serve"}
+    assert names == {"audit", "compile-core", "init-db", "keys", "serve"}
     assert "--app" not in shown and "--env-file" not in shown
     assert "Endpoint" in CliRunner().invoke(main, ["routes"]).output  # still there for a developer

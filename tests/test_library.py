@@ -61,3 +61,12 @@ def test_the_variants_are_the_ones_the_api_lists(client):
 
 def test_the_package_is_typed():
     assert (Path(hearts_referee.__file__).parent / "py.typed").is_file()
+
+
+def test_an_answer_echoing_an_integer_past_64_bits_is_still_written():
+    """orjson writes the answers, but refuses integers past 64 bits: those are written as before."""
+    from hearts_referee.schemas.strictjson import dumps
+
+    big = 10**30
+    assert dumps({"scores_before": {"N": big}}) == b'{"scores_before":{"N":%d}}' % big
+    assert dumps({"card": "Q♠"}, newline=True) == '{"card":"Q♠"}\n'.encode()

@@ -1,8 +1,9 @@
 """The validation result is dumped as ``ValidationResultSchema`` declares it, field for field.
 
-``schemas.result.dump_result`` builds the answer in one call; the schema stays the declared
-shape (the one openapi.yaml is checked against, tests/test_openapi.py). For random hands of
-every variant, legal and damaged into rulings, both give the same JSON, in the same order.
+``schemas.result`` has one encoder per field; the declared schema (the shape openapi.yaml is
+checked against, tests/test_openapi.py) is made from them and ``dump_result`` writes them in one
+pass. For random hands of every variant, legal and damaged into rulings, both give the same
+JSON, in the same order.
 """
 
 from __future__ import annotations

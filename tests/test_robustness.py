@@ -80,7 +80,19 @@ def _claim(rng: random.Random, play: list) -> None:
     play.append({"seat": seat, "claims": {"order": rest}})
 
 
-DAMAGE = [_drop, _double, _move, _swap_cards, _take_back, _show, _rename, _claim]
+def _on_some_play(damage: Callable[[random.Random, list], None]) -> Callable[[random.Random, list], None]:
+    """A blow lands only where there is play left: a claim on the first event, then a drop,
+    leaves none."""
+
+    def blow(rng: random.Random, play: list) -> None:
+        if play:
+            damage(rng, play)
+
+    blow.__name__ = damage.__name__
+    return blow
+
+
+DAMAGE = [_on_some_play(d) for d in (_drop, _double, _move, _swap_cards, _take_back, _show, _rename, _claim)]
 
 
 @settings(max_examples=examples(300), deadline=None)

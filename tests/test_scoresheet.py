@@ -10,8 +10,10 @@ from fractions import Fraction
 
 import pytest
 
+from hearts_referee.referee.findings import Code
 from hearts_referee.referee.registry import VARIANTS
 from hearts_referee.rulings.decisions import Decision, Standing, decision_problems, rescore
+from hearts_referee.rulings.schedules import Status
 from hearts_referee.rulings.scoresheet import HandLine, game_rules, next_deal, required_signers, scoresheet
 
 FOUR = ("N", "E", "S", "W")
@@ -92,8 +94,8 @@ def test_match_points_only_where_the_variant_has_a_match_points_clause():
 
 # --- decisions ------------------------------------------------------------------
 
-REVOKE = Standing("revoke", "E", "applied", 26)
-CLAIM = Standing("claim", "N", "referred")
+REVOKE = Standing(Code.REVOKE, "E", Status.APPLIED, 26)  # members: the compiled core checks the types
+CLAIM = Standing(Code.CLAIM, "N", Status.REFERRED)
 
 
 def decision(ruling: int, action: str, **kwargs) -> Decision:

@@ -80,7 +80,7 @@ def test_the_wheel_installs_alone_and_its_serve_command_serves_the_docs_and_the_
     installed = run(*pip, "list", "--format=freeze", cwd=tmp_path).lower()
     assert "pytest" not in installed and "hypothesis" not in installed  # the test stack stays out
 
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("FLASK_", "PYTHON"))}
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("FLASK_", "PYTHON", "HEARTS_REFEREE_"))}
     env["FLASK_DATABASE"] = str(tmp_path / "archive.sqlite")
     made = run(venv / "bin" / "hearts-referee", "init-db", cwd=desk, env=env)
     assert "schema up to date" in made and (tmp_path / "archive.sqlite").exists()

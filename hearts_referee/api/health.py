@@ -3,9 +3,11 @@
 ``/healthz`` says the process answers; it touches nothing. ``/readyz`` says
 the archive can be used: the file is there, SQLite can read it, its schema
 is this release's (no step pending, none from a newer release), and it takes
-a write now. The checks open the file read-only, so probing never creates or
-upgrades anything (``hearts-referee serve`` and ``init-db`` do that); the
-write is proved by ``usecases.prove_write`` (one page appended to the WAL,
+a write now; it also says which build of the rules core runs (``build``:
+``compiled`` or ``pure``, :mod:`hearts_referee.compiled`). The checks open the
+file read-only, so probing never creates or upgrades anything
+(``hearts-referee serve`` and ``init-db`` do that); the write is proved by
+``usecases.prove_write`` (one page appended to the WAL,
 nothing changed), so a full disk, a read-only file system or a lock held
 past two seconds is not ready either, and a load balancer stops sending
 writes there. 503 says why not: ``archive_unavailable`` for the file as it
@@ -20,7 +22,7 @@ from importlib import metadata
 from flask import Blueprint, current_app
 from werkzeug.exceptions import ServiceUnavailable
 
-from hearts_referee import referee
+from hearts_referee import compiled, referee
 from hearts_referee.http_shared.storage import unavailable
 from hearts_referee.referee.record import Problem
 from hearts_referee.usecases import STORAGE_ERRORS, ArchiveUnavailable, applied, open_read_only, prove_write
@@ -69,4 +71,4 @@ def readyz() -> dict[str, str]:
         if answer is None:
             raise
         raise answer from None
-    return {"status": "ready", "schema": schema}
+    return {"status": "ready", "schema": schema, "build": compiled.BUILD.name}

@@ -19,7 +19,7 @@ from typing import Any
 
 from hearts_referee.referee.findings import Code
 from hearts_referee.referee.record import Problem, RecordError
-from hearts_referee.schemas.strictjson import MAX_DEPTH, JSONError, loads_strict
+from hearts_referee.schemas.strictjson import MAX_DEPTH, JSONError, dumps, loads_strict
 from hearts_referee.usecases.errors import Rejected
 from hearts_referee.validate import validate_game, validate_hand
 
@@ -129,7 +129,7 @@ def _tally(label: str, result: Mapping[str, Any]) -> HandTally:
 
 
 def _encode(data: Mapping[str, Any]) -> bytes:
-    return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    return dumps(data)
 
 
 def _problems(where: Where, problems: Iterable[Problem]) -> Outcome:

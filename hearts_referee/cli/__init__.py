@@ -20,6 +20,7 @@ from flask.cli import FlaskGroup
 
 from hearts_referee.http_shared.config import ConfigError
 
+from .core import compile_core, version_option
 from .serve import serve
 
 
@@ -62,6 +63,8 @@ main = RefereeGroup(
 for _option in main.params:
     if isinstance(_option, click.Option):
         _option.hidden = True  # Flask's --app, --env-file, --debug: the factory is fixed here
+main.params.append(version_option)
 main.add_command(serve)
+main.add_command(compile_core)
 
 __all__ = ["main"]

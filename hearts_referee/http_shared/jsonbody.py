@@ -1,4 +1,8 @@
-"""Strict JSON request bodies.
+"""Strict JSON request bodies, and JSON answers at C speed.
+
+Every JSON answer (``jsonify``, a view returning a dict) is written by
+:class:`FastJSONProvider`, the app's Flask JSON provider: orjson through
+:func:`schemas.strictjson.dumps`, keys in their order, compact, UTF-8.
 
 Anything that is not exactly one UTF-8 JSON document (read by
 :func:`schemas.strictjson.loads_strict`) is a 400 pointing at the whole body:
@@ -15,11 +19,31 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import current_app, request
+from flask import Response, current_app, request
+from flask.json.provider import DefaultJSONProvider
 from werkzeug.exceptions import BadRequest, RequestEntityTooLarge, UnsupportedMediaType
 
 from hearts_referee.referee.record import Problem
-from hearts_referee.schemas.strictjson import MAX_DEPTH, JSONError, loads_strict
+from hearts_referee.schemas.strictjson import MAX_DEPTH, JSONError, dumps, loads_strict
+
+
+class FastJSONProvider(DefaultJSONProvider):
+    """Flask's JSON provider, writing with orjson. Keys keep their order (results are in the
+    documented order); dates, decimals and the rest go through Flask's own ``default``, so
+    they read as they did. Reading request bodies is :func:`read_json`'s, never this."""
+
+    sort_keys = False
+
+    def dumps(self, obj: Any, **kwargs: Any) -> str:
+        if kwargs:  # indent, sort_keys...: a caller's own wishes, Flask's way
+            return super().dumps(obj, **kwargs)
+        return dumps(obj, default=self.default).decode("utf-8")
+
+    def response(self, *args: Any, **kwargs: Any) -> Response:
+        obj = self._prepare_response_obj(args, kwargs)
+        body = dumps(obj, default=self.default, newline=True)
+        return current_app.response_class(body, mimetype=self.mimetype)
+
 
 _DETAILS = {
     "invalid_json": "The request body is not valid JSON.",

@@ -3,6 +3,10 @@
 Cards are interned: there is exactly one ``Card`` object per code, so a hand
 record of 52 plays costs 52 dictionary look-ups to parse and comparisons are
 cheap. A double-deck game simply holds the same object twice.
+
+Each card also has a number and a bit, the engine's table state (``referee.masks``):
+cards are numbered suit-major, clubs to spades and low to high within a suit, so
+within a suit the higher card has the higher bit; the joker is bit 52.
 """
 
 from __future__ import annotations
@@ -33,6 +37,9 @@ _SYMBOLS = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SP
 
 RANK_CHARS = "23456789TJQKA"
 """Rank letters from low to high; a card's rank is its index here plus 2."""
+SUIT_ORDER = "CDHS"
+"""The suits in card-number order (``Card.number``)."""
+JOKER_NUMBER = 52
 
 
 class Card:
@@ -46,16 +53,27 @@ class Card:
     never follows suit and never wins a trick by rank.
     """
 
-    __slots__ = ("code", "rank", "suit")
+    __slots__ = ("bit", "code", "number", "rank", "suit", "suit_mask")
 
     code: str
     rank: int
     suit: Suit | None
+    number: int
+    """0..51 suit-major (clubs 2 is 0, spades ace 51); the joker is 52."""
+    bit: int
+    """``1 << number``: the card in a mask of cards."""
+    suit_mask: int
+    """Every card of its suit, as a mask (the joker: itself, the one card of no suit)."""
 
     def __init__(self, code: str, rank: int, suit: Suit | None) -> None:
+        number = JOKER_NUMBER if suit is None else SUIT_ORDER.index(suit.value) * 13 + rank - 2
         object.__setattr__(self, "code", code)
         object.__setattr__(self, "rank", rank)
         object.__setattr__(self, "suit", suit)
+        object.__setattr__(self, "number", number)
+        object.__setattr__(self, "bit", 1 << number)
+        suit_mask = 1 << number if suit is None else ((1 << 13) - 1) << (number - rank + 2)
+        object.__setattr__(self, "suit_mask", suit_mask)
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Card is immutable")
@@ -97,6 +115,9 @@ class Card:
 
     def __lt__(self, other: Card) -> bool:
         return _ORDER[self.code] < _ORDER[other.code]
+
+    def __hash__(self) -> int:  # by identity, said out loud: compiled, a class that orders loses it
+        return object.__hash__(self)
 
 
 def _build() -> dict[str, Card]:

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from collections import Counter
 from itertools import chain, repeat
-from operator import itemgetter
+from operator import attrgetter
 from typing import NamedTuple
 
 from .cards import Card
 from .findings import Code, IncorrectPassFacts
+from .masks import Hand, mask_of
 from .record import HandRecord, Pass, Problem, pointer
 from .table import Table
 
@@ -84,7 +85,7 @@ def same_but_case(seat: str, seats: tuple[str, ...]) -> str | None:
     return meant[0] if len(meant) == 1 else None
 
 
-_seat_of = itemgetter(0)  # an Event's seat, at C speed
+_seat_of = attrgetter("seat")  # an Event's seat, at C speed
 
 
 class Misdeal(NamedTuple):
@@ -121,12 +122,10 @@ def deal(table: Table, record: HandRecord, *, whole: bool = True) -> Misdeal:
             )
     reasons = back_colour_faults(table, record)
     void = bool(reasons)  # back colours: the variant's own rule
-    clean = not table.problems
     for seat in seats:
         cards = record.deal.get(seat, ())
-        table.hands[seat] = dict.fromkeys(cards, 1) if deck.single and clean else dict(Counter(cards))
+        table.hands[seat] = Hand.of(cards)
         table.penalty_cards[seat] = []
-        table.voids[seat] = set()
         if len(cards) != deck.hand_size:
             reasons.append(f"{seat} was dealt {len(cards)} cards instead of {deck.hand_size}")
     if len(record.kitty) != deck.kitty_size:
@@ -204,7 +203,7 @@ def pass_cards(table: Table, record: HandRecord, offset: int) -> None:
     card it was not dealt still hands it over), so that the play can be checked after
     it; a giver loses only what it held."""
     seats = record.seats
-    moves: list[tuple[dict[Card, int], dict[Card, int], tuple[Card, ...]]] = []
+    moves: list[tuple[Hand, Hand, tuple[Card, ...]]] = []
     for i, seat in enumerate(seats):
         given = record.passes.get(seat)
         recipient = seats[(i + offset) % len(seats)] if offset else None
@@ -229,29 +228,27 @@ def pass_cards(table: Table, record: HandRecord, offset: int) -> None:
             moves.append((table.hands[seat], table.hands[to], cards))
     for giver, receiver, cards in moves:
         for card in cards:
-            copies = giver.pop(card, 0)
-            if copies > 1:
-                giver[card] = copies - 1
-            receiver[card] = receiver.get(card, 0) + 1
+            giver.remove(card)
+            receiver.add(card)
 
 
 def check_held(table: Table, seat: str, given: Pass) -> None:
     """Every passed card must have been dealt to the seat passing it (each copy once)."""
     dealt = table.hands[seat]
     cards = given.cards
-    distinct = set(cards)
-    if len(distinct) == len(cards) and dealt.keys() >= distinct:
+    given_mask = mask_of(cards)
+    if given_mask.bit_count() == len(cards) and not given_mask & ~dealt.once:  # each once, all dealt
         return
     for k, card in enumerate(cards):
         if card not in dealt:
             table.problem(f"{given.at}/{k}", "not_held", f"{seat} passes {card}, which {seat} was not dealt")
-        elif cards[: k + 1].count(card) > dealt[card]:  # a card given twice: at its second mention
+        elif cards[: k + 1].count(card) > dealt.count(card):  # a card given twice: at its second mention
             first = cards.index(card)
             table.problem(
                 f"{given.at}/{k}",
                 "duplicate_card",
                 f"{seat} passes {card} twice (also at {given.at}/{first}), and was dealt it "
-                + ("once" if dealt[card] == 1 else f"{dealt[card]} times"),
+                + ("once" if dealt.count(card) == 1 else f"{dealt.count(card)} times"),
             )
 
 

@@ -18,6 +18,8 @@ from enum import StrEnum
 from types import MappingProxyType
 from typing import TYPE_CHECKING, TypeVar
 
+from mypy_extensions import mypyc_attr
+
 from .cards import Card
 from .record import ClaimKind
 from .variant import MoonOption
@@ -255,6 +257,7 @@ FACTS: Mapping[Code, type[Facts]] = MappingProxyType(
 F = TypeVar("F", bound=Facts)
 
 
+@mypyc_attr(native_class=False)  # compiled, a native class would refuse the plain-string code
 @dataclass(frozen=True)
 class Finding:
     """One irregularity, where it happened and the facts a ruling needs.
@@ -274,7 +277,7 @@ class Finding:
     facts: Facts = field(kw_only=True)
 
     def __post_init__(self) -> None:
-        code = Code(self.code)  # a caller may pass the plain string
+        code = Code(self.__dict__["code"])  # a caller may pass the plain string (read unchecked)
         kind = FACTS[code]
         if type(self.facts) is not kind:
             raise TypeError(f"a {code} finding carries {kind.__name__}, not {type(self.facts).__name__}")

@@ -9,6 +9,7 @@ established: a card has been played to the next trick, or the hand is over.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 
 from .cards import Card
@@ -23,61 +24,25 @@ from .findings import (
     PlayOutOfTurnFacts,
     RevokeFacts,
 )
+from .masks import trick_winner
 from .record import ClaimKind, ClaimTerms, Event, EventAction, pointer
 from .solver import Claim, Position, solve
 from .table import OpenFinding, Play, Table, TrickInPlay
 
-_new = tuple.__new__  # Play(...) without the keyword-argument machinery
 _CARD = EventAction.CARD
 
 
 def play_phase(table: Table, events: tuple[Event, ...]) -> None:
-    """Apply every play event in order.
+    """Apply every play event in order, each through its one handler.
 
-    Every card is checked by the one cascade, :meth:`Table.fault`. A card that
-    breaks no rule, played by the seat in turn to a trick nothing irregular has
-    touched, by a seat owing no penalty card, is then applied here inline: for
-    it :func:`play_card` would do only that (no finding to open, no lead out of
-    turn to settle). Everything else goes through :func:`play_card`.
-    """
-    hands, left_of = table.hands, table.left_of
-    penalty_cards = table.penalty_cards
-    seat_count = len(table.seats)
-    fault = table.fault
-    last_trick = table.hand_size
-    done = table.tricks
-    trick = table.current
-    clean = trick.clean
-    owing = any(penalty_cards.values())  # only an event handler below can make a penalty card
-    for index, (seat, action, card, _, _) in enumerate(events):
-        if (
-            action is _CARD  # the reader's own member: anything else takes the long way, same result
-            and clean
-            and seat == trick.turn
-            and not (owing and penalty_cards[seat])
-        ):
-            hand = hands[seat]  # every seat in the play is at the table (check_table)
-            plays = trick.plays
-            # a lead needs nothing but the cascade while the hand is not over and the
-            # trick before is established with nothing to settle
-            if card in hand and (plays or (trick.number <= last_trick and (not done or done[-1].clean))):
-                if not plays:
-                    trick.led = card.suit
-                if fault(seat, card, trick) is None:
-                    copies = hand.pop(card)
-                    if copies > 1:  # a double deck's second copy stays
-                        hand[card] = copies - 1
-                    plays.append(_new(Play, (seat, card, index)))
-                    if len(plays) == seat_count:
-                        close_trick(table, trick)
-                        trick = table.current
-                        clean = trick.clean
-                    else:
-                        trick.turn = left_of[seat]
-                    continue
-        _EVENTS[action](table, index, events[index])
-        trick, done = table.current, table.tricks  # a withdrawal may reopen the trick before
-        clean, owing = trick.clean, any(penalty_cards.values())
+    There is one play path: every card, the common legal one included, goes through
+    :func:`play_card` and so through the one cascade, :meth:`Table.fault`."""
+    for index, event in enumerate(events):
+        action = event.action
+        if action is _CARD:  # the common event: no hashing of the enum member
+            play_card(table, index, event)
+        else:
+            _EVENTS[action](table, index, event)
 
 
 def next_to_play(table: Table, trick: TrickInPlay) -> str:
@@ -96,7 +61,11 @@ def next_to_play(table: Table, trick: TrickInPlay) -> str:
 
 
 def play_card(table: Table, index: int, event: Event) -> None:
-    """Check the card against the rules, then put it on the trick whatever they say."""
+    """Check the card against the rules, then put it on the trick whatever they say.
+
+    The one play path: every card comes here. The common card (held, in turn, by a
+    seat owing no penalty card) costs only the cascade and a few mask operations; what
+    is irregular is found on the way."""
     seat, card = event.seat, event.card
     trick = table.current
     if trick.number > table.hand_size:
@@ -104,8 +73,11 @@ def play_card(table: Table, index: int, event: Event) -> None:
             pointer("play", index), "after_hand_end", "the hand is over: every trick has been played"
         )
         return
-    twice = any(play.seat == seat for play in trick.plays)
-    if card is None or card not in table.hands[seat]:
+    plays = trick.plays
+    in_turn = seat == trick.turn  # the seat whose turn it is has no card on the trick yet
+    twice = not in_turn and any(play.seat == seat for play in plays)
+    hand = table.hands[seat]
+    if card is None or not hand.once & card.bit:
         table.problem(
             pointer("play", index, "card"), "not_held", f"{seat} plays {card}, which {seat} does not hold"
         )
@@ -120,9 +92,9 @@ def play_card(table: Table, index: int, event: Event) -> None:
         )
         return
     fault: OpenFinding | None = None
-    if not trick.plays:
-        trick.led = card.suit
-        if table.tricks:
+    if not plays:
+        trick.led = card.suit_mask
+        if table.tricks and table.tricks[-1].faults:
             settle(table.tricks[-1])
         if seat != trick.leader:
             fault = table.find(
@@ -134,17 +106,19 @@ def play_card(table: Table, index: int, event: Event) -> None:
                 settled=False,
             )
             trick.leader = seat
+            trick.in_order = False
     else:
-        lead = trick.fault_of(trick.plays[0])
+        lead = trick.fault_of(plays[0]) if trick.faults else None
         if lead is not None and lead.code == Code.LEAD_OUT_OF_TURN and not lead.settled:
             lead.settle(corrected=False)  # the table played on: the lead stands
-        if seat != trick.turn:
+        if not in_turn:
             table.find(
                 Code.PLAY_OUT_OF_TURN, seat, card, index, facts=PlayOutOfTurnFacts(expected=trick.turn)
             )
-            trick.clean = False
+            trick.in_order = False
+    owed = table.penalty_cards[seat]
     if fault is None:
-        if table.penalty_cards[seat]:
+        if owed:
             check_penalty_cards(table, seat, card, trick, index)
         code = table.fault(seat, card, trick)
         if code is not None:
@@ -154,15 +128,20 @@ def play_card(table: Table, index: int, event: Event) -> None:
                 else CardFaultFacts()
             )
             fault = table.find(code, seat, card, index, facts=facts, settled=False)
-    if table.penalty_cards[seat]:
+    if owed:
         remove_penalty_card(table, seat, card)
-    table.take(seat, card)
+    bit = card.bit
+    if hand.twice & bit or hand.more:
+        hand.remove(card)
+    else:  # the one copy held: the common case, without a call
+        hand.once ^= bit
     if fault is not None:
         trick.faults[index] = fault
-        trick.clean = False
-    trick.plays.append(Play(seat, card, index))
-    if len(trick.plays) == len(table.seats):
+    plays.append(Play(seat, card, index))
+    if len(plays) == len(table.seats):
         close_trick(table, trick)
+    elif in_turn and trick.in_order:  # every card so far in turn: the next seat is to the left
+        trick.turn = table.left_of[seat]
     else:
         trick.turn = next_to_play(table, trick)
 
@@ -172,11 +151,11 @@ def place_unheld(table: Table, trick: TrickInPlay, play: Play) -> None:
     record tells it, so that the tricks after it are read as the table played them and
     their own problems found; the record is refused whatever they are."""
     if not trick.plays:
-        trick.led = play.card.suit
+        trick.led = play.card.suit_mask
         trick.leader = play.seat
         if table.tricks:
             settle(table.tricks[-1])
-    trick.clean = False
+    trick.in_order = False
     trick.plays.append(play)
     if len(trick.plays) == len(table.seats):
         close_trick(table, trick)
@@ -218,80 +197,44 @@ def all_points_played(table: Table, trick: TrickInPlay) -> bool:
 
 
 def close_trick(table: Table, trick: TrickInPlay) -> None:
-    """Every seat has played: the highest card of the suit led wins.
-
-    Under cancellation identical cards of the suit led drop out first, and a
-    trick whose led suit cancels out goes to the middle; a led joker takes
-    its trick.
-    """
+    """Every seat has played: the one trick winner (:func:`referee.masks.trick_winner`)
+    says who takes it; a trick whose led suit cancels out goes to the middle."""
     plays = trick.plays
     variant = table.variant
-    card_points, point_cards, breakers = variant.card_points, variant.point_cards, variant.breakers
-    first = plays[0]
-    best: Play | None = first
-    led, best_rank = first.card.suit, first.card.rank
-    points = 0
-    has_point_cards = False
-    broken = table.broken
-    cancelling = variant.cancellation and led is not None
-    copies: dict[Card, int] = {}  # under cancellation: each card of the suit led, how often
-    twice = False
-    for play in plays:
-        card = play.card
-        if card.suit is led:
-            if cancelling:  # counted in this same pass (a long-john trick: 7 cards)
-                if card in copies:
-                    copies[card] += 1
-                    twice = True
-                else:
-                    copies[card] = 1
-            if card.rank > best_rank:
-                best, best_rank = play, card.rank
-        if card in card_points:  # every breaker and point card has points (if only 0)
-            points += card_points[card]
-            if card in point_cards:
-                has_point_cards = True
-                broken = broken or card in breakers
-    if twice:  # two identical cards of the suit led cancel
-        best = uncancelled_winner(table, trick, copies)
+    cards = [play.card for play in plays]
+    won, cancelled = trick_winner(cards, variant.cancellation)
+    if cancelled:
+        table.cancelled[trick.number] = cancelled
+    by_number = variant.points_by_number
+    on_it = points = 0
+    for card in cards:
+        on_it |= card.bit
+        points += by_number[card.number]
     trick.points = points
-    table.broken = broken
+    has_point_cards = bool(on_it & variant.point_mask)
+    if on_it & variant.breaker_mask:
+        table.broken = True
     if has_point_cards and table.kitty_trick is None and variant.kitty_to == "first-counter-trick":
         table.kitty_trick = trick.number
     table.tricks.append(trick)
     last = trick.number == table.hand_size
-    if best is None:  # every card of the suit led cancelled
+    if won is None:  # every card of the suit led cancelled
         trick.winner = None
         table.middle.append(trick)
         if last:  # nothing left to win it: the most recent trick winner takes the pile
             take(table, table.last_winner or trick.leader, trick, has_point_cards)
         leader = trick.leader
     else:
-        leader = trick.winner = table.last_winner = best.seat
+        leader = trick.winner = table.last_winner = plays[won].seat
         if table.middle or table.kitty:
             take(table, leader, trick, has_point_cards)
-        else:  # the common case, inline: the winner takes this trick alone
+        else:  # the common case: the winner takes this trick alone
             trick.taken_by = leader
             if has_point_cards:
                 table.point_takers.add(leader)
     table.current = TrickInPlay(trick.number + 1, leader)
     if last:
         settle(trick)  # the hand has ended: nothing is left to correct
-
-
-def uncancelled_winner(table: Table, trick: TrickInPlay, copies: dict[Card, int]) -> Play | None:
-    """Cancellation: identical cards of the suit led cancel; the highest left wins.
-    ``copies``: each card of the suit led on ``trick``, how often, in the order played."""
-    cancelled = [card for card, count in copies.items() if count > 1]
-    if cancelled:
-        table.cancelled[trick.number] = tuple(c for c in cancelled for _ in range(copies[c]))
-    best: Play | None = None
-    best_rank = 0  # below every suited card
-    for play in trick.plays:
-        card = play.card
-        if copies.get(card) == 1 and card.rank > best_rank:
-            best, best_rank = play, card.rank
-    return best
 
 
 def take(table: Table, seat: str, trick: TrickInPlay, has_point_cards: bool) -> None:
@@ -339,7 +282,7 @@ def withdraw(table: Table, index: int, event: Event) -> None:
         return
     trick, play = found
     trick.plays.remove(play)
-    trick.clean = False
+    trick.in_order = False
     trick.turn = seat  # the seat that took back its card plays again
     table.give(seat, card)
     fault = trick.faults.pop(play.event, None)
@@ -357,7 +300,7 @@ def withdraw(table: Table, index: int, event: Event) -> None:
         entry = table.find(Code.EXPOSED_CARD, seat, card, index, facts=ExposedCardFacts(withdrawn=True))
         table.make_penalty_card(seat, card, entry)
     if trick.plays:
-        trick.led = trick.plays[0].card.suit
+        trick.led = trick.plays[0].card.suit_mask
     else:
         trick.leader = trick.turn = trick.proper_leader
 
@@ -420,7 +363,7 @@ def expose(table: Table, index: int, event: Event) -> None:
         )
         return
     already = sum(1 for entry in table.penalty_cards[seat] if entry.card is card)
-    if already and already >= table.hands[seat][card]:
+    if already and already >= table.hands[seat].count(card):
         return  # already face up as a penalty card: nothing new was shown
     entry = table.find(Code.EXPOSED_CARD, seat, card, index, facts=ExposedCardFacts(withdrawn=False))
     table.make_penalty_card(seat, card, entry)
@@ -429,7 +372,7 @@ def expose(table: Table, index: int, event: Event) -> None:
 def claim(table: Table, index: int, event: Event) -> None:
     """A seat shows its hand and announces the order: logged with whether it holds."""
     seat = event.seat
-    left = dict(table.hands[seat])
+    left = Counter(table.cards_left(seat))
     for k, card in enumerate(event.order):
         left[card] = left.get(card, 0) - 1
         if left[card] < 0:
@@ -477,7 +420,7 @@ def plays_held(table: Table, events: tuple[Event, ...]) -> None:
     could not read, or a seat not at the table): that each seat showed, played and
     announced only cards it held, counting what it played and took back. Tricks, turns
     and rulings need the order, and are left out."""
-    hands = {seat: dict(cards) for seat, cards in table.hands.items()}
+    hands = {seat: dict(Counter(hand.cards())) for seat, hand in table.hands.items()}
     out: dict[str, dict[Card, int]] = {seat: {} for seat in hands}
     for index, event in enumerate(events):
         seat, action, card, order = event.seat, event.action, event.card, event.order

@@ -86,20 +86,52 @@ class ClaimTerms(NamedTuple):
     ordered: bool = True
 
 
-class Event(NamedTuple):
+class Event:
     """One thing that happened at the table, in order.
 
-    ``action`` is what the seat did (an :class:`EventAction`; the plain string
-    of a member is accepted too, so compare with ``==``); ``card`` is the card
-    concerned, ``order`` the announced order of a claim and ``terms`` what it claims
-    (``None``: the rest of the tricks, the order announced).
+    ``action`` is what the seat did (an :class:`EventAction`; the plain string of a member
+    is accepted too, and kept as the member); ``card`` is the card concerned, ``order`` the
+    announced order of a claim and ``terms`` what it claims (``None``: the rest of the
+    tricks, the order announced). A plain value with a class of its own, not a tuple: the
+    compiled core builds and reads it as a C struct, and it compares by value.
     """
+
+    __slots__ = ("action", "card", "order", "seat", "terms")
 
     seat: str
     action: EventAction
-    card: Card | None = None
-    order: tuple[Card, ...] = ()
-    terms: ClaimTerms | None = None
+    card: Card | None
+    order: tuple[Card, ...]
+    terms: ClaimTerms | None
+
+    def __init__(
+        self,
+        seat: str,
+        action: EventAction | str,
+        card: Card | None = None,
+        order: tuple[Card, ...] = (),
+        terms: ClaimTerms | None = None,
+    ) -> None:
+        self.seat = seat
+        self.action = action if type(action) is EventAction else EventAction(action)
+        self.card = card
+        self.order = order
+        self.terms = terms
+
+    def _key(self) -> tuple[str, EventAction, Card | None, tuple[Card, ...], ClaimTerms | None]:
+        return (self.seat, self.action, self.card, self.order, self.terms)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Event) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return (
+            f"Event(seat={self.seat!r}, action={self.action!r}, card={self.card!r}, "
+            f"order={self.order!r}, terms={self.terms!r})"
+        )
 
 
 class Reported(NamedTuple):

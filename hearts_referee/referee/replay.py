@@ -14,7 +14,7 @@ in part (:class:`Readable`).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import NamedTuple
 
@@ -347,27 +347,20 @@ def _index_of_last_card(record: HandRecord) -> int:
     return -1
 
 
-_NewTrick = Callable[[type[Trick], Iterable[object]], Trick]
-
-
-def _public(trick: TrickInPlay, table: Table, new: _NewTrick = tuple.__new__) -> Trick:
-    """The trick as the replay publishes it (``new``: a ``Trick`` without ``Trick.__new__``'s
-    keyword handling)."""
+def _public(trick: TrickInPlay, table: Table) -> Trick:
+    """The trick as the replay publishes it."""
     number = trick.number
     cancelled = table.cancelled.get(number, ()) if table.cancelled else ()
     collects = tuple(table.collects.get(number, ())) if table.collects else ()
-    return new(
-        Trick,
-        (
-            number,
-            trick.leader,
-            tuple(trick.plays),
-            trick.winner,
-            trick.points,
-            trick.taken_by,
-            cancelled,
-            collects,
-        ),
+    return Trick(
+        number,
+        trick.leader,
+        tuple(trick.plays),
+        trick.winner,
+        trick.points,
+        trick.taken_by,
+        cancelled,
+        collects,
     )
 
 

@@ -45,6 +45,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple
 
 from .cards import JOKER, TWO_OF_CLUBS, Card, Suit
+from .masks import trick_winner
 from .record import ClaimKind
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -838,16 +839,9 @@ def _tricks(position: Position, line: Sequence[tuple[int, Card]]) -> tuple[LineT
 
 
 def _winner(variant: Variant, plays: Sequence[tuple[int, Card]]) -> int | None:
-    led = plays[0][1].suit
-    if led is None:
-        return plays[0][0]
-    same = [(s, c) for s, c in plays if c.suit is led]
-    if variant.cancellation:
-        counts: dict[Card, int] = {}
-        for _, c in same:
-            counts[c] = counts.get(c, 0) + 1
-        same = [(s, c) for s, c in same if counts[c] == 1]
-    return max(same, key=lambda sc: sc[1].rank)[0] if same else None
+    """The seat that wins a complete trick: the replay's own rule (:func:`masks.trick_winner`)."""
+    won, _ = trick_winner([card for _, card in plays], variant.cancellation)
+    return plays[won][0] if won is not None else None
 
 
 def _reason(

@@ -10,22 +10,40 @@ common legal card included.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import NamedTuple
 
 from .cards import Card, Suit
 from .findings import CardFaultFacts, ClaimFacts, Code, Facts, Finding, PenaltyCardFacts
+from .masks import HEARTS_MASK, Hand
 from .record import Problem
 from .variant import Deck, Variant
 
-HEARTS = Suit.HEARTS
 
+class Play:
+    """One card on a trick: who played it, and the index of its event in the record.
 
-class Play(NamedTuple):
-    """One card on a trick: who played it, and the index of its event in the record."""
+    A plain value with a class of its own (the compiled core builds one per card as a C
+    struct), comparing by value."""
 
-    seat: str
-    card: Card
-    event: int
+    __slots__ = ("card", "event", "seat")
+
+    def __init__(self, seat: str, card: Card, event: int) -> None:
+        self.seat = seat
+        self.card = card
+        self.event = event
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, Play)
+            and self.seat == other.seat
+            and self.card is other.card
+            and self.event == other.event
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.seat, self.card, self.event))
+
+    def __repr__(self) -> str:
+        return f"Play(seat={self.seat!r}, card={self.card!r}, event={self.event!r})"
 
 
 class OpenFinding:
@@ -78,17 +96,12 @@ class OwedCard:
 
 
 class TrickInPlay:
-    """A trick being played: its plays so far and the findings attached to them.
-
-    ``clean`` stays true while nothing irregular touched the trick (no
-    finding, no card out of turn, nothing taken back): only then may
-    ``play_phase`` apply a card the cascade passes inline, without ``play_card``.
-    """
+    """A trick being played: its plays so far and the findings attached to them."""
 
     __slots__ = (
-        "clean",
         "corrected",
         "faults",
+        "in_order",
         "leader",
         "led",
         "number",
@@ -106,9 +119,9 @@ class TrickInPlay:
         self.proper_leader = leader
         self.turn = leader  # whose turn it is to play to this trick
         self.plays: list[Play] = []
-        self.led: Suit | None = None  # the suit of the first card on it
+        self.led = 0  # the suit of the first card on it, as a mask (referee.masks.SUIT_MASKS)
         self.faults: dict[int, OpenFinding] = {}  # by event index of the offending play
-        self.clean = True
+        self.in_order = True  # every card on it so far played in turn, none taken back
         self.winner: str | None = None
         self.taken_by: str | None = None  # who took its cards: the winner, or a pile's taker
         self.points = 0
@@ -133,8 +146,7 @@ class Table:
     deck: Deck
     hand_size: int
     current: TrickInPlay  # the trick in progress (or about to be led)
-    hands: dict[str, dict[Card, int]] = field(default_factory=dict)
-    voids: dict[str, set[Suit | None]] = field(default_factory=dict)  # suits a seat is known to lack
+    hands: dict[str, Hand] = field(default_factory=dict)  # each seat's cards, as masks
     penalty_cards: dict[str, list[OwedCard]] = field(default_factory=dict)
     tricks: list[TrickInPlay] = field(default_factory=list)
     broken: bool = False
@@ -169,77 +181,70 @@ class Table:
 
     # -- hands ----------------------------------------------------------------
     def give(self, seat: str, card: Card) -> None:
-        hand = self.hands[seat]
-        hand[card] = hand.get(card, 0) + 1
-        self.voids[seat].discard(card.suit)
+        self.hands[seat].add(card)
 
     def take(self, seat: str, card: Card) -> None:
-        hand = self.hands[seat]
-        copies = hand[card]
-        if copies == 1:
-            del hand[card]
-        else:
-            hand[card] = copies - 1
+        self.hands[seat].remove(card)
 
     def holds(self, seat: str, card: Card) -> bool:
         return card in self.hands[seat]
 
     def holds_suit(self, seat: str, suit: Suit | None) -> bool:
-        """Whether ``seat`` holds a card of ``suit``; a void, once seen, is remembered
-        (cards only leave a hand during play, and ``give`` forgets it)."""
-        voids = self.voids[seat]
-        if suit in voids:
-            return False
-        for card in self.hands[seat]:
-            if card.suit is suit:
-                return True
-        voids.add(suit)
-        return False
+        """Whether ``seat`` holds a card of ``suit`` (``None``: the joker)."""
+        return self.hands[seat].holds_suit(suit)
 
     def cards_left(self, seat: str) -> list[Card]:
-        return [card for card, copies in self.hands[seat].items() for _ in range(copies)]
+        """Every card ``seat`` still holds, each copy, in card order."""
+        return self.hands[seat].cards()
 
     # -- the cascade of play filters ------------------------------------------
     def fault(self, seat: str, card: Card, trick: TrickInPlay) -> Code | None:
         """The first rule that playing ``card`` to ``trick`` now breaks, or ``None``.
 
         The one legality cascade: every card of a replay is checked here, the common
-        legal card included (``referee.play.play_phase`` applies it inline only once this
-        says ``None``). What the variant decides is compiled once
-        (:attr:`Variant.first_lead_card`, :attr:`Variant.first_trick_points`), so a card
-        after trick 1 costs a few identity tests: the joker, the suit led, hearts."""
+        legal card included, by ``referee.play.play_card``, the one play path. Each
+        test is a mask operation on the seat's hand (``referee.masks.Hand``), in the
+        cascade's order: the joker, follow suit, the opening lead, hearts broken,
+        first-trick points; what the variant decides is compiled once into masks
+        (:attr:`Variant.first_lead_card`, :attr:`Variant.first_trick_point_mask`)."""
         variant = self.variant
-        suit = card.suit
+        hand = self.hands[seat]
+        held = hand.once
+        bit = card.bit
         number = trick.number
-        if suit is None and number < self.hand_size:  # the joker, the one card without a suit
+        if card.suit is None and number < self.hand_size:  # the joker, the one card without a suit
             return Code.JOKER_PLAYED_EARLY
         if trick.plays:
             led = trick.led
-            if suit is not led and self.holds_suit(seat, led):
+            if not bit & led and held & led:
                 return Code.REVOKE
         else:
             first = variant.first_lead_card
-            if number == 1 and first is not None and card is not first and first in self.hands[seat]:
+            if number == 1 and first is not None and card is not first and held & first.bit:
                 return Code.WRONG_FIRST_LEAD
-            if suit is HEARTS and not self.broken and not self.may_lead_hearts(seat):
+            if (
+                bit & HEARTS_MASK
+                and not self.broken
+                and not variant.may_lead_hearts_holding(held, hand.twice)
+            ):
                 return Code.EARLY_HEART
-        if number == 1 and card in variant.first_trick_points and self.has_other_than_points(seat, trick):
+        if number == 1 and bit & variant.first_trick_point_mask and self.has_other_than_points(seat, trick):
             return Code.POINT_CARD_ON_FIRST_TRICK
         return None
 
     def may_lead_hearts(self, seat: str) -> bool:
         """Hearts unbroken: may ``seat`` lead one with what it holds (:meth:`Variant.may_lead_hearts`)."""
-        return self.variant.may_lead_hearts(self.cards_left(seat))
+        hand = self.hands[seat]
+        return self.variant.may_lead_hearts_holding(hand.once, hand.twice)
 
     def has_other_than_points(self, seat: str, trick: TrickInPlay) -> bool:
         """Whether ``seat`` could play a legal card to trick 1 that carries no points."""
-        point_cards = self.variant.point_cards
-        hand = self.hands[seat]
+        held = self.hands[seat].once
         if trick.plays:
             led = trick.led
-            if self.holds_suit(seat, led):
-                return any(c.suit is led and c not in point_cards for c in hand)
-        return any(c not in point_cards for c in hand)
+            if held & led:
+                held &= led
+        return bool(held & ~self.variant.point_mask)
 
     # -- findings and problems -------------------------------------------------
     def find(

@@ -16,6 +16,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from .cards import JACK_OF_DIAMONDS, JOKER, QUEEN_OF_SPADES, STANDARD_DECK, TWO_OF_CLUBS, Card, Suit
+from .masks import HEARTS_MASK, Hand, mask_of
 
 if TYPE_CHECKING:  # pragma: no cover - findings imports MoonOption from here
     from .findings import Code
@@ -146,14 +147,25 @@ class Deck:
     pass_cycle: tuple[int, ...] = ()
     """The variant's pass offsets at this table, hand by hand (``Variant.pass_offset``)."""
 
+    mask: int = 0
+    """Every card of the deck, as a mask (``referee.masks``)."""
+    twice_mask: int = 0
+    """Every card the deck holds two of (a double deck), as a mask."""
+    counted: bool = False
+    """A card comes three times or more (no variant has that): the deal is matched by counts."""
+
     def matches(self, cards: list[Card]) -> bool:
-        """Whether ``cards`` are exactly this deck, every copy once (a single deck: as many
-        cards as the deck, all of them its cards, so none twice: one set comparison)."""
+        """Whether ``cards`` are exactly this deck, every copy once: as many cards as the deck
+        and the same masks (a single deck: all of them its cards, so none twice; a double
+        deck: the same cards once and twice, and none a third time)."""
         if len(cards) != len(self.cards):
             return False
         if self.single:
-            return self.counts.keys() == set(cards)
-        return dict(Counter(cards)) == self.counts
+            return mask_of(cards) == self.mask
+        if self.counted:
+            return dict(Counter(cards)) == self.counts
+        held = Hand.of(cards)
+        return held.once == self.mask and held.twice == self.twice_mask and not held.more
 
 
 @dataclass(frozen=True)
@@ -201,6 +213,15 @@ class Variant:
     """The card trick 1 must be led with (2♣), or ``None`` when the lead is free."""
     first_trick_points: frozenset[Card] = field(init=False, repr=False, compare=False)
     """The cards trick 1 may not carry while a seat has another legal card (empty: no such rule)."""
+    point_mask: int = field(init=False, repr=False, compare=False)
+    """:attr:`point_cards` as a mask (``referee.masks``)."""
+    breaker_mask: int = field(init=False, repr=False, compare=False)
+    """:attr:`breakers` as a mask."""
+    first_trick_point_mask: int = field(init=False, repr=False, compare=False)
+    """:attr:`first_trick_points` as a mask."""
+    points_by_number: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    """:attr:`card_points` by card number (``Card.number``, the joker's 52 included): a trick's
+    points are a sum of tuple look-ups, no card hashed."""
     _decks: Mapping[int, Deck] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -212,6 +233,10 @@ class Variant:
         if self.jack_of_diamonds_points:
             points[JACK_OF_DIAMONDS] = self.jack_of_diamonds_points
         object.__setattr__(self, "card_points", MappingProxyType(points))
+        by_number = [0] * (JOKER.number + 1)
+        for card, value in points.items():
+            by_number[card.number] = value
+        object.__setattr__(self, "points_by_number", tuple(by_number))
         object.__setattr__(
             self,
             "point_cards",
@@ -223,6 +248,9 @@ class Variant:
         object.__setattr__(
             self, "first_trick_points", self.point_cards if self.no_points_on_first_trick else frozenset()
         )
+        object.__setattr__(self, "point_mask", mask_of(self.point_cards))
+        object.__setattr__(self, "breaker_mask", mask_of(self.breakers))
+        object.__setattr__(self, "first_trick_point_mask", mask_of(self.first_trick_points))
         object.__setattr__(
             self, "_decks", MappingProxyType({n: self._build_deck(n) for n in self.seat_counts})
         )
@@ -259,6 +287,7 @@ class Variant:
 
     def _build_deck(self, seats: int) -> Deck:
         cards = STANDARD_DECK * self.decks + (JOKER,) * self.jokers.get(seats, 0)
+        whole = Hand.of(cards)
         counts = dict(Counter(cards))
         point_cards = [c for c in cards if c in self.point_cards]
         return Deck(
@@ -271,6 +300,9 @@ class Variant:
             point_card_count=len(point_cards),
             moon_value=sum(self.card_points[c] for c in point_cards),
             pass_cycle=PASS_CYCLES[self.pass_cycle](seats),
+            mask=whole.once,
+            twice_mask=whole.twice,
+            counted=bool(whole.more),
         )
 
     # -- questions the replay asks ----------------------------------------
@@ -297,10 +329,16 @@ class Variant:
         """Hearts unbroken: a leader holding ``cards`` may lead a heart when it holds only
         hearts (MSO, Long John: or only hearts and one Q♠). The one reading, for the
         replay's cascade, the claim check and the solver alike."""
-        others = [card for card in cards if card.suit is not Suit.HEARTS]
+        hand = Hand.of(cards)
+        return self.may_lead_hearts_holding(hand.once, hand.twice)
+
+    def may_lead_hearts_holding(self, once: int, twice: int) -> bool:
+        """:meth:`may_lead_hearts` for a hand held as masks (``referee.masks.Hand``)."""
+        others = once & ~HEARTS_MASK
         if not others:
             return True
-        return self.may_lead_hearts_with_queen and others == [QUEEN_OF_SPADES]
+        queen = QUEEN_OF_SPADES.bit
+        return self.may_lead_hearts_with_queen and others == queen and not twice & queen
 
     @property
     def two_of_clubs_leads(self) -> bool:
@@ -313,6 +351,9 @@ class Variant:
                 return clause
         raise KeyError(f"{self.id} has no clause {key!r}")
 
-    def rule_for(self, code: Code) -> str:
-        """The stable clause id a ruling of ``code`` cites, such as ``mso-2000/revoke``."""
-        return f"{self.id}/{self.cites[code]}"
+    def rule_for(self, code: Code | str) -> str:
+        """The stable clause id a ruling of ``code`` cites, such as ``mso-2000/revoke``.
+        The plain string is taken too (``Code(code)``: compiled, the parameter is checked)."""
+        from .findings import Code  # here: findings imports this module
+
+        return f"{self.id}/{self.cites[Code(code)]}"

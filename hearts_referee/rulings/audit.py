@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from operator import itemgetter
+from operator import attrgetter
 from typing import Any, NamedTuple
 
 from hearts_referee import referee
@@ -28,7 +28,7 @@ from hearts_referee.referee.scoring import MoonOutcome
 from .decisions import Standing
 from .log import JudgedHand, Ruling
 
-_SEAT_AND_CARD = itemgetter(0, 1)  # a Play's (seat, card), at C speed
+_SEAT_AND_CARD = attrgetter("seat", "card")  # a Play's (seat, card), at C speed
 
 
 class AuditedTrick(NamedTuple):
@@ -50,19 +50,16 @@ class AuditedTrick(NamedTuple):
     @staticmethod
     def of(trick: Trick) -> AuditedTrick:
         number, leader, plays, winner, points, taken_by, cancelled, collects = trick
-        return tuple.__new__(
-            AuditedTrick,
-            (
-                number,
-                leader,
-                tuple(map(_SEAT_AND_CARD, plays)),
-                winner,
-                taken_by,
-                points,
-                cancelled,  # already tuples: a Trick is immutable
-                winner is None and bool(cancelled),  # Trick.to_middle, without the property call
-                collects,
-            ),
+        return AuditedTrick(
+            number,
+            leader,
+            tuple(map(_SEAT_AND_CARD, plays)),
+            winner,
+            taken_by,
+            points,
+            cancelled,  # already tuples: a Trick is immutable
+            winner is None and bool(cancelled),  # Trick.to_middle, without the property call
+            collects,
         )
 
 

@@ -41,6 +41,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import NamedTuple
 
+from mypy_extensions import mypyc_attr
+
 from hearts_referee.referee.findings import Code
 from hearts_referee.referee.record import Problem, pointer
 
@@ -86,6 +88,7 @@ class Standing(NamedTuple):
     points: int = 0
 
 
+@mypyc_attr(native_class=False)  # compiled, a native class would refuse plain-string members
 @dataclass(frozen=True)
 class Decision:
     """A director's decision on the ruling at index ``ruling`` of the audit, or, when
@@ -106,6 +109,13 @@ class Decision:
     def on_scoresheet(self) -> bool:
         """Whether it answers the table's scoresheet rather than one ruling."""
         return self.ruling is None
+
+    def __post_init__(self) -> None:
+        """A caller may pass the plain strings: kept as the members, which compiled readers check."""
+        fields = self.__dict__
+        object.__setattr__(self, "action", Action(fields["action"]))
+        if fields["claim"] is not None:
+            object.__setattr__(self, "claim", ClaimOutcome(fields["claim"]))
 
 
 def sheet_rulings(standings: tuple[Standing, ...]) -> tuple[int, ...]:

@@ -93,8 +93,10 @@ class Schedule:
         if unknown:
             raise ValueError(f"schedule {self.id!r} names unknown codes: {sorted(unknown)}")
 
-    def sanction(self, code: Code) -> Sanction:
-        return self.sanctions.get(code, _REFER)
+    def sanction(self, code: Code | str) -> Sanction:
+        """What the schedule does for ``code``; the plain string finds it too (compiled, the
+        parameter is checked, so it is widened and read as the member)."""
+        return self.sanctions.get(Code(code), _REFER)
 
 
 _REFER = Sanction(note="The director decides; no automatic penalty.")

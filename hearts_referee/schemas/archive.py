@@ -33,7 +33,7 @@ from .bounds import (
 )
 from .problems import flatten
 from .record import CardField
-from .result import RulingSchema, dump_result
+from .result import RULING_FIELDS, dump_result, encode
 from .text import SeatId, Text
 
 
@@ -362,11 +362,8 @@ class DecisionSchema(_EntrySchema):
     version = fields.Integer()
 
 
-_RULING = RulingSchema()
-
-
 def _open_rulings(hand: StoredHand) -> list[dict[str, Any]]:
-    return [{"ruling": i, **_RULING.dump(ruling)} for i, ruling in hand.state.open_rulings]
+    return [{"ruling": i, **encode(RULING_FIELDS, ruling)} for i, ruling in hand.state.open_rulings]
 
 
 class HandSummarySchema(Schema):

@@ -17,8 +17,6 @@ table, or a play of a card never dealt.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from itertools import repeat
-from operator import itemgetter
 from typing import Any, NamedTuple, cast
 
 from marshmallow import RAISE, Schema, ValidationError, fields, post_load, validate
@@ -27,6 +25,8 @@ from hearts_referee.referee.cards import CARDS, Card
 from hearts_referee.referee.causes import first_cause_first
 from hearts_referee.referee.derive import derive_deal
 from hearts_referee.referee.house import OPTIONS, house_variant, option_problems
+from hearts_referee.referee.plain import Shape
+from hearts_referee.referee.plain import read_plain as _read_plain
 from hearts_referee.referee.record import (
     ClaimKind,
     ClaimTerms,
@@ -303,7 +303,6 @@ class PlayField(_Container):
             problems.append(Problem(at, "type", f"expected a list of events, not {_type_name(value)}"))
             return ()
         get = CARDS.get
-        new = tuple.__new__  # Event(...) without the keyword-argument machinery
         no_order = ()
         events = []
         left_out: list[int] = []
@@ -315,7 +314,7 @@ class PlayField(_Container):
                 if type(seat) is str and type(code) is str and 0 < len(seat) <= SEAT_MAX_LENGTH:
                     card = get(code) or (get(code.upper()) if code.isascii() else None)
                     if card is not None:
-                        events.append(new(Event, (seat, EventAction.CARD, card, no_order, None)))
+                        events.append(Event(seat, EventAction.CARD, card, no_order, None))
                         continue
             event = self._event(item, pointer("play", index), problems, kept)
             if event is not None:
@@ -563,187 +562,26 @@ def load_record(data: Any) -> HandRecord:
     return loaded
 
 
-# -- the plain shape, read without marshmallow's per-field machinery -------------------
-# marshmallow costs about 3 µs a field before any field does its work (13 fields: more than
-# the walk over the deal, passes and play itself). A record that is plainly well formed
-# (the shape every scoring app sends) is read here in one pass, by the same rules as each
-# field's own ``parse``; the first thing that is not plainly fine (a house variant, a claim,
-# a lower-case card, a value of the wrong type, an unknown field, ...) hands the whole
-# record to the schema, which reads it again and names every problem. So this reader never
-# refuses and never explains anything: it only ever says "exactly what the schema would
-# read" (tests/test_record_loader.py holds it to that) or "ask the schema".
+# -- the plain shape: read by the rules core's one-pass reader (``referee.plain``) --------
 
 _SCORE_ONLY = frozenset({"points", "irregularities"})
-"""A score-only hand is read by the schema: its check is the referee's, not this reader's."""
-_FIELDS = frozenset(HandRecordSchema._declared_fields) - _SCORE_ONLY
-_REQUIRED = frozenset(name for name, f in HandRecordSchema._declared_fields.items() if f.required) | {"deal"}
-_MOON_CHOICES = {option.value: option for option in MoonOption}
-_PASS_KEYS = frozenset({"cards", "to", "looked_early"})
-_CARD_EVENT = EventAction.CARD
-_NOT_PLAIN = object()
-
-
-def _plain_seat(value: Any, max_length: int = SEAT_MAX_LENGTH) -> bool:
-    """A seat id :func:`schemas.text.seat_id` returns unchanged without a closer look (and
-    so, with its own ``max_length``, a back colour :func:`schemas.text.clean` keeps as is)."""
-    return (
-        type(value) is str
-        and 0 < len(value) <= max_length
-        and value.isascii()
-        and value.isprintable()
-        and not value[0].isspace()
-        and not value[-1].isspace()
-    )
-
-
-def _plain_cards(value: Any) -> tuple[Card, ...] | None:
-    """A list of canonical card codes (``"QS"``, ``"TH"``), or ``None``."""
-    if type(value) is not list:
-        return None
-    out = tuple(map(CARDS.get, value))  # TypeError for an unhashable item: not plain
-    return None if None in out else cast(tuple[Card, ...], out)
-
-
-def _plain_scores(value: Any) -> Any:
-    if value is None:
-        return None
-    if type(value) is not dict:
-        return _NOT_PLAIN
-    for points in value.values():
-        if type(points) is not int or not -SCORE_MAX <= points <= SCORE_MAX:
-            return _NOT_PLAIN
-    return dict(value)
-
-
-def _plain_backs(value: Any) -> Any:
-    if value is None:
-        return None
-    if type(value) is not dict:
-        return _NOT_PLAIN
-    backs = {}
-    for seat, colours in value.items():
-        if type(colours) is not list or not all(_plain_seat(c, BACK_MAX_LENGTH) for c in colours):
-            return _NOT_PLAIN
-        backs[seat] = tuple(colours)
-    return backs
-
-
-def _plain_passes(value: Any) -> dict[str, Pass] | None:
-    if type(value) is not dict:
-        return None
-    passes = {}
-    for seat, given in value.items():
-        if not 0 < len(seat) <= SEAT_MAX_LENGTH:
-            return None
-        here = "/passes/" + seat if "/" not in seat and "~" not in seat else pointer("passes", seat)
-        if type(given) is list:
-            cards = _plain_cards(given)
-            if cards is None:
-                return None
-            passes[seat] = Pass(cards, at=here)
-            continue
-        if type(given) is not dict or not _PASS_KEYS.issuperset(given) or "cards" not in given:
-            return None
-        cards = _plain_cards(given["cards"])
-        to = given.get("to")
-        looked = given.get("looked_early", False)
-        if cards is None or (to is not None and type(to) is not str) or type(looked) is not bool:
-            return None
-        passes[seat] = Pass(cards, to, looked, f"{here}/cards")
-    return passes
-
-
-_SEAT_OF = itemgetter("seat")
-_CARD_OF = itemgetter("card")
-
-
-def _plain_play(value: Any, seats: frozenset[str]) -> tuple[Event, ...] | None:
-    """Only ``{"seat": s, "card": c}`` events by seats at the table, read as
-    :class:`PlayField` reads them; in C-level passes (``map``), none per event in Python.
-    An event that is not such an object raises ``KeyError`` or ``TypeError``: not plain."""
-    if type(value) is not list:
-        return None
-    played = list(map(_SEAT_OF, value))
-    cards = list(map(CARDS.get, map(_CARD_OF, value)))
-    if (
-        None in cards
-        or not seats.issuperset(played)
-        or sum(map(len, value)) != 2 * len(value)  # each has both keys: so nothing more
-    ):
-        return None
-    fields = zip(played, repeat(_CARD_EVENT), cards, repeat(()), repeat(None))
-    return tuple(map(tuple.__new__, repeat(Event), fields))
+"""A score-only hand is read by the schema: its check is the referee's, not the plain reader's."""
+PLAIN_SHAPE = Shape(
+    fields=frozenset(HandRecordSchema._declared_fields) - _SCORE_ONLY,
+    required=frozenset(name for name, f in HandRecordSchema._declared_fields.items() if f.required)
+    | {"deal"},
+    seat_max_length=SEAT_MAX_LENGTH,
+    back_max_length=BACK_MAX_LENGTH,
+    score_max=SCORE_MAX,
+    hand_number_max=HAND_NUMBER_MAX,
+)
+"""The schema's fields and bounds, as the plain reader is to read them."""
 
 
 def read_plain(data: Any) -> HandRecord | None:
-    """``data`` as a :class:`HandRecord` when it is plainly well formed, else ``None`` (read it
-    with the schema). Never a different record from the schema's for the same data."""
-    try:
-        return _read_plain(data)
-    except (TypeError, KeyError):  # a value of the wrong kind where the plain shape has one
-        return None
-
-
-def _read_plain(data: Any) -> HandRecord | None:
-    if type(data) is not dict or not _FIELDS.issuperset(data) or not _REQUIRED.issubset(data):
-        return None
-    variant = VARIANTS.get(data["variant"])
-    seats = data["seats"]
-    dealer = data["dealer"]
-    number = data["hand_number"]
-    if (
-        variant is None
-        or type(seats) is not list
-        or not 3 <= len(seats) <= 8
-        or not all(map(_plain_seat, seats))
-        or not _plain_seat(dealer)
-        or type(number) is not int
-        or not 1 <= number <= HAND_NUMBER_MAX
-    ):
-        return None
-    given = data.get("deal")
-    if type(given) is not dict or "deal_derived" in data:  # no deal: the schema derives it
-        return None
-    deal = {}
-    for seat, dealt in given.items():
-        cards = _plain_cards(dealt)
-        if cards is None or not 0 < len(seat) <= SEAT_MAX_LENGTH:
-            return None
-        deal[seat] = cards
-    kitty = _plain_cards(data.get("kitty", []))
-    exposed = _plain_cards(data.get("exposed_in_deal", []))
-    passes = _plain_passes(data.get("passes", {}))
-    play = _plain_play(data.get("play", []), frozenset(seats))
-    scores_before = _plain_scores(data.get("scores_before"))
-    claimed = _plain_scores(data.get("claimed"))
-    moon = data.get("moon_choice")
-    backs = _plain_backs(data.get("backs"))
-    if (
-        kitty is None
-        or exposed is None
-        or passes is None
-        or play is None
-        or scores_before is _NOT_PLAIN
-        or claimed is _NOT_PLAIN
-        or (moon is not None and moon not in _MOON_CHOICES)
-        or backs is _NOT_PLAIN
-    ):
-        return None
-    return HandRecord(
-        variant,
-        tuple(seats),
-        dealer,
-        number,
-        deal,
-        play,
-        kitty,
-        passes,
-        scores_before,
-        claimed,
-        _MOON_CHOICES[moon] if moon is not None else None,
-        exposed,
-        backs,
-    )
+    """``data`` read by :func:`referee.plain.read_plain` with this schema's shape: the record
+    the schema would build, or ``None`` (ask the schema)."""
+    return _read_plain(data, PLAIN_SHAPE)
 
 
 _NEEDED = frozenset({"variant", "seats", "deal"})

@@ -1,12 +1,15 @@
 """The validation result: a judged hand as JSON (see ``ValidationResult`` in openapi.yaml).
 
-The bulky parts (tricks, per-seat maps) are built by plain functions in one
-pass; the ruling log, small and the part directors read, has its own schema.
+One encoder per field (:data:`RESULT_FIELDS`, :data:`RULING_FIELDS`) writes it for every
+face (the API, the pages, the CLI, the bulk audit, an archive). The schemas declaring the
+shape openapi.yaml is checked against are made from those same encoders, so the declared
+schema and :func:`dump_result`, which writes a result in one pass, cannot differ.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
+from operator import attrgetter
 from typing import Any
 
 from marshmallow import Schema, fields
@@ -21,25 +24,21 @@ def _card(card: referee.Card | None) -> str | None:
     return card.code if card is not None else None
 
 
-class RulingSchema(Schema):
-    code = fields.String()
-    seat = fields.String()
-    trick = fields.Integer()
-    card = fields.Function(lambda r: _card(r.card))
-    rule = fields.String()
-    penalty = fields.Method("_penalty")
-    status = fields.String()
-    explanation = fields.String()
-    suggestion = fields.String(allow_none=True)
-
-    def _penalty(self, ruling: Ruling) -> dict[str, Any] | None:
-        return dump_penalty(ruling.penalty)
+Encoders = Mapping[str, Callable[[Any], Any]]
+"""Each JSON field of a result's part, by name, and how it is written from the value."""
 
 
-class MoonSchema(Schema):
-    seat = fields.String()
-    option = fields.String()
-    chosen_by = fields.String()
+def encoded(encoders: Encoders, name: str) -> type[Schema]:
+    """The schema declaring ``encoders``' fields, each dumped by its encoder: the declared
+    shape (``tests/test_openapi.py`` holds openapi.yaml to it) and :func:`encode` cannot
+    differ, for there is one encoder per field."""
+    return Schema.from_dict({field: fields.Function(encode) for field, encode in encoders.items()}, name=name)
+
+
+def encode(encoders: Encoders, value: Any) -> dict[str, Any]:
+    """``value`` as the schema of ``encoders`` dumps it, in one pass (marshmallow's own dump
+    costs a call chain per field)."""
+    return {field: write(value) for field, write in encoders.items()}
 
 
 def dump_penalty(penalty: Penalty | None) -> dict[str, Any] | None:
@@ -50,6 +49,31 @@ def dump_penalty(penalty: Penalty | None) -> dict[str, Any] | None:
     if penalty.penalty_card is not None:
         data["penalty_card"] = penalty.penalty_card.code
     return data
+
+
+RULING_FIELDS: Encoders = {
+    "code": attrgetter("code"),
+    "seat": attrgetter("seat"),
+    "trick": attrgetter("trick"),
+    "card": lambda r: _card(r.card),
+    "rule": attrgetter("rule"),
+    "penalty": lambda r: dump_penalty(r.penalty),
+    "status": attrgetter("status"),
+    "explanation": attrgetter("explanation"),
+    "suggestion": attrgetter("suggestion"),
+}
+RulingSchema = encoded(RULING_FIELDS, "RulingSchema")
+
+MOON_FIELDS: Encoders = {
+    "seat": attrgetter("seat"),
+    "option": attrgetter("option"),
+    "chosen_by": attrgetter("chosen_by"),
+}
+MoonSchema = encoded(MOON_FIELDS, "MoonSchema")
+
+
+def dump_rulings(rulings: Sequence[Ruling]) -> list[dict[str, Any]]:
+    return [encode(RULING_FIELDS, ruling) for ruling in rulings]
 
 
 def dump_tricks(tricks: tuple[AuditedTrick, ...]) -> list[dict[str, Any]]:
@@ -75,61 +99,36 @@ def dump_kitty(kitty: Kitty | None) -> dict[str, Any] | None:
     return {"cards": [card.code for card in kitty.cards], "taken_by": kitty.taken_by, "trick": kitty.trick}
 
 
-_RULINGS = RulingSchema(many=True)
-_MOON = MoonSchema()
-
-
-class ValidationResultSchema(Schema):
-    """What ``POST /v1/hands/validate`` answers for a well-formed record, and the
-    ``audit`` of a stored hand: both are a :class:`rulings.audit.HandAudit`."""
-
-    variant = fields.String()
-    options = fields.Function(lambda a: dict(a.options))
-    hand_number = fields.Integer()
-    seats = fields.Function(lambda a: list(a.seats))
-    dealer = fields.String()
-    pass_direction = fields.String()
-    void = fields.Boolean()
-    complete = fields.Boolean()
-    tricks = fields.Function(lambda a: dump_tricks(a.tricks))
-    kitty = fields.Function(lambda a: dump_kitty(a.kitty))
-    points = fields.Function(lambda a: dict(a.points))
-    penalties = fields.Function(lambda a: dict(a.penalties))
-    score = fields.Function(lambda a: dict(a.score))
-    moon = fields.Function(lambda a: _MOON.dump(a.moon) if a.moon else None)
-    rulings = fields.Function(lambda a: _RULINGS.dump(a.rulings))
-    referee_version = fields.String(attribute="engine_version")
-    refereed = fields.Boolean()
-    deal_derived = fields.Boolean()
-    deal = fields.Function(lambda a: dump_deal(a.derived_deal))
+RESULT_FIELDS: Encoders = {
+    "variant": attrgetter("variant"),
+    "options": lambda a: dict(a.options),
+    "hand_number": attrgetter("hand_number"),
+    "seats": lambda a: list(a.seats),
+    "dealer": attrgetter("dealer"),
+    "pass_direction": attrgetter("pass_direction"),
+    "void": attrgetter("void"),
+    "complete": attrgetter("complete"),
+    "tricks": lambda a: dump_tricks(a.tricks),
+    "kitty": lambda a: dump_kitty(a.kitty),
+    "points": lambda a: dict(a.points),
+    "penalties": lambda a: dict(a.penalties),
+    "score": lambda a: dict(a.score),
+    "moon": lambda a: encode(MOON_FIELDS, a.moon) if a.moon else None,
+    "rulings": lambda a: dump_rulings(a.rulings),
+    "referee_version": attrgetter("engine_version"),
+    "refereed": attrgetter("refereed"),
+    "deal_derived": attrgetter("deal_derived"),
+    "deal": lambda a: dump_deal(a.derived_deal),
+}
+ValidationResultSchema = encoded(RESULT_FIELDS, "ValidationResultSchema")
+"""What ``POST /v1/hands/validate`` answers for a well-formed record, and the ``audit`` of a
+stored hand: both are a :class:`rulings.audit.HandAudit`."""
 
 
 def dump_result(audit: HandAudit) -> dict[str, Any]:
-    """The JSON-ready validation result of one audited hand: what
-    :class:`ValidationResultSchema` dumps (the shape openapi.yaml is checked against; a test
-    holds the two equal), built in one call rather than marshmallow's one call per field."""
-    moon = audit.moon
-    return {
-        "variant": audit.variant,
-        "options": dict(audit.options),
-        "hand_number": audit.hand_number,
-        "seats": list(audit.seats),
-        "dealer": audit.dealer,
-        "pass_direction": audit.pass_direction,
-        "void": audit.void,
-        "complete": audit.complete,
-        "tricks": dump_tricks(audit.tricks),
-        "kitty": dump_kitty(audit.kitty),
-        "points": dict(audit.points),
-        "penalties": dict(audit.penalties),
-        "score": dict(audit.score),
-        "moon": _MOON.dump(moon) if moon else None,
-        "rulings": _RULINGS.dump(audit.rulings) if audit.rulings else [],
-        "referee_version": audit.engine_version,
-        "refereed": audit.refereed,
-        "deal_derived": audit.deal_derived,
-        "deal": dump_deal(audit.derived_deal),
-    }
+    """The JSON-ready validation result of one audited hand: what :class:`ValidationResultSchema`
+    dumps, field by field the same encoders, written in one pass."""
+    return encode(RESULT_FIELDS, audit)
 
 
 def dump_deal(deal: Mapping[str, tuple[referee.Card, ...]] | None) -> dict[str, list[str]] | None:

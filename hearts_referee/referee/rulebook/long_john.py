@@ -104,7 +104,7 @@ CITES = cites(
     point_card_on_first_trick="opening-lead", early_heart="opening-lead", joker_played_early="joker"
 )
 
-VARIANT = Variant(
+VARIANT: Variant = Variant(
     id="long-john",
     name="Long John: double-deck cancellation hearts",
     source="Double Deck Cancellation hearts tournament rules (Long John).",

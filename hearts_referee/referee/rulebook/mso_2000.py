@@ -148,7 +148,7 @@ CITES = cites(
     moon_stopped_by_revoke="revoke-cannot-stop-moon",
 )
 
-VARIANT = Variant(
+VARIANT: Variant = Variant(
     id="mso-2000",
     name="MSO 2000 tournament Hearts",
     source="MSO Hearts event rules, August 2000.",

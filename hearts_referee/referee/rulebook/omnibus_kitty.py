@@ -70,7 +70,7 @@ CLAUSES = (
 
 CITES = cites()
 
-VARIANT = Variant(
+VARIANT: Variant = Variant(
     id="omnibus-kitty",
     name="Norwegian omnibus hearts with a kitty",
     source="Norwegian omnibus hearts rules (machine-translated text, read as RULES fixes it).",

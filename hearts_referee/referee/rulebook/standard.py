@@ -73,7 +73,7 @@ CLAUSES = (
 
 CITES = cites()
 
-VARIANT = Variant(
+VARIANT: Variant = Variant(
     id="standard",
     name="Standard Hearts",
     source="The common four-player game (the reference for house rules; not a tournament text).",

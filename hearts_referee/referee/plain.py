@@ -1,0 +1,195 @@
+"""A hand record in the plain shape every scoring app sends, read in one pass.
+
+The record's contract is the schema (``schemas.record.HandRecordSchema``): it reads
+every record, names every problem and its pointer. Most records are plainly well
+formed, though, and marshmallow costs about 3 µs a field before a field does its work.
+Such a record is read here, by the same rules as each of the schema's fields, in the
+rules core, so that it is compiled with it. The first thing that is not plainly fine (a
+house variant, a claim, a lower-case card, a value of the wrong type, an unknown field,
+...) gives ``None``: the schema reads the whole record again and explains. So this
+reader never refuses and never explains anything: it says "exactly what the schema
+would read" (``tests/test_record_loader.py`` holds it to that) or "ask the schema".
+
+What the shape is (its fields, which are required, its bounds) is the schema's to
+say: it hands :class:`Shape` over, and nothing here restates it.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple, cast
+
+from .cards import CARDS, Card
+from .record import Event, EventAction, HandRecord, Pass, pointer
+from .registry import VARIANTS
+from .variant import MoonOption
+
+
+class Shape(NamedTuple):
+    """What the schema reads: its fields (less a score-only hand's, which the schema reads),
+    the required ones, and the bounds it checks."""
+
+    fields: frozenset[str]
+    required: frozenset[str]
+    seat_max_length: int
+    back_max_length: int
+    score_max: int
+    hand_number_max: int
+
+
+_MOON_CHOICES = {option.value: option for option in MoonOption}
+_PASS_KEYS = frozenset({"cards", "to", "looked_early"})
+_CARD_EVENT = EventAction.CARD
+
+
+class _NotPlain(Exception):
+    """A value the plain shape does not have: the schema reads the record."""
+
+
+def read_plain(data: Any, shape: Shape) -> HandRecord | None:
+    """``data`` as a :class:`HandRecord` when it is plainly well formed, else ``None`` (read it
+    with the schema). Never a different record from the schema's for the same data."""
+    try:
+        return _read_plain(data, shape)
+    except (TypeError, KeyError, _NotPlain):  # a value of the wrong kind where the plain shape has one
+        return None
+
+
+def _plain_seat(value: Any, max_length: int) -> bool:
+    """A seat id ``schemas.text.seat_id`` returns unchanged without a closer look (and so,
+    with its own ``max_length``, a back colour ``schemas.text.clean`` keeps as is)."""
+    return (
+        type(value) is str
+        and 0 < len(value) <= max_length
+        and value.isascii()
+        and value.isprintable()
+        and not value[0].isspace()
+        and not value[-1].isspace()
+    )
+
+
+def _plain_cards(value: Any) -> tuple[Card, ...]:
+    """A list of canonical card codes (``"QS"``, ``"TH"``)."""
+    if type(value) is not list:
+        raise _NotPlain
+    out = tuple(map(CARDS.get, value))  # TypeError for an unhashable item: not plain
+    if None in out:
+        raise _NotPlain
+    return cast(tuple[Card, ...], out)
+
+
+def _plain_scores(value: Any, score_max: int) -> dict[str, int] | None:
+    if value is None:
+        return None
+    if type(value) is not dict:
+        raise _NotPlain
+    for points in value.values():
+        if type(points) is not int or not -score_max <= points <= score_max:
+            raise _NotPlain
+    return dict(value)
+
+
+def _plain_backs(value: Any, max_length: int) -> dict[str, tuple[str, ...]] | None:
+    if value is None:
+        return None
+    if type(value) is not dict:
+        raise _NotPlain
+    backs = {}
+    for seat, colours in value.items():
+        if type(colours) is not list or not all(_plain_seat(c, max_length) for c in colours):
+            raise _NotPlain
+        backs[seat] = tuple(colours)
+    return backs
+
+
+def _plain_passes(value: Any, seat_max_length: int) -> dict[str, Pass]:
+    if type(value) is not dict:
+        raise _NotPlain
+    passes = {}
+    for seat, given in value.items():
+        if not 0 < len(seat) <= seat_max_length:
+            raise _NotPlain
+        here = "/passes/" + seat if "/" not in seat and "~" not in seat else pointer("passes", seat)
+        if type(given) is list:
+            passes[seat] = Pass(_plain_cards(given), at=here)
+            continue
+        if type(given) is not dict or not _PASS_KEYS.issuperset(given) or "cards" not in given:
+            raise _NotPlain
+        cards = _plain_cards(given["cards"])
+        to = given.get("to")
+        looked = given.get("looked_early", False)
+        if (to is not None and type(to) is not str) or type(looked) is not bool:
+            raise _NotPlain
+        passes[seat] = Pass(cards, to, looked, f"{here}/cards")
+    return passes
+
+
+def _plain_play(value: Any, seats: frozenset[str]) -> tuple[Event, ...]:
+    """Only ``{"seat": s, "card": c}`` events by seats at the table, read as the schema's
+    play field reads them. A plain loop: as fast as C-level ``map`` passes in pure Python,
+    and compiled, each event is built directly as a C struct."""
+    if type(value) is not list:
+        raise _NotPlain
+    events = []
+    get = CARDS.get
+    for item in value:
+        if type(item) is not dict or len(item) != 2:
+            raise _NotPlain
+        seat = item["seat"]
+        card = get(item["card"])
+        if card is None or seat not in seats:
+            raise _NotPlain
+        events.append(Event(seat, _CARD_EVENT, card, (), None))
+    return tuple(events)
+
+
+def _read_plain(data: Any, shape: Shape) -> HandRecord | None:
+    if type(data) is not dict or not shape.fields.issuperset(data) or not shape.required.issubset(data):
+        return None
+    seat_max = shape.seat_max_length
+    variant = VARIANTS.get(data["variant"])
+    seats = data["seats"]
+    dealer = data["dealer"]
+    number = data["hand_number"]
+    if (
+        variant is None
+        or type(seats) is not list
+        or not 3 <= len(seats) <= 8
+        or not all(_plain_seat(seat, seat_max) for seat in seats)
+        or not _plain_seat(dealer, seat_max)
+        or type(number) is not int
+        or not 1 <= number <= shape.hand_number_max
+    ):
+        return None
+    given = data.get("deal")
+    if type(given) is not dict or "deal_derived" in data:  # no deal: the schema derives it
+        return None
+    deal = {}
+    for seat, dealt in given.items():
+        if not 0 < len(seat) <= seat_max:
+            return None
+        deal[seat] = _plain_cards(dealt)
+    kitty = _plain_cards(data.get("kitty", []))
+    exposed = _plain_cards(data.get("exposed_in_deal", []))
+    passes = _plain_passes(data.get("passes", {}), seat_max)
+    play = _plain_play(data.get("play", []), frozenset(seats))
+    scores_before = _plain_scores(data.get("scores_before"), shape.score_max)
+    claimed = _plain_scores(data.get("claimed"), shape.score_max)
+    moon = data.get("moon_choice")
+    backs = _plain_backs(data.get("backs"), shape.back_max_length)
+    if moon is not None and moon not in _MOON_CHOICES:
+        return None
+    return HandRecord(
+        variant,
+        tuple(seats),
+        dealer,
+        number,
+        deal,
+        play,
+        kitty,
+        passes,
+        scores_before,
+        claimed,
+        _MOON_CHOICES[moon] if moon is not None else None,
+        exposed,
+        backs,
+    )
