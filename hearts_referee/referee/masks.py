@@ -106,9 +106,6 @@ class Hand:
                 more[card] = more.get(card, 0) + 1
         return cls(once, twice, more)
 
-    def copy(self) -> Hand:
-        return Hand(self.once, self.twice, dict(self.more))
-
     def add(self, card: Card) -> None:
         bit = card.bit
         if not self.once & bit:
@@ -141,10 +138,6 @@ class Hand:
         if not self.once & bit:
             return 0
         return (2 + self.more.get(card, 0)) if self.twice & bit else 1
-
-    def holds_suit(self, suit: Suit | None) -> bool:
-        """Whether a card of ``suit`` (``None``: the joker) is held."""
-        return bool(self.once & SUIT_MASKS[suit])
 
     def cards(self) -> list[Card]:
         """Every card held, each copy, lowest number first."""

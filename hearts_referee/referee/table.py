@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from .cards import Card, Suit
+from .cards import Card
 from .findings import CardFaultFacts, ClaimFacts, Code, Facts, Finding, PenaltyCardFacts
 from .masks import HEARTS_MASK, Hand
 from .record import Problem
@@ -183,15 +183,8 @@ class Table:
     def give(self, seat: str, card: Card) -> None:
         self.hands[seat].add(card)
 
-    def take(self, seat: str, card: Card) -> None:
-        self.hands[seat].remove(card)
-
     def holds(self, seat: str, card: Card) -> bool:
         return card in self.hands[seat]
-
-    def holds_suit(self, seat: str, suit: Suit | None) -> bool:
-        """Whether ``seat`` holds a card of ``suit`` (``None``: the joker)."""
-        return self.hands[seat].holds_suit(suit)
 
     def cards_left(self, seat: str) -> list[Card]:
         """Every card ``seat`` still holds, each copy, in card order."""

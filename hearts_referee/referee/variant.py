@@ -208,17 +208,15 @@ class Variant:
     options: Mapping[str, Any] = field(default_factory=dict)
     card_points: Mapping[Card, int] = field(init=False, repr=False, compare=False)
     point_cards: frozenset[Card] = field(init=False, repr=False, compare=False)
-    breakers: frozenset[Card] = field(init=False, repr=False, compare=False)
     first_lead_card: Card | None = field(init=False, repr=False, compare=False)
     """The card trick 1 must be led with (2♣), or ``None`` when the lead is free."""
-    first_trick_points: frozenset[Card] = field(init=False, repr=False, compare=False)
-    """The cards trick 1 may not carry while a seat has another legal card (empty: no such rule)."""
     point_mask: int = field(init=False, repr=False, compare=False)
     """:attr:`point_cards` as a mask (``referee.masks``)."""
     breaker_mask: int = field(init=False, repr=False, compare=False)
-    """:attr:`breakers` as a mask."""
+    """The cards that break hearts (:meth:`breaks_hearts`), as a mask."""
     first_trick_point_mask: int = field(init=False, repr=False, compare=False)
-    """:attr:`first_trick_points` as a mask."""
+    """The cards trick 1 may not carry while a seat has another legal card, as a mask (0: no
+    such rule)."""
     points_by_number: tuple[int, ...] = field(init=False, repr=False, compare=False)
     """:attr:`card_points` by card number (``Card.number``, the joker's 52 included): a trick's
     points are a sum of tuple look-ups, no card hashed."""
@@ -242,15 +240,12 @@ class Variant:
             "point_cards",
             frozenset(c for c in STANDARD_DECK if c.suit is Suit.HEARTS or c is QUEEN_OF_SPADES),
         )
-        object.__setattr__(self, "breakers", frozenset(c for c in STANDARD_DECK if self.breaks_hearts(c)))
         # compiled once for the legality cascade (``referee.table.Table.fault``)
         object.__setattr__(self, "first_lead_card", TWO_OF_CLUBS if self.two_of_clubs_leads else None)
-        object.__setattr__(
-            self, "first_trick_points", self.point_cards if self.no_points_on_first_trick else frozenset()
-        )
-        object.__setattr__(self, "point_mask", mask_of(self.point_cards))
-        object.__setattr__(self, "breaker_mask", mask_of(self.breakers))
-        object.__setattr__(self, "first_trick_point_mask", mask_of(self.first_trick_points))
+        point_mask = mask_of(self.point_cards)
+        object.__setattr__(self, "point_mask", point_mask)
+        object.__setattr__(self, "breaker_mask", mask_of(c for c in STANDARD_DECK if self.breaks_hearts(c)))
+        object.__setattr__(self, "first_trick_point_mask", point_mask if self.no_points_on_first_trick else 0)
         object.__setattr__(
             self, "_decks", MappingProxyType({n: self._build_deck(n) for n in self.seat_counts})
         )
