@@ -14,6 +14,8 @@ from __future__ import annotations
 import json
 import sys
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -36,20 +38,45 @@ CHROMIUM_ARGS = [
 ]
 
 
-def main(out: Path = ROOT / "docs") -> None:
+@contextmanager
+def browsing(database: str) -> Iterator[tuple[str, Any, Any]]:
+    """The archive at ``database`` served, Debian's Chromium started and a page :data:`WIDTH`
+    wide opened: (the base URL, the browser, the page). Every screenshot tool starts here."""
     from playwright.sync_api import sync_playwright
 
+    app = create_app({"DATABASE": database, "SECRET_KEY": "screenshots"})
+    with serve(app) as base, sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            yield base, browser, browser.new_page(viewport={"width": WIDTH, "height": 900})
+        finally:
+            browser.close()
+
+
+def sign_in(page: Any, base: str, key: str) -> None:
+    """Sign in on the pages with ``key`` (the form's own button, not the header's sign-out)."""
+    page.goto(f"{base}/director/sign-in")
+    page.fill("#key", key)
+    page.click("main button[type=submit]")
+
+
+def new_game(page: Any, base: str, first_dealer: str, table: str) -> None:
+    """Start a game of :data:`PLAYERS` on the new-game page, up to the form's submit."""
+    page.goto(f"{base}/director/games/new")
+    for i, (seat, name) in enumerate(PLAYERS.items()):
+        page.fill(f"#seat-{i}", seat)
+        page.fill(f"#player-{i}", name)
+    page.fill("#first_dealer", first_dealer)
+    page.fill("#table", table)
+
+
+def main(out: Path = ROOT / "docs") -> None:
     out.mkdir(exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp:
         database = str(Path(tmp) / "archive.sqlite")
         demo = seed(database)
-        app = create_app({"DATABASE": database, "SECRET_KEY": "screenshots"})
-        with serve(app) as base, sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            page = browser.new_page(viewport={"width": WIDTH, "height": 900})
-            page.goto(f"{base}/director/sign-in")
-            page.fill("#key", demo.auditor)  # the hand at a glance, without the director's forms
-            page.click("button[type=submit]")
+        with browsing(database) as (base, browser, page):
+            sign_in(page, base, demo.auditor)  # the hand at a glance, without the director's forms
             page.goto(f"{base}/director/hands/{demo.revoke_hand}#trick-3")
             page.evaluate("window.scrollTo(0, 0)")
             # from the top to the end of the trick-by-trick replay, opened at the revoke
@@ -65,18 +92,13 @@ def main(out: Path = ROOT / "docs") -> None:
             page.emulate_media(media="print")
             page.screenshot(path=str(out / "scoresheet.png"), full_page=True)
             page.emulate_media(media="screen")
-            page.goto(f"{base}/director/sign-in")
-            page.fill("#key", demo.director)  # a director runs the table
-            page.click("main button[type=submit]")  # not the header's sign-out button
+            sign_in(page, base, demo.director)  # a director runs the table
             game = run_a_table(page, base, demo.revoke_hand, out, Path(tmp))
             step_through(page, base, demo.revoke_hand, out)
             phone = browser.new_context(viewport=PHONE, has_touch=True).new_page()
-            phone.goto(f"{base}/director/sign-in")
-            phone.fill("#key", demo.director)
-            phone.click("main button[type=submit]")
+            sign_in(phone, base, demo.director)
             on_a_phone(phone, base, demo.revoke_hand, game, out)
             enter_by_cards(page, base, out)
-            browser.close()
     for name in ("hand-page.png", "scoresheet.png", *FLOW, *REPLAY):
         print(out / name, (out / name).stat().st_size, "bytes", file=sys.stderr)
 
@@ -136,12 +158,7 @@ def _shot(page: Any, path: Path, bottom: str | None = None) -> None:
 def run_a_table(page: Any, base: str, revoke_hand: int, out: Path, tmp: Path) -> str:
     """Game 2 at table 9, run from the pages; each page of :data:`FLOW` photographed on the way.
     Returns the game's id (still in progress: two hands stored)."""
-    page.goto(f"{base}/director/games/new")
-    for i, (seat, name) in enumerate(PLAYERS.items()):
-        page.fill(f"#seat-{i}", seat)
-        page.fill(f"#player-{i}", name)
-    page.fill("#first_dealer", "N")
-    page.fill("#table", "9")
+    new_game(page, base, "N", "9")
     _shot(page, out / "new-game.png")
     page.click("form.entry button[type=submit]")
     page.wait_for_url(f"{base}/director/games/**")
@@ -216,12 +233,7 @@ def enter_by_cards(page: Any, base: str, out: Path) -> None:
     """Game 3, its first hand entered by its cards (:data:`EXAMPLE`, whose N revokes at trick 3):
     by clicks with the deal left to the play, then, the deal typed in, on to the revoke."""
     hand = json.loads(EXAMPLE.read_text())
-    page.goto(f"{base}/director/games/new")
-    for i, (seat, name) in enumerate(PLAYERS.items()):
-        page.fill(f"#seat-{i}", seat)
-        page.fill(f"#player-{i}", name)
-    page.fill("#first_dealer", "W")
-    page.fill("#table", "4")
+    new_game(page, base, "W", "4")
     page.click("form.entry button[type=submit]")
     page.wait_for_url(f"{base}/director/games/**")
     page.click("#next a.button")

@@ -16,13 +16,12 @@ import tempfile
 from pathlib import Path
 
 from hearts_referee import usecases
-from hearts_referee.app import create_app
 from hearts_referee.rulings.decisions import Action, Decision
 from hearts_referee.usecases import games, hands
 from hearts_referee.usecases.keys import OPERATOR, create_key
 
-from .demo import ROOT, seed, serve
-from .screenshots import CHROMIUM, CHROMIUM_ARGS, WIDTH
+from .demo import ROOT, seed
+from .screenshots import browsing, sign_in
 
 SHOTS = (
     "ruling-life.png",
@@ -63,20 +62,13 @@ def act(database: str, game_id: int, hand_id: int) -> None:
 
 
 def main(out: Path = ROOT / "docs") -> None:
-    from playwright.sync_api import sync_playwright
-
     out.mkdir(exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp:
         database = str(Path(tmp) / "archive.sqlite")
         demo = seed(database)
         act(database, demo.game_id, demo.revoke_hand)
-        app = create_app({"DATABASE": database, "SECRET_KEY": "screenshots"})
-        with serve(app) as base, sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            page = browser.new_page(viewport={"width": WIDTH, "height": 900})
-            page.goto(f"{base}/director/sign-in")
-            page.fill("#key", demo.director)
-            page.click("button[type=submit]")
+        with browsing(database) as (base, _, page):
+            sign_in(page, base, demo.director)
             page.goto(f"{base}/director/hands/{demo.revoke_hand}")
             page.locator("#ruling-1 details.reopen summary").click()  # a reopened form, as a director sees it
             page.locator("section[aria-labelledby=rulings-h]").screenshot(path=str(out / "ruling-life.png"))
@@ -87,7 +79,6 @@ def main(out: Path = ROOT / "docs") -> None:
             page.locator("#score").screenshot(path=str(out / "re-audit.png"))
             page.goto(f"{base}/director/games/{demo.game_id}")
             page.locator("section.signatures").screenshot(path=str(out / "game-signatures.png"))
-            browser.close()
     for name in SHOTS:
         print(out / name, (out / name).stat().st_size, "bytes", file=sys.stderr)
 

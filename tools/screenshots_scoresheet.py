@@ -17,7 +17,6 @@ import tempfile
 from pathlib import Path
 
 from hearts_referee import usecases
-from hearts_referee.app import create_app
 from hearts_referee.referee.record import Reported
 from hearts_referee.referee.registry import VARIANTS
 from hearts_referee.rulings.scoresheet import GameSetup
@@ -25,8 +24,8 @@ from hearts_referee.schemas.game import load_game_hand
 from hearts_referee.usecases import games, hands
 from hearts_referee.usecases.keys import OPERATOR, create_key
 
-from .demo import PLAYERS, ROOT, seed, serve
-from .screenshots import CHROMIUM, CHROMIUM_ARGS, WIDTH
+from .demo import PLAYERS, ROOT, seed
+from .screenshots import WIDTH, browsing, sign_in
 
 SHOT = "scoresheet-score-only.png"
 ROW_SHOT = "scoresheet-row.png"
@@ -62,20 +61,13 @@ def keep(database: str) -> int:
 
 
 def main(out: Path = ROOT / "docs") -> None:
-    from playwright.sync_api import sync_playwright
-
     out.mkdir(exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp:
         database = str(Path(tmp) / "archive.sqlite")
         demo = seed(database, extra_hands=0)
         game_id = keep(database)
-        app = create_app({"DATABASE": database, "SECRET_KEY": "screenshots"})
-        with serve(app) as base, sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            page = browser.new_page(viewport={"width": WIDTH, "height": 900})
-            page.goto(f"{base}/director/sign-in")
-            page.fill("#key", demo.director)
-            page.click("main button[type=submit]")
+        with browsing(database) as (base, _, page):
+            sign_in(page, base, demo.director)
             page.goto(f"{base}/director/games/{game_id}")
             for i, seat in enumerate(PLAYERS):
                 page.fill(f"#points-{i}", str(NEXT[seat]))
@@ -92,7 +84,6 @@ def main(out: Path = ROOT / "docs") -> None:
                 page.fill(f"#points-{i}", str(NEXT[seat]))
             page.locator("#sheet-preview [data-total]").first.wait_for()
             page.locator("div.keep-sheet").screenshot(path=str(out / ROW_SHOT))
-            browser.close()
     for name in (SHOT, ROW_SHOT):
         print(out / name, (out / name).stat().st_size, "bytes", file=sys.stderr)
 
