@@ -102,6 +102,15 @@ def assert_same_hand(site, entered_game: int, body: dict[str, Any]) -> None:
     }
 
 
+def type_deal_and_passes(tab, hand) -> None:
+    """Type ``hand``'s deal and passes into the entry's text fields, as a director may before
+    the cards: the entry then knows each seat's cards and names the seat to play."""
+    for i, seat in enumerate(SEATS):
+        tab.fill(f"#deal-{i}", " ".join(hand["deal"][seat]))
+        tab.fill(f"#pass-{i}", " ".join(hand["passes"][seat]))
+    tab.dispatch_event("#pass-3", "change")
+
+
 def test_a_clean_mso_hand_entered_by_clicks_alone_is_the_hand_sent_as_json(tab, site):
     body = random_body(2401, 1)
     game_id = fresh_game(site)
@@ -141,10 +150,7 @@ def test_a_clean_mso_hand_entered_by_keys_alone_is_the_hand_sent_as_json(tab, si
 def test_a_revoke_is_flagged_with_its_rule_on_the_card_the_moment_it_is_entered(tab, site):
     game_id = fresh_game(site)
     open_entry(tab, site, game_id)
-    for i, seat in enumerate(SEATS):
-        tab.fill(f"#deal-{i}", " ".join(REVOKE_HAND["deal"][seat]))
-        tab.fill(f"#pass-{i}", " ".join(REVOKE_HAND["passes"][seat]))
-    tab.dispatch_event("#pass-3", "change")
+    type_deal_and_passes(tab, REVOKE_HAND)
     first_three = REVOKE_HAND["play"][:12]
     for event in first_three:  # the deal is known: the referee names each seat to play
         tab.locator("#to-play strong", has_text=event["seat"]).wait_for()
@@ -163,10 +169,7 @@ def test_an_exposed_card_and_a_claim_are_entered_by_buttons_and_stored(tab, site
     body = random_body(2403, 1)
     game_id = fresh_game(site)
     open_entry(tab, site, game_id)
-    for i, seat in enumerate(SEATS):
-        tab.fill(f"#deal-{i}", " ".join(body["deal"][seat]))
-        tab.fill(f"#pass-{i}", " ".join(body["passes"][seat]))
-    tab.dispatch_event("#pass-3", "change")
+    type_deal_and_passes(tab, body)
     tricks = tricks_of(body)
     for event in [e for trick in tricks[:10] for e in trick]:
         tab.click(f'.card-pool [data-card="{event["card"]}"]')
