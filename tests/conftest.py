@@ -340,6 +340,18 @@ def as_role(keys) -> Callable[[str], dict[str, str]]:
 
 
 @pytest.fixture
+def scorer(as_role) -> dict[str, str]:
+    """The headers of a scorer's request."""
+    return as_role("scorer")
+
+
+@pytest.fixture
+def director(as_role) -> dict[str, str]:
+    """The headers of a director's request."""
+    return as_role("director")
+
+
+@pytest.fixture
 def db(app):
     """A connection to the app's archive, for looking behind the API."""
     connection = archive.open_archive(app.config["DATABASE"])

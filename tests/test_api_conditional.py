@@ -12,11 +12,6 @@ from test_pages import HAND
 
 
 @pytest.fixture
-def director(as_role):
-    return as_role("director")
-
-
-@pytest.fixture
 def stored(client, director):
     assert client.post("/v1/games", headers=director, json=new_game(table="7")).status_code == 201
     assert client.post("/v1/games/1/hands", headers=director, json=HAND).status_code == 201

@@ -24,11 +24,6 @@ from playout.revoke import PlantRevoke
 GAMES = "/v1/games"
 
 
-@pytest.fixture
-def scorer(as_role):
-    return as_role("scorer")
-
-
 def start(client, headers, **kwargs: Any) -> int:
     response = client.post(GAMES, json=new_game(**kwargs), headers=headers)
     assert response.status_code == 201, response.get_json()

@@ -21,16 +21,6 @@ REVOKE = play_out("N:2C E:2D S:4C W:5C W:KC N:AC E:3C S:8C")
 """E revokes in trick 1 (the hand played out: a hand in progress would also be open)."""
 
 
-@pytest.fixture
-def scorer(as_role):
-    return as_role("scorer")
-
-
-@pytest.fixture
-def director(as_role):
-    return as_role("director")
-
-
 def submit(client, headers, record: dict[str, Any], status: int = 201) -> dict[str, Any]:
     response = client.post(HANDS, json=record, headers=headers)
     assert response.status_code == status, response.get_json()

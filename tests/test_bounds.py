@@ -25,11 +25,6 @@ def errors(response) -> set[tuple[str, str]]:
     return {(e["pointer"], e["code"]) for e in response.get_json()["errors"]}
 
 
-@pytest.fixture
-def director(as_role):
-    return as_role("director")
-
-
 def stored_revoke(client, director, variant: str = "mso-2000") -> int:
     response = client.post("/v1/hands", json=hand(variant, play=REVOKE), headers=director)
     assert response.status_code == 201

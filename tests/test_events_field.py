@@ -16,11 +16,6 @@ from hearts_referee.referee.events import (
 )
 
 
-@pytest.fixture
-def director(as_role):
-    return as_role("director")
-
-
 def post_event(client, headers, fmt, players):
     return client.post(EVENTS, headers=headers, json={"name": "Open", "format": fmt, "players": players})
 

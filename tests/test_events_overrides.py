@@ -14,11 +14,6 @@ from hearts_referee.usecases.errors import Forbidden
 from hearts_referee.usecases.keys import authenticate
 
 
-@pytest.fixture
-def director(as_role):
-    return as_role("director")
-
-
 def tables_of(round_):
     return {t["number"]: [s["player"] for s in t["seats"]] for t in round_["tables"]}
 

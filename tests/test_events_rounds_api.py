@@ -11,11 +11,6 @@ import pytest
 from events import EVENTS, create_event, play_moons, seat
 
 
-@pytest.fixture
-def director(as_role):
-    return as_role("director")
-
-
 def tables_of(seated):
     return [sorted(s["player"] for s in t["seats"]) for t in seated["tables"]]
 

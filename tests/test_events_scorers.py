@@ -17,11 +17,6 @@ from hearts_referee import archive
 
 
 @pytest.fixture
-def director(as_role):
-    return as_role("director")
-
-
-@pytest.fixture
 def scorer_key(db):
     """A scoring app's key: its id and the headers of a request made with it."""
 

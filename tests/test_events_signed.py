@@ -28,11 +28,6 @@ REVOKE_HAND = json.loads(
 )
 
 
-@pytest.fixture
-def director(as_role):
-    return as_role("director")
-
-
 def standings(client, headers, event_id):
     return client.get(f"{EVENTS}/{event_id}/standings", headers=headers).get_json()
 

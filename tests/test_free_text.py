@@ -22,11 +22,6 @@ def errors(response) -> set[tuple[str, str]]:
     return {(e["pointer"], e["code"]) for e in response.get_json()["errors"]}
 
 
-@pytest.fixture
-def director(as_role):
-    return as_role("director")
-
-
 # --- the rule ---------------------------------------------------------------------------
 
 

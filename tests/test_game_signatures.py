@@ -16,11 +16,6 @@ REVOKE_HAND = json.loads((ROOT / "examples" / "mso-game-hand.json").read_text())
 GAMES = "/v1/games"
 
 
-@pytest.fixture
-def director(as_role):
-    return as_role("director")
-
-
 def post(client, url: str, headers, body: dict[str, Any], status: int) -> dict[str, Any]:
     response = client.post(url, json=body, headers=headers)
     assert response.status_code == status, response.get_json()

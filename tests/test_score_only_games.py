@@ -12,16 +12,10 @@ import json
 from pathlib import Path
 from typing import Any
 
-import pytest
 from games import moon, new_game
 from support import validator
 
 GAMES = "/v1/games"
-
-
-@pytest.fixture
-def scorer(as_role):
-    return as_role("scorer")
 
 
 def line(hand_number: int, points: dict[str, int], **extra: Any) -> dict[str, Any]:
@@ -194,11 +188,6 @@ def test_a_recorded_game_locates_a_score_only_problem_under_its_hand(client, pro
 
 
 # --- the director's work on a score-only hand -----------------------------------------------
-
-
-@pytest.fixture
-def director(as_role):
-    return as_role("director")
 
 
 def report(hand_id: int, client, headers, **sent: Any):

@@ -29,16 +29,6 @@ WROTE_NOTHING = dict.fromkeys("NESW", 0)
 
 
 @pytest.fixture
-def scorer(as_role):
-    return as_role("scorer")
-
-
-@pytest.fixture
-def director(as_role):
-    return as_role("director")
-
-
-@pytest.fixture
 def wrong(client, scorer) -> dict[str, Any]:
     """A stored MSO hand with E's revoke, on a scoresheet of zeros."""
     response = client.post(HANDS, json=hand("mso-2000", play=REVOKE, claimed=WROTE_NOTHING), headers=scorer)
