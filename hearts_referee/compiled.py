@@ -76,8 +76,13 @@ def default_directory() -> Path:
     chosen = os.environ.get(DIR_ENV)
     if chosen:
         return Path(chosen)
-    tag = sys.implementation.cache_tag or "python"
-    return Path(sys.prefix) / "hearts-referee-compiled" / tag
+    return Path(sys.prefix) / in_prefix()
+
+
+def in_prefix() -> str:
+    """The build folder's path inside the Python environment: where ``compile-core`` puts
+    it by default, and where a wheel that carries the build installs it (``setup.py``)."""
+    return f"hearts-referee-compiled/{sys.implementation.cache_tag or 'python'}"
 
 
 def core_sources(root: Path = PACKAGE_ROOT) -> dict[str, Path]:
@@ -207,6 +212,29 @@ def has_compiler() -> bool:
     return shutil.which(compiler) is not None or shutil.which("cc") is not None
 
 
+def wheel_plan() -> str | None:
+    """Why a wheel built here carries no compiled core, or ``None`` when it does: what
+    ``pip install .`` decides (``setup.py``). ``HEARTS_REFEREE_CORE=pure`` at install
+    time, no C compiler, or no mypyc in the build's environment each keep it pure."""
+    if os.environ.get(CHOICE_ENV) == "pure":
+        return f"{CHOICE_ENV}=pure"
+    if not has_compiler():
+        return "no C compiler on PATH"
+    if importlib.util.find_spec("mypyc") is None:
+        return "mypyc is not installed where the wheel is built"
+    return None
+
+
+def wheel_data(directory: Path, base: str) -> list[tuple[str, list[str]]]:
+    """The build folder ``directory`` as setuptools ``data_files``: each file under
+    ``base`` (a path relative to the installing environment's prefix), folder by folder."""
+    folders: dict[str, list[str]] = {}
+    for file in sorted(path for path in directory.rglob("*") if path.is_file()):
+        target = Path(base) / file.relative_to(directory).parent
+        folders.setdefault(target.as_posix(), []).append(str(file))
+    return sorted(folders.items())
+
+
 SETUP = """
 import sys
 from setuptools import setup
@@ -224,8 +252,21 @@ MYPY_CONFIG = """
 python_version = 3.11
 strict = True
 explicit_package_bases = True
+ignore_missing_imports = True
+
+[mypy-hearts_referee.*]
+ignore_errors = True
+
+[mypy-hearts_referee.referee.*]
+ignore_errors = False
+
+[mypy-hearts_referee.rulings.*]
+ignore_errors = False
 """
-"""The project's mypy settings (pyproject's ``[tool.mypy]``, whose ``files`` a copy lacks)."""
+"""The project's mypy settings (pyproject's ``[tool.mypy]``, whose ``files`` a copy lacks),
+strict on the core it compiles. The rest of the package is only read for the core's
+imports of it, and a wheel's build environment has mypy and setuptools but not Flask or
+marshmallow: the lint test (``tests/test_architecture.py``) type-checks all of it."""
 
 
 def build(directory: Path, root: Path = PACKAGE_ROOT) -> Path:

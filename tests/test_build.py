@@ -170,3 +170,40 @@ def test_version_says_which_build_of_the_core_runs():
     shown = CliRunner().invoke(main, ["--version"]).output
     assert shown.startswith("hearts-referee ")
     assert f"rules core {compiled.BUILD.describe()}" in shown
+
+
+# -- what `pip install .` builds (setup.py asks hearts_referee.compiled) ----------------------
+
+
+def test_a_wheel_carries_the_compiled_core_where_a_compiler_and_mypyc_are(monkeypatch):
+    monkeypatch.setenv(compiled.CHOICE_ENV, "auto")
+    monkeypatch.setattr(compiled, "has_compiler", lambda: True)
+    assert compiled.wheel_plan() is None  # mypy (so mypyc) is installed with the test tools
+
+
+def test_a_wheel_built_without_a_c_compiler_is_the_pure_build(monkeypatch):
+    monkeypatch.setenv(compiled.CHOICE_ENV, "auto")
+    monkeypatch.setattr(compiled, "has_compiler", lambda: False)
+    assert compiled.wheel_plan() == "no C compiler on PATH"
+
+
+def test_a_wheel_built_with_pure_asked_for_is_the_pure_build(monkeypatch):
+    monkeypatch.setenv(compiled.CHOICE_ENV, "pure")
+    monkeypatch.setattr(compiled, "has_compiler", lambda: True)
+    assert compiled.wheel_plan() == "HEARTS_REFEREE_CORE=pure"
+
+
+def test_a_wheel_installs_the_build_where_compile_core_puts_it(tmp_path, monkeypatch):
+    monkeypatch.delenv(compiled.DIR_ENV, raising=False)
+    assert compiled.default_directory() == Path(sys.prefix) / compiled.in_prefix()
+    build = tmp_path / "build"
+    (build / "hearts_referee" / "referee").mkdir(parents=True)
+    for name in ("manifest.json", "abc__mypyc.so", "hearts_referee/referee/cards.so"):
+        (build / name).write_text("")
+    assert compiled.wheel_data(build, "hearts-referee-compiled/tag") == [
+        ("hearts-referee-compiled/tag", [str(build / "abc__mypyc.so"), str(build / "manifest.json")]),
+        (
+            "hearts-referee-compiled/tag/hearts_referee/referee",
+            [str(build / "hearts_referee/referee/cards.so")],
+        ),
+    ]

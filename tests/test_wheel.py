@@ -5,12 +5,16 @@ carry the spec (``/openapi.yaml``, ``/docs``), the templates and the console
 script, and its declared runtime dependencies must be enough to serve. It
 installs one import name, ``hearts_referee``, so a user's own ``api/``,
 ``cli/`` or ``app.py`` (or another distribution's) cannot shadow a module of
-ours: the commands run from a folder that holds all three. This needs the
-package registry (as ``make test`` itself does) and takes ~30 s.
+ours: the commands run from a folder that holds all three. On a machine
+with a C compiler the wheel carries the compiled rules core (``setup.py``),
+installed into the environment beside the package and loaded from there. This
+needs the package registry (as ``make test`` itself does) and takes about 3
+minutes, the compile's 2 among them.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import socket
@@ -20,6 +24,8 @@ import time
 import urllib.request
 import zipfile
 from pathlib import Path
+
+from hearts_referee import compiled
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -53,17 +59,30 @@ def test_the_wheel_installs_alone_and_its_serve_command_serves_the_docs_and_the_
     # Built from a copy: setuptools writes build/ and hearts_referee.egg-info/ beside the source.
     source = tmp_path / "source"
     shutil.copytree(ROOT, source, symlinks=True, ignore=BUILD_LITTER)
-    run(
-        sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", tmp_path / "dist", source, cwd=tmp_path
-    )
+    # Built as a user's `pip install .` builds it: no choice of ours in the environment.
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("FLASK_", "PYTHON", "HEARTS_REFEREE_"))}
+    wheel_cmd = (sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", tmp_path / "dist", source)
+    run(*wheel_cmd, cwd=tmp_path, env=env)
     (wheel,) = (tmp_path / "dist").glob("hearts_referee-*.whl")
     names = zipfile.ZipFile(wheel).namelist()
-    shipped = {name.split("/")[0] for name in names if ".dist-info/" not in name}
+    core = f"hearts_referee-0.1.0.data/data/{compiled.in_prefix()}/"
+    carried = sorted(name.removeprefix(core) for name in names if name.startswith(core))
+    shipped = {
+        name.split("/")[0] for name in names if ".dist-info/" not in name and not name.startswith(core)
+    }
     assert shipped == {"hearts_referee"}
+    if compiled.has_compiler():  # the compiled core, with its manifest, to go beside the environment's
+        assert "manifest.json" in carried and "hearts_referee/referee/replay" in str(carried)
+        assert not wheel.name.endswith("-py3-none-any.whl")  # for this Python and platform only
+    else:
+        assert carried == [] and wheel.name.endswith("-py3-none-any.whl")
     (top_level,) = [name for name in names if name.endswith(".dist-info/top_level.txt")]
     assert zipfile.ZipFile(wheel).read(top_level).decode().split() == ["hearts_referee"]
     assert {"hearts_referee/api/openapi.yaml", "hearts_referee/py.typed"} <= set(names)
-    assert not [name for name in names if name.endswith((".so", ".pyd", ".c"))]  # no build junk
+    # No build junk, and nothing compiled inside the package, where it would shadow a source.
+    assert not [
+        name for name in names if name.startswith("hearts_referee/") and name.endswith((".so", ".pyd", ".c"))
+    ]
 
     # A user's folder with modules named like our old top-level ones, and like the checkout's app.py.
     desk = tmp_path / "desk"
@@ -80,11 +99,19 @@ def test_the_wheel_installs_alone_and_its_serve_command_serves_the_docs_and_the_
     installed = run(*pip, "list", "--format=freeze", cwd=tmp_path).lower()
     assert "pytest" not in installed and "hypothesis" not in installed  # the test stack stays out
 
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("FLASK_", "PYTHON", "HEARTS_REFEREE_"))}
     env["FLASK_DATABASE"] = str(tmp_path / "archive.sqlite")
     made = run(venv / "bin" / "hearts-referee", "init-db", cwd=desk, env=env)
     assert "schema up to date" in made and (tmp_path / "archive.sqlite").exists()
     assert "serve" in run(venv / "bin" / "hearts-referee", "--help", cwd=desk, env=env)
+    build = "compiled" if compiled.has_compiler() else "pure"
+    version = run(venv / "bin" / "hearts-referee", "--version", cwd=desk, env=env)
+    assert f"rules core {build} " in version, version
+    if build == "compiled":  # loaded from the environment the wheel installed it into
+        assert str(venv / compiled.in_prefix()) in version
+        pure = run(
+            venv / "bin" / "hearts-referee", "--version", cwd=desk, env={**env, compiled.CHOICE_ENV: "pure"}
+        )
+        assert "rules core pure (HEARTS_REFEREE_CORE=pure)" in pure
     assert "serve" in run(venv / "bin" / "python", "-m", "hearts_referee", "--help", cwd=desk, env=env)
     library = "import hearts_referee; print(sorted(hearts_referee.VARIANTS))"
     assert "mso-2000" in run(venv / "bin" / "python", "-c", library, cwd=desk, env=env)
@@ -116,8 +143,9 @@ def test_the_wheel_installs_alone_and_its_serve_command_serves_the_docs_and_the_
         assert (status, kind) == (200, "text/css")
         status, kind, _ = get(base + "/director/check")
         assert (status, kind) == (200, "text/html")
-        status, kind, _ = get(base + "/readyz")
+        status, kind, ready = get(base + "/readyz")
         assert (status, kind) == (200, "application/json")
+        assert json.loads(ready)["build"] == build
     finally:
         server.terminate()
         server.wait(timeout=10)
