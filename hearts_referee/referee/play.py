@@ -211,6 +211,7 @@ def close_trick(table: Table, trick: TrickInPlay) -> None:
         on_it |= card.bit
         points += by_number[card.number]
     trick.points = points
+    trick.cards = on_it
     has_point_cards = bool(on_it & variant.point_mask)
     if on_it & variant.breaker_mask:
         table.broken = True
@@ -222,44 +223,42 @@ def close_trick(table: Table, trick: TrickInPlay) -> None:
         trick.winner = None
         table.middle.append(trick)
         if last:  # nothing left to win it: the most recent trick winner takes the pile
-            take(table, table.last_winner or trick.leader, trick, has_point_cards)
+            take(table, table.last_winner or trick.leader, trick)
         leader = trick.leader
     else:
         leader = trick.winner = table.last_winner = plays[won].seat
         if table.middle or table.kitty:
-            take(table, leader, trick, has_point_cards)
+            take(table, leader, trick)
         else:  # the common case: the winner takes this trick alone
             trick.taken_by = leader
-            if has_point_cards:
-                table.point_takers.add(leader)
+            table.taken[leader] = table.taken.get(leader, 0) | on_it
     table.current = TrickInPlay(trick.number + 1, leader)
     if last:
         settle(trick)  # the hand has ended: nothing is left to correct
 
 
-def take(table: Table, seat: str, trick: TrickInPlay, has_point_cards: bool) -> None:
+def take(table: Table, seat: str, trick: TrickInPlay) -> None:
     """``seat`` takes the trick's cards, with any middle pile, and the kitty when it is due."""
     trick.taken_by = seat
     taken = [trick]
+    cards = trick.cards
     if table.middle:
         pile = [t for t in table.middle if t is not trick]
         if pile:
             table.collects[trick.number] = [t.number for t in pile]
-        point_cards = table.variant.point_cards
         for piled in pile:
             piled.taken_by = seat
-            has_point_cards = has_point_cards or any(p.card in point_cards for p in piled.plays)
+            cards |= piled.cards
         taken += pile
         table.middle.clear()
-    if has_point_cards:
-        table.point_takers.add(seat)
     if table.kitty and table.kitty_taker is None:
         due = 1 if table.variant.kitty_to == "first-trick" else table.kitty_trick
         if any(t.number == due for t in taken):
             table.kitty_taker = seat
             table.kitty_with = trick.number
-            if any(card in table.variant.point_cards for card in table.kitty):
-                table.point_takers.add(seat)
+            for card in table.kitty:
+                cards |= card.bit
+    table.taken[seat] = table.taken.get(seat, 0) | cards
 
 
 def settle(trick: TrickInPlay) -> None:
@@ -341,7 +340,7 @@ def reopen(table: Table, seat: str, card: Card) -> TrickInPlay | None:
     table.middle = []
     table.cancelled = {}
     table.collects = {}
-    table.point_takers = set()
+    table.taken = {}
     table.last_winner = table.kitty_trick = table.kitty_taker = table.kitty_with = None
     table.broken = table.variant.hearts_broken_from_start
     for trick in before:

@@ -274,7 +274,7 @@ def _score(
         void=False,
         claimed_rest=claimed_rest,
         findings=log,
-        point_takers=table.point_takers,
+        point_takers=table.point_takers(),
         kitty=kitty,
     )
 

@@ -201,7 +201,7 @@ class Position:
             last_winner=index[table.last_winner] if table.last_winner is not None else None,
             kitty=kitty,
             kitty_cards=tuple(table.kitty),
-            others_took_points=bool(table.point_takers - {claimant}),
+            others_took_points=bool(table.point_takers() - {claimant}),
             claimant_point_cards=taken_by_claimant,
         )
 

@@ -99,6 +99,7 @@ class TrickInPlay:
     """A trick being played: its plays so far and the findings attached to them."""
 
     __slots__ = (
+        "cards",
         "corrected",
         "faults",
         "in_order",
@@ -125,6 +126,7 @@ class TrickInPlay:
         self.winner: str | None = None
         self.taken_by: str | None = None  # who took its cards: the winner, or a pile's taker
         self.points = 0
+        self.cards = 0  # every card on it, as a mask, once it is closed
         self.corrected = False  # an irregular card was taken back from it
 
     @property
@@ -153,7 +155,7 @@ class Table:
     log: list[OpenFinding] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
     last_claim: tuple[int, str, ClaimFacts] | None = None  # event index, claimant, its facts
-    point_takers: set[str] = field(default_factory=set)  # seats that took a point card
+    taken: dict[str, int] = field(default_factory=dict)  # each seat's cards taken, as a mask
     kitty: tuple[Card, ...] = ()
     kitty_trick: int | None = None  # the trick whose taker takes the kitty
     kitty_taker: str | None = None
@@ -178,6 +180,11 @@ class Table:
             TrickInPlay(1, dealer),
             broken=variant.hearts_broken_from_start,
         )
+
+    def point_takers(self) -> set[str]:
+        """The seats that have taken a point card (by trick, pile or kitty) so far."""
+        point_mask = self.variant.point_mask
+        return {seat for seat, cards in self.taken.items() if cards & point_mask}
 
     # -- hands ----------------------------------------------------------------
     def give(self, seat: str, card: Card) -> None:
