@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from operator import attrgetter
-from typing import Any, NamedTuple
+from typing import Any
 
 from hearts_referee import referee
 from hearts_referee.referee.cards import Card
@@ -31,11 +31,25 @@ from .log import JudgedHand, Ruling
 _SEAT_AND_CARD = attrgetter("seat", "card")  # a Play's (seat, card), at C speed
 
 
-class AuditedTrick(NamedTuple):
+class AuditedTrick:
     """One trick as the audit reports it: plays in order, winner, taker, points.
 
-    A ``NamedTuple`` rather than a frozen dataclass: a frozen dataclass's ``__init__`` sets
-    each field through ``object.__setattr__``, and every audit makes one per trick."""
+    A plain value with a class of its own, compared by value, as ``referee.record.Event``
+    is: compiled, it is built as a C struct, where a ``NamedTuple``'s ``__new__`` stays
+    Python (and a frozen dataclass sets each field through ``object.__setattr__``), and
+    every audit makes one per trick."""
+
+    __slots__ = (
+        "cancelled",
+        "collects",
+        "leader",
+        "number",
+        "plays",
+        "points",
+        "taken_by",
+        "to_middle",
+        "winner",
+    )
 
     number: int
     leader: str
@@ -43,9 +57,31 @@ class AuditedTrick(NamedTuple):
     winner: str | None
     taken_by: str | None
     points: int
-    cancelled: tuple[Card, ...] = ()
-    to_middle: bool = False
-    collects: tuple[int, ...] = ()
+    cancelled: tuple[Card, ...]
+    to_middle: bool
+    collects: tuple[int, ...]
+
+    def __init__(
+        self,
+        number: int,
+        leader: str,
+        plays: tuple[tuple[str, Card], ...],
+        winner: str | None,
+        taken_by: str | None,
+        points: int,
+        cancelled: tuple[Card, ...] = (),
+        to_middle: bool = False,
+        collects: tuple[int, ...] = (),
+    ) -> None:
+        self.number = number
+        self.leader = leader
+        self.plays = plays
+        self.winner = winner
+        self.taken_by = taken_by
+        self.points = points
+        self.cancelled = cancelled
+        self.to_middle = to_middle
+        self.collects = collects
 
     @staticmethod
     def of(trick: Trick) -> AuditedTrick:
@@ -60,6 +96,32 @@ class AuditedTrick(NamedTuple):
             cancelled,  # already tuples: a Trick is immutable
             winner is None and bool(cancelled),  # Trick.to_middle, without the property call
             collects,
+        )
+
+    def _key(self) -> tuple[object, ...]:
+        return (
+            self.number,
+            self.leader,
+            self.plays,
+            self.winner,
+            self.taken_by,
+            self.points,
+            self.cancelled,
+            self.to_middle,
+            self.collects,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, AuditedTrick) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return (
+            f"AuditedTrick(number={self.number!r}, leader={self.leader!r}, plays={self.plays!r}, "
+            f"winner={self.winner!r}, taken_by={self.taken_by!r}, points={self.points!r}, "
+            f"cancelled={self.cancelled!r}, to_middle={self.to_middle!r}, collects={self.collects!r})"
         )
 
 

@@ -79,17 +79,17 @@ def dump_rulings(rulings: Sequence[Ruling]) -> list[dict[str, Any]]:
 def dump_tricks(tricks: tuple[AuditedTrick, ...]) -> list[dict[str, Any]]:
     return [
         {
-            "number": number,
-            "leader": leader,
-            "plays": [{"seat": seat, "card": card.code} for seat, card in plays],
-            "winner": winner,
-            "taken_by": taken_by,
-            "points": points,
-            "cancelled": [card.code for card in cancelled],
-            "to_middle": to_middle,
-            "collects": list(collects),
+            "number": trick.number,
+            "leader": trick.leader,
+            "plays": [{"seat": seat, "card": card.code} for seat, card in trick.plays],
+            "winner": trick.winner,
+            "taken_by": trick.taken_by,
+            "points": trick.points,
+            "cancelled": [card.code for card in trick.cancelled],
+            "to_middle": trick.to_middle,
+            "collects": list(trick.collects),
         }
-        for number, leader, plays, winner, taken_by, points, cancelled, to_middle, collects in tricks
+        for trick in tricks
     ]
 
 
