@@ -10,12 +10,12 @@ from __future__ import annotations
 import json
 import random
 
-import playout
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from support import examples
 
+import playout
 from hearts_referee.schemas import strictjson
 from hearts_referee.schemas.strictjson import JSONError, loads_strict
 
@@ -119,7 +119,10 @@ def document(draw: st.DrawFn, depth: int = 0) -> str:
     keys = draw(st.lists(KEYS, max_size=4))
     if keys and draw(st.integers(0, 4)) == 0:
         keys.append(draw(st.sampled_from(keys)))  # a key twice, now and then
-    pairs = [json.dumps(key) + draw(st.sampled_from([":", ": ", " : "])) + document(draw, depth + 1) for key in keys]
+    pairs = [
+        json.dumps(key) + draw(st.sampled_from([":", ": ", " : "])) + document(draw, depth + 1)
+        for key in keys
+    ]
     return "{" + ",".join(pairs) + "}"
 
 
