@@ -24,7 +24,7 @@ from .findings import (
     PlayOutOfTurnFacts,
     RevokeFacts,
 )
-from .masks import trick_winner
+from .masks import mask_of, trick_winner
 from .record import ClaimKind, ClaimTerms, Event, EventAction, pointer
 from .solver import Claim, Position, solve
 from .table import OpenFinding, Play, Table, TrickInPlay
@@ -256,8 +256,7 @@ def take(table: Table, seat: str, trick: TrickInPlay) -> None:
         if any(t.number == due for t in taken):
             table.kitty_taker = seat
             table.kitty_with = trick.number
-            for card in table.kitty:
-                cards |= card.bit
+            cards |= mask_of(table.kitty)
     table.taken[seat] = table.taken.get(seat, 0) | cards
 
 

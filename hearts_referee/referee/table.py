@@ -232,11 +232,6 @@ class Table:
             return Code.POINT_CARD_ON_FIRST_TRICK
         return None
 
-    def may_lead_hearts(self, seat: str) -> bool:
-        """Hearts unbroken: may ``seat`` lead one with what it holds (:meth:`Variant.may_lead_hearts`)."""
-        hand = self.hands[seat]
-        return self.variant.may_lead_hearts_holding(hand.once, hand.twice)
-
     def has_other_than_points(self, seat: str, trick: TrickInPlay) -> bool:
         """Whether ``seat`` could play a legal card to trick 1 that carries no points."""
         held = self.hands[seat].once
