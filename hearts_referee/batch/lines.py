@@ -128,17 +128,13 @@ def _tally(label: str, result: Mapping[str, Any]) -> HandTally:
     )
 
 
-def _encode(data: Mapping[str, Any]) -> bytes:
-    return dumps(data)
-
-
 def _problems(where: Where, problems: Iterable[Problem]) -> Outcome:
     found = tuple(problems)
     data = {
         **where.fields(),
         "problems": [{"pointer": p.pointer, "code": p.code, "message": p.message} for p in found],
     }
-    return Outcome(where, _encode(data), None, problems=found)
+    return Outcome(where, dumps(data), None, problems=found)
 
 
 def is_game(data: Any) -> bool:
@@ -154,12 +150,12 @@ def audit_data(where: Where, data: Any) -> Outcome:
             label = where.label()
             hands = tuple(_tally(f"{label}#{row['seq']}", row["result"]) for row in game["hands"])
             return Outcome(
-                where, _encode({**where.fields(), "kind": Kind.GAME, "game": game}), Kind.GAME, hands
+                where, dumps({**where.fields(), "kind": Kind.GAME, "game": game}), Kind.GAME, hands
             )
         result = validate_hand(data)
     except (RecordError, Rejected) as error:
         return _problems(where, error.problems)
-    line = _encode({**where.fields(), "kind": Kind.HAND, "audit": result})
+    line = dumps({**where.fields(), "kind": Kind.HAND, "audit": result})
     return Outcome(where, line, Kind.HAND, (_tally(where.label(), result),))
 
 
