@@ -70,3 +70,13 @@ def test_an_answer_echoing_an_integer_past_64_bits_is_still_written():
     big = 10**30
     assert dumps({"scores_before": {"N": big}}) == b'{"scores_before":{"N":%d}}' % big
     assert dumps({"card": "Q♠"}, newline=True) == '{"card":"Q♠"}\n'.encode()
+
+
+def test_an_answer_keyed_by_ruling_codes_is_written_by_their_names():
+    """Plain str keys are written at orjson's fastest; a dict keyed by a str enum (counts by
+    ruling code) is still written, each key as the code's name, in order."""
+    from hearts_referee.referee.findings import Code
+    from hearts_referee.schemas.strictjson import dumps
+
+    counts = {Code.REVOKE: 2, "other": 1, Code.EARLY_HEART: 0}
+    assert dumps({"counts": counts}, newline=True) == b'{"counts":{"revoke":2,"other":1,"early_heart":0}}\n'
