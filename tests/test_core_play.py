@@ -13,7 +13,7 @@ from core_hands import card, in_play, judged, on_play, record
 from hands import ROUND_ROBIN, SUIT_BLOCKS, tricks
 from test_rules_mso2000 import HEARTS_AND_QUEEN, POINTS_OUT_BY_TRICK_7, POINTS_OUT_EARLY
 
-from hearts_referee.referee import Code, Finding, replay
+from hearts_referee.referee import Code, Finding, Trick, replay
 from hearts_referee.referee.findings import (
     CardFaultFacts,
     ExposedCardFacts,
@@ -47,7 +47,7 @@ def test_core_opening_lead_two_of_clubs_holder_leads_it_and_the_highest_club_win
     played = replay(record(play="N:2C E:3C S:4C W:5C"))
     assert in_play(played) == ()
     (first,) = played.tricks
-    assert first == (1, "N", plays("N:2C E:3C S:4C W:5C"), "W", 0, "W", (), ())
+    assert first == Trick(1, "N", plays("N:2C E:3C S:4C W:5C"), "W", 0, "W", (), ())
     assert played.complete is False and played.score.moon is None
 
 

@@ -30,7 +30,7 @@ from .table import Play, Table, TrickInPlay
 from .variant import pass_direction_name
 
 
-class Trick(NamedTuple):
+class Trick:
     """One trick as it stands: plays in the order made, who won it and who took it.
 
     ``winner`` is ``None`` for a trick the record leaves unfinished (its
@@ -39,21 +39,72 @@ class Trick(NamedTuple):
     winner, or the taker of the middle pile it went to). ``cancelled`` lists
     the cards that cancelled, ``collects`` the numbers of the middle tricks
     taken with this one.
+
+    A plain value with a class of its own, compared by value, as ``record.Event`` is:
+    compiled, the replay builds one per trick as a C struct, where a ``NamedTuple``'s
+    ``__new__`` is a Python call.
     """
+
+    __slots__ = ("cancelled", "collects", "leader", "number", "plays", "points", "taken_by", "winner")
 
     number: int
     leader: str
     plays: tuple[Play, ...]
     winner: str | None
     points: int
-    taken_by: str | None = None
-    cancelled: tuple[Card, ...] = ()
-    collects: tuple[int, ...] = ()
+    taken_by: str | None
+    cancelled: tuple[Card, ...]
+    collects: tuple[int, ...]
+
+    def __init__(
+        self,
+        number: int,
+        leader: str,
+        plays: tuple[Play, ...],
+        winner: str | None,
+        points: int,
+        taken_by: str | None = None,
+        cancelled: tuple[Card, ...] = (),
+        collects: tuple[int, ...] = (),
+    ) -> None:
+        self.number = number
+        self.leader = leader
+        self.plays = plays
+        self.winner = winner
+        self.points = points
+        self.taken_by = taken_by
+        self.cancelled = cancelled
+        self.collects = collects
 
     @property
     def to_middle(self) -> bool:
         """Whether every card of the suit led cancelled, sending the trick to the middle."""
         return self.winner is None and bool(self.cancelled)
+
+    def _key(self) -> tuple[object, ...]:
+        return (
+            self.number,
+            self.leader,
+            self.plays,
+            self.winner,
+            self.points,
+            self.taken_by,
+            self.cancelled,
+            self.collects,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Trick) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return (
+            f"Trick(number={self.number!r}, leader={self.leader!r}, plays={self.plays!r}, "
+            f"winner={self.winner!r}, points={self.points!r}, taken_by={self.taken_by!r}, "
+            f"cancelled={self.cancelled!r}, collects={self.collects!r})"
+        )
 
 
 class Kitty(NamedTuple):

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from operator import attrgetter
 from typing import Any
 
 from hearts_referee import referee
@@ -27,8 +26,6 @@ from hearts_referee.referee.scoring import MoonOutcome
 
 from .decisions import Standing
 from .log import JudgedHand, Ruling
-
-_SEAT_AND_CARD = attrgetter("seat", "card")  # a Play's (seat, card), at C speed
 
 
 class AuditedTrick:
@@ -85,17 +82,17 @@ class AuditedTrick:
 
     @staticmethod
     def of(trick: Trick) -> AuditedTrick:
-        number, leader, plays, winner, points, taken_by, cancelled, collects = trick
+        winner, cancelled = trick.winner, trick.cancelled
         return AuditedTrick(
-            number,
-            leader,
-            tuple(map(_SEAT_AND_CARD, plays)),
+            trick.number,
+            trick.leader,
+            tuple([(play.seat, play.card) for play in trick.plays]),  # compiled: struct reads
             winner,
-            taken_by,
-            points,
-            cancelled,  # already tuples: a Trick is immutable
+            trick.taken_by,
+            trick.points,
+            cancelled,  # already a tuple: nothing changes a Trick once the replay made it
             winner is None and bool(cancelled),  # Trick.to_middle, without the property call
-            collects,
+            trick.collects,
         )
 
     def _key(self) -> tuple[object, ...]:
