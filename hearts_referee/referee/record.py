@@ -39,14 +39,42 @@ def pointer(*parts: object) -> str:
     return "".join("/" + str(p).replace("~", "~0").replace("/", "~1") for p in parts)
 
 
-class Pass(NamedTuple):
-    """What one seat handed over. ``to`` is set only when the record says whom to."""
+class Pass:
+    """What one seat handed over. ``to`` is set only when the record says whom to; ``at`` is
+    the JSON pointer of the list of cards, such as ``/passes/N`` or ``/passes/N/cards``.
+
+    A plain value with a class of its own, compared by value, as :class:`Event` is:
+    compiled, the record reader builds one per seat as a C struct, where a ``NamedTuple``'s
+    ``__new__`` is a Python call."""
+
+    __slots__ = ("at", "cards", "looked_early", "to")
 
     cards: tuple[Card, ...]
-    to: str | None = None
-    looked_early: bool = False
-    at: str = ""
-    """JSON pointer of the list of cards, such as ``/passes/N`` or ``/passes/N/cards``."""
+    to: str | None
+    looked_early: bool
+    at: str
+
+    def __init__(
+        self, cards: tuple[Card, ...], to: str | None = None, looked_early: bool = False, at: str = ""
+    ) -> None:
+        self.cards = cards
+        self.to = to
+        self.looked_early = looked_early
+        self.at = at
+
+    def _key(self) -> tuple[tuple[Card, ...], str | None, bool, str]:
+        return (self.cards, self.to, self.looked_early, self.at)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Pass) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return (
+            f"Pass(cards={self.cards!r}, to={self.to!r}, looked_early={self.looked_early!r}, at={self.at!r})"
+        )
 
 
 class EventAction(StrEnum):
