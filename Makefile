@@ -14,7 +14,7 @@ VENV := .venv
 # The browser tests drive Debian's Chromium (never `playwright install`: it downloads).
 CHROMIUM := /usr/bin/chromium
 
-CORE_SOURCES := $(shell find hearts_referee/referee hearts_referee/rulings -name '*.py')
+CORE_SOURCES := $(shell find hearts_referee/referee hearts_referee/rulings hearts_referee/schemas/plain -name '*.py')
 
 .PHONY: serve test quick clean chromium
 

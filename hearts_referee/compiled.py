@@ -1,7 +1,8 @@
 """Which build of the rules core runs: compiled with mypyc, or pure Python.
 
-The rules core (``hearts_referee.referee`` and ``hearts_referee.rulings``) compiles
-with mypyc into a folder *outside* the sources: by default
+The rules core (``hearts_referee.referee`` and ``hearts_referee.rulings``), with the
+codecs' plain writers (``hearts_referee.schemas.plain``), compiles with mypyc into a
+folder *outside* the sources: by default
 ``<sys.prefix>/hearts-referee-compiled/<cache tag>`` (inside the virtual environment,
 so ``make`` keeps it in ``.venv``), or wherever ``HEARTS_REFEREE_COMPILED_DIR`` says.
 Nothing is ever written beside a ``.py`` file, so a compiled module can never shadow
@@ -40,8 +41,9 @@ from types import ModuleType
 PACKAGE_ROOT = Path(__file__).resolve().parent
 """The ``hearts_referee`` folder whose sources are (or are not) the compiled build's."""
 
-CORE = ("referee", "rulings")
-"""The subpackages mypyc compiles: the rules core (never the codecs: marshmallow does not compile)."""
+CORE = ("referee", "rulings", "schemas/plain")
+"""The subpackages mypyc compiles: the rules core, and the codecs' plain writers (never a
+module of marshmallow schemas: marshmallow does not compile)."""
 
 CHOICE_ENV = "HEARTS_REFEREE_CORE"
 DIR_ENV = "HEARTS_REFEREE_COMPILED_DIR"
@@ -261,6 +263,9 @@ ignore_errors = True
 ignore_errors = False
 
 [mypy-hearts_referee.rulings.*]
+ignore_errors = False
+
+[mypy-hearts_referee.schemas.plain.*]
 ignore_errors = False
 """
 """The project's mypy settings (pyproject's ``[tool.mypy]``, whose ``files`` a copy lacks),

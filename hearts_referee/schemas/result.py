@@ -17,7 +17,9 @@ from marshmallow import Schema, fields
 from hearts_referee import referee
 from hearts_referee.referee.replay import Kitty
 from hearts_referee.rulings import Penalty, Ruling
-from hearts_referee.rulings.audit import AuditedTrick, HandAudit
+from hearts_referee.rulings.audit import HandAudit
+
+from .plain.tricks import dump_tricks
 
 
 def _card(card: referee.Card | None) -> str | None:
@@ -74,23 +76,6 @@ MoonSchema = encoded(MOON_FIELDS, "MoonSchema")
 
 def dump_rulings(rulings: Sequence[Ruling]) -> list[dict[str, Any]]:
     return [encode(RULING_FIELDS, ruling) for ruling in rulings]
-
-
-def dump_tricks(tricks: tuple[AuditedTrick, ...]) -> list[dict[str, Any]]:
-    return [
-        {
-            "number": trick.number,
-            "leader": trick.leader,
-            "plays": [{"seat": seat, "card": card.code} for seat, card in trick.plays],
-            "winner": trick.winner,
-            "taken_by": trick.taken_by,
-            "points": trick.points,
-            "cancelled": [card.code for card in trick.cancelled],
-            "to_middle": trick.to_middle,
-            "collects": list(trick.collects),
-        }
-        for trick in tricks
-    ]
 
 
 def dump_kitty(kitty: Kitty | None) -> dict[str, Any] | None:
