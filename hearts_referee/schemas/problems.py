@@ -35,6 +35,23 @@ _CODES = (
 
 
 _ENTRY = ("key", "value")
+_UNKNOWN = ["Unknown field."]
+"""What marshmallow files under each unknown field of a schema that refuses them."""
+
+
+def _unknown_fields_by_name(messages: dict[Any, Any]) -> list[tuple[Any, Any]]:
+    """``messages``' entries, the unknown fields among them in the order of their names.
+
+    marshmallow files a schema's unknown fields in the order of a set of the record's keys,
+    which Python's hash seed changes from one process to the next: the same record got
+    its problems in another order from each run of a bulk audit. The unknown fields keep
+    their places among the other entries and take them by name, as the reader of a
+    score-only hand's reported irregularities lists its own (``schemas.record``)."""
+    entries = list(messages.items())
+    slots = [i for i, (_, value) in enumerate(entries) if value == _UNKNOWN]
+    for slot, entry in zip(slots, sorted((entries[i] for i in slots), key=lambda e: str(e[0])), strict=True):
+        entries[slot] = entry
+    return entries
 
 
 def code_for(message: str) -> str:
@@ -51,7 +68,7 @@ def flatten(messages: Any, path: tuple[str | int, ...] = ()) -> list[Problem]:
         return [messages]
     if isinstance(messages, dict):
         found: list[Problem] = []
-        for key, value in messages.items():
+        for key, value in _unknown_fields_by_name(messages):
             # ``_schema`` is the object itself; a Dict field files an entry's errors under
             # ``key`` and ``value``, and both are about the entry its pointer names
             sub = path if key == "_schema" or (key in _ENTRY and path) else (*path, key)
