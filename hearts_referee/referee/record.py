@@ -9,7 +9,7 @@ deep in the replay can still name ``/play/17/card``.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import NamedTuple
 
@@ -174,32 +174,70 @@ class Reported(NamedTuple):
     card: Card | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class HandRecord:
     """One recorded hand, as it happened at the table (see RECORD in the docs).
 
     A *score-only* hand (``points`` set) is the table's scoresheet line instead: the card
     points each seat took, with no deal or play, and the ``irregularities`` the director
-    recorded for it (``referee.score_only``)."""
+    recorded for it (``referee.score_only``).
+
+    ``deal_derived``: the record left the deal out and the referee derived it from the
+    play, the passes and the kitty (``referee.derive``): ``deal`` is what each seat must
+    have held."""
 
     variant: Variant
     seats: tuple[str, ...]
     dealer: str
     hand_number: int
-    deal: Mapping[str, tuple[Card, ...]] = field(default_factory=dict)
-    play: tuple[Event, ...] = ()
-    kitty: tuple[Card, ...] = ()
-    passes: Mapping[str, Pass] = field(default_factory=dict)
-    scores_before: Mapping[str, int] | None = None
-    claimed: Mapping[str, int] | None = None
-    moon_choice: MoonOption | None = None
-    exposed_in_deal: tuple[Card, ...] = ()
-    backs: Mapping[str, tuple[str, ...]] | None = None
-    deal_derived: bool = False
-    """The record left the deal out and the referee derived it from the play, the passes
-    and the kitty (``referee.derive``): ``deal`` is what each seat must have held."""
-    points: Mapping[str, int] | None = None
-    irregularities: tuple[Reported, ...] = ()
+    deal: Mapping[str, tuple[Card, ...]]
+    play: tuple[Event, ...]
+    kitty: tuple[Card, ...]
+    passes: Mapping[str, Pass]
+    scores_before: Mapping[str, int] | None
+    claimed: Mapping[str, int] | None
+    moon_choice: MoonOption | None
+    exposed_in_deal: tuple[Card, ...]
+    backs: Mapping[str, tuple[str, ...]] | None
+    deal_derived: bool
+    points: Mapping[str, int] | None
+    irregularities: tuple[Reported, ...]
+
+    def __init__(  # written out: compiled, it is C; the one @dataclass writes stays Python
+        self,
+        variant: Variant,
+        seats: tuple[str, ...],
+        dealer: str,
+        hand_number: int,
+        deal: Mapping[str, tuple[Card, ...]] | None = None,
+        play: tuple[Event, ...] = (),
+        kitty: tuple[Card, ...] = (),
+        passes: Mapping[str, Pass] | None = None,
+        scores_before: Mapping[str, int] | None = None,
+        claimed: Mapping[str, int] | None = None,
+        moon_choice: MoonOption | None = None,
+        exposed_in_deal: tuple[Card, ...] = (),
+        backs: Mapping[str, tuple[str, ...]] | None = None,
+        deal_derived: bool = False,
+        points: Mapping[str, int] | None = None,
+        irregularities: tuple[Reported, ...] = (),
+    ) -> None:
+        object.__setattr__(self, "variant", variant)
+        object.__setattr__(self, "seats", seats)
+        object.__setattr__(self, "dealer", dealer)
+        object.__setattr__(self, "hand_number", hand_number)
+        object.__setattr__(self, "deal", {} if deal is None else deal)
+        object.__setattr__(self, "play", play)
+        object.__setattr__(self, "kitty", kitty)
+        object.__setattr__(self, "passes", {} if passes is None else passes)
+        object.__setattr__(self, "scores_before", scores_before)
+        object.__setattr__(self, "claimed", claimed)
+        object.__setattr__(self, "moon_choice", moon_choice)
+        object.__setattr__(self, "exposed_in_deal", exposed_in_deal)
+        object.__setattr__(self, "backs", backs)
+        object.__setattr__(self, "deal_derived", deal_derived)
+        object.__setattr__(self, "points", points)
+        object.__setattr__(self, "irregularities", irregularities)
 
     @property
     def score_only(self) -> bool:

@@ -115,9 +115,12 @@ class Kitty(NamedTuple):
     trick: int | None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Replay:
-    """Everything the replay established about one hand, before penalties."""
+    """Everything the replay established about one hand, before penalties.
+
+    ``refereed`` is false for a score-only hand (``referee.score_only``): its play was
+    not refereed."""
 
     record: HandRecord
     pass_direction: str
@@ -126,9 +129,30 @@ class Replay:
     tricks: tuple[Trick, ...]
     findings: tuple[Finding, ...]
     score: Score
-    kitty: Kitty | None = None
-    refereed: bool = True
-    """False for a score-only hand (``referee.score_only``): its play was not refereed."""
+    kitty: Kitty | None
+    refereed: bool
+
+    def __init__(  # written out: compiled, it is C; the one @dataclass writes stays Python
+        self,
+        record: HandRecord,
+        pass_direction: str,
+        void: bool,
+        complete: bool,
+        tricks: tuple[Trick, ...],
+        findings: tuple[Finding, ...],
+        score: Score,
+        kitty: Kitty | None = None,
+        refereed: bool = True,
+    ) -> None:
+        object.__setattr__(self, "record", record)
+        object.__setattr__(self, "pass_direction", pass_direction)
+        object.__setattr__(self, "void", void)
+        object.__setattr__(self, "complete", complete)
+        object.__setattr__(self, "tricks", tricks)
+        object.__setattr__(self, "findings", findings)
+        object.__setattr__(self, "score", score)
+        object.__setattr__(self, "kitty", kitty)
+        object.__setattr__(self, "refereed", refereed)
 
 
 @dataclass(frozen=True, slots=True)

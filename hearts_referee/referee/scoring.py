@@ -37,14 +37,26 @@ class MoonOutcome:
     chosen_by: ChosenBy
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Score:
     """Card points taken, the hand's score after the moon, and findings of scoring."""
 
     points: Mapping[str, int]
     hand: Mapping[str, int]
     moon: MoonOutcome | None
-    findings: tuple[Finding, ...] = ()
+    findings: tuple[Finding, ...]
+
+    def __init__(  # written out: compiled, it is C; the one @dataclass writes stays Python
+        self,
+        points: Mapping[str, int],
+        hand: Mapping[str, int],
+        moon: MoonOutcome | None,
+        findings: tuple[Finding, ...] = (),
+    ) -> None:
+        object.__setattr__(self, "points", points)
+        object.__setattr__(self, "hand", hand)
+        object.__setattr__(self, "moon", moon)
+        object.__setattr__(self, "findings", findings)
 
 
 def score_hand(

@@ -9,7 +9,7 @@ common legal card included.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 
 from .cards import Card
 from .findings import CardFaultFacts, ClaimFacts, Code, Facts, Finding, PenaltyCardFacts
@@ -138,7 +138,7 @@ class TrickInPlay:
         return self.faults.get(play.event) if self.faults else None
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Table:
     """Hands, tricks, hearts broken, penalty cards and the log, at one moment."""
 
@@ -148,22 +148,56 @@ class Table:
     deck: Deck
     hand_size: int
     current: TrickInPlay  # the trick in progress (or about to be led)
-    hands: dict[str, Hand] = field(default_factory=dict)  # each seat's cards, as masks
-    penalty_cards: dict[str, list[OwedCard]] = field(default_factory=dict)
-    tricks: list[TrickInPlay] = field(default_factory=list)
-    broken: bool = False
-    log: list[OpenFinding] = field(default_factory=list)
-    problems: list[Problem] = field(default_factory=list)
-    last_claim: tuple[int, str, ClaimFacts] | None = None  # event index, claimant, its facts
-    taken: dict[str, int] = field(default_factory=dict)  # each seat's cards taken, as a mask
-    kitty: tuple[Card, ...] = ()
-    kitty_trick: int | None = None  # the trick whose taker takes the kitty
-    kitty_taker: str | None = None
-    kitty_with: int | None = None  # the trick with which the kitty was taken
-    middle: list[TrickInPlay] = field(default_factory=list)  # cancelled tricks not yet taken
-    last_winner: str | None = None
-    cancelled: dict[int, tuple[Card, ...]] = field(default_factory=dict)  # by trick number
-    collects: dict[int, list[int]] = field(default_factory=dict)  # trick -> middle tricks taken with it
+    hands: dict[str, Hand]  # each seat's cards, as masks
+    penalty_cards: dict[str, list[OwedCard]]
+    tricks: list[TrickInPlay]
+    broken: bool
+    log: list[OpenFinding]
+    problems: list[Problem]
+    last_claim: tuple[int, str, ClaimFacts] | None  # event index, claimant, its facts
+    taken: dict[str, int]  # each seat's cards taken, as a mask
+    kitty: tuple[Card, ...]
+    kitty_trick: int | None  # the trick whose taker takes the kitty
+    kitty_taker: str | None
+    kitty_with: int | None  # the trick with which the kitty was taken
+    middle: list[TrickInPlay]  # cancelled tricks not yet taken
+    last_winner: str | None
+    cancelled: dict[int, tuple[Card, ...]]  # by trick number
+    collects: dict[int, list[int]]  # trick -> middle tricks taken with it
+
+    def __init__(  # written out: compiled, it is C; the one @dataclass writes stays Python
+        self,
+        variant: Variant,
+        seats: tuple[str, ...],
+        left_of: dict[str, str],
+        deck: Deck,
+        hand_size: int,
+        current: TrickInPlay,
+        broken: bool = False,
+    ) -> None:
+        """A table before the deal (:meth:`seated` builds one): nothing dealt, played or found."""
+        self.variant = variant
+        self.seats = seats
+        self.left_of = left_of
+        self.deck = deck
+        self.hand_size = hand_size
+        self.current = current
+        self.hands = {}
+        self.penalty_cards = {}
+        self.tricks = []
+        self.broken = broken
+        self.log = []
+        self.problems = []
+        self.last_claim = None
+        self.taken = {}
+        self.kitty = ()
+        self.kitty_trick = None
+        self.kitty_taker = None
+        self.kitty_with = None
+        self.middle = []
+        self.last_winner = None
+        self.cancelled = {}
+        self.collects = {}
 
     @classmethod
     def seated(cls, variant: Variant, seats: tuple[str, ...], dealer: str) -> Table:

@@ -122,9 +122,13 @@ class AuditedTrick:
         )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class HandAudit:
-    """Everything the referee established about one hand, as the rulings left it."""
+    """Everything the referee established about one hand, as the rulings left it.
+
+    ``refereed`` is false for a score-only hand: the points are the table's, the play was not
+    refereed. ``derived_deal`` is the deal the referee derived from the play, when the record
+    left it out."""
 
     variant: str
     options: Mapping[str, Any]
@@ -142,10 +146,48 @@ class HandAudit:
     moon: MoonOutcome | None
     rulings: tuple[Ruling, ...]
     engine_version: str
-    refereed: bool = True
-    """False for a score-only hand: the points are the table's, the play was not refereed."""
-    derived_deal: Mapping[str, tuple[Card, ...]] | None = None
-    """The deal the referee derived from the play, when the record left it out."""
+    refereed: bool
+    derived_deal: Mapping[str, tuple[Card, ...]] | None
+
+    def __init__(  # written out: compiled, it is C; the one @dataclass writes stays Python
+        self,
+        variant: str,
+        options: Mapping[str, Any],
+        hand_number: int,
+        seats: tuple[str, ...],
+        dealer: str,
+        pass_direction: str,
+        void: bool,
+        complete: bool,
+        tricks: tuple[AuditedTrick, ...],
+        kitty: Kitty | None,
+        points: Mapping[str, int],
+        penalties: Mapping[str, int],
+        score: Mapping[str, int],
+        moon: MoonOutcome | None,
+        rulings: tuple[Ruling, ...],
+        engine_version: str,
+        refereed: bool = True,
+        derived_deal: Mapping[str, tuple[Card, ...]] | None = None,
+    ) -> None:
+        object.__setattr__(self, "variant", variant)
+        object.__setattr__(self, "options", options)
+        object.__setattr__(self, "hand_number", hand_number)
+        object.__setattr__(self, "seats", seats)
+        object.__setattr__(self, "dealer", dealer)
+        object.__setattr__(self, "pass_direction", pass_direction)
+        object.__setattr__(self, "void", void)
+        object.__setattr__(self, "complete", complete)
+        object.__setattr__(self, "tricks", tricks)
+        object.__setattr__(self, "kitty", kitty)
+        object.__setattr__(self, "points", points)
+        object.__setattr__(self, "penalties", penalties)
+        object.__setattr__(self, "score", score)
+        object.__setattr__(self, "moon", moon)
+        object.__setattr__(self, "rulings", rulings)
+        object.__setattr__(self, "engine_version", engine_version)
+        object.__setattr__(self, "refereed", refereed)
+        object.__setattr__(self, "derived_deal", derived_deal)
 
     @property
     def deal_derived(self) -> bool:

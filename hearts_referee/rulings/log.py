@@ -44,7 +44,7 @@ class Ruling:
     suggestion: str | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class JudgedHand:
     """A replay with its rulings and the validated score (card points + penalties)."""
 
@@ -52,6 +52,18 @@ class JudgedHand:
     rulings: tuple[Ruling, ...]
     penalties: Mapping[str, int]
     score: Mapping[str, int]
+
+    def __init__(  # written out: compiled, it is C; the one @dataclass writes stays Python
+        self,
+        replay: Replay,
+        rulings: tuple[Ruling, ...],
+        penalties: Mapping[str, int],
+        score: Mapping[str, int],
+    ) -> None:
+        object.__setattr__(self, "replay", replay)
+        object.__setattr__(self, "rulings", rulings)
+        object.__setattr__(self, "penalties", penalties)
+        object.__setattr__(self, "score", score)
 
 
 def schedule_of(variant: Variant) -> Schedule:
