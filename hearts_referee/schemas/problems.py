@@ -35,8 +35,6 @@ _CODES = (
 
 
 _ENTRY = ("key", "value")
-_UNKNOWN = ["Unknown field."]
-"""What marshmallow files under each unknown field of a schema that refuses them."""
 
 
 def _unknown_fields_by_name(messages: dict[Any, Any]) -> list[tuple[Any, Any]]:
@@ -48,10 +46,21 @@ def _unknown_fields_by_name(messages: dict[Any, Any]) -> list[tuple[Any, Any]]:
     their places among the other entries and take them by name, as the reader of a
     score-only hand's reported irregularities lists its own (``schemas.record``)."""
     entries = list(messages.items())
-    slots = [i for i, (_, value) in enumerate(entries) if value == _UNKNOWN]
+    slots = [i for i, (_, value) in enumerate(entries) if _is_unknown_field(value)]
     for slot, entry in zip(slots, sorted((entries[i] for i in slots), key=lambda e: str(e[0])), strict=True):
         entries[slot] = entry
     return entries
+
+
+def _is_unknown_field(value: Any) -> bool:
+    """Whether ``value`` is what marshmallow files under a field it does not know: its one
+    message, whose code (:data:`_CODES`) is ``unknown_field``."""
+    return (
+        type(value) is list
+        and len(value) == 1
+        and type(value[0]) is str
+        and code_for(value[0]) == "unknown_field"
+    )
 
 
 def code_for(message: str) -> str:
