@@ -1,8 +1,8 @@
 """A result's ``tricks``: every trick of an audit as JSON-ready data, in one pass.
 
 ``schemas.result`` writes the field with :func:`dump_tricks` for every face (``Trick`` in
-openapi.yaml). Compiled, each object is built as a C dict from the
-audit's struct fields; pure Python, it is the same loop.
+openapi.yaml). Compiled, each object is built as a C dict from the audit's struct fields;
+pure Python, it is the same loop.
 """
 
 from __future__ import annotations
