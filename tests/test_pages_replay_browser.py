@@ -79,8 +79,10 @@ def test_an_address_a_ruling_and_the_tricks_table_open_the_hand_at_a_trick(brows
     assert tab.locator("#trick-3").evaluate("e => e.getBoundingClientRect().top") < 900  # scrolled to it
     tab.click(".replay-controls button[data-step=first]")
     tab.click('#ruling-1 a[href="#trick-3"]')  # the ruling's "See trick 3"
+    tab.locator("#trick-3").wait_for(state="visible")  # the page answers the new address on hashchange
     assert_at_the_revoke(tab)
     tab.click('table.tricks a[href="#trick-5"]')
+    tab.locator("#trick-5").wait_for(state="visible")
     assert shown_tricks(tab) == ["trick-5"]
     context.close()
 
