@@ -25,20 +25,39 @@ from __future__ import annotations
 
 from typing import Any
 
-from hearts_referee.referee import RecordError
+from hearts_referee.referee import HandRecord, RecordError
 from hearts_referee.schemas.game import dump_game_validation, load_game_record
-from hearts_referee.schemas.record import load_record
+from hearts_referee.schemas.record import load_record, load_record_text
 from hearts_referee.schemas.result import dump_result
-from hearts_referee.schemas.strictjson import dumps, loads_strict
+from hearts_referee.schemas.strictjson import MAX_DEPTH, dumps
 from hearts_referee.usecases import games
 from hearts_referee.usecases.audit import audit_record
 
-__all__ = ["RecordError", "validate_game", "validate_hand", "validate_hand_json"]
+__all__ = [
+    "RecordError",
+    "validate_game",
+    "validate_hand",
+    "validate_hand_json",
+    "validate_hand_text",
+    "validate_record",
+]
 
 
 def validate_hand(data: Any) -> dict[str, Any]:
     """Validate one hand record (parsed JSON) and return the JSON-ready result."""
-    return dump_result(audit_record(load_record(data)))
+    return validate_record(load_record(data))
+
+
+def validate_record(record: HandRecord) -> dict[str, Any]:
+    """Validate one hand record already read (:class:`~hearts_referee.referee.HandRecord`)
+    and return the JSON-ready result: what every other ``validate_`` function ends with."""
+    return dump_result(audit_record(record))
+
+
+def validate_hand_text(text: bytes, max_depth: int = MAX_DEPTH) -> dict[str, Any]:
+    """Validate one hand record given as JSON text, read as strictly as an API body, and
+    return the JSON-ready result (``JSONError`` for a text that is not strict JSON)."""
+    return validate_record(load_record_text(text, max_depth))
 
 
 def validate_hand_json(text: str | bytes) -> bytes:
@@ -48,8 +67,7 @@ def validate_hand_json(text: str | bytes) -> bytes:
     keys, NaN or too deep nesting); the bytes are the API's answer, byte for byte
     (less the newline Flask ends a body with).
     """
-    data = loads_strict(text.encode() if isinstance(text, str) else text)
-    return dumps(validate_hand(data))
+    return dumps(validate_hand_text(text.encode() if isinstance(text, str) else text))
 
 
 def validate_game(data: Any) -> dict[str, Any]:

@@ -316,8 +316,17 @@ class FakeAudit:
 
 @pytest.fixture
 def fake_audit(monkeypatch) -> FakeAudit:
+    """The validate view's audit, faked: the view hands it the body's text and the app's
+    depth limit; the fake reads the text as strictly as the real one (its errors are the
+    real ones) and records the parsed record."""
+    from hearts_referee.schemas.strictjson import loads_strict
+
     fake = FakeAudit()
-    monkeypatch.setattr("hearts_referee.api.hands.validate_hand", fake)
+
+    def from_text(text: bytes, max_depth: int) -> dict[str, Any]:
+        return fake(loads_strict(text, max_depth))
+
+    monkeypatch.setattr("hearts_referee.api.hands.validate_hand_text", from_text)
     return fake
 
 

@@ -75,10 +75,10 @@ def test_another_body_that_cannot_be_accepted_is_rejected(client, as_role):
 
 def test_a_bug_is_an_internal_error(app, client, monkeypatch):
 
-    def broken(_):
+    def broken(*_):
         raise RuntimeError("boom")
 
-    monkeypatch.setattr("hearts_referee.api.hands.validate_hand", broken)
+    monkeypatch.setattr("hearts_referee.api.hands.validate_hand_text", broken)
     app.testing = False
     assert kind(client.post("/v1/hands/validate", json={}), 500) == "internal_error"
 

@@ -24,6 +24,9 @@ from games import moon, new_game, random_body
 from hearts_referee.app import create_app
 from hearts_referee.batch import run
 from hearts_referee.batch.inputs import records
+from hearts_referee.batch.lines import Where, audit_data, audit_raw
+from hearts_referee.schemas.record import read_plain_text
+from hearts_referee.schemas.strictjson import JSONError, loads_strict
 from playout import build_hand
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -102,6 +105,19 @@ def test_a_hand_line_carries_the_same_audit_as_the_one_call_audit(cli: Any, mixe
 
     lines = result_lines(cli(str(mixed), "-q").stdout)
     assert lines[1]["audit"] == validate_hand(revoke_hand())
+
+
+def test_a_record_read_straight_from_its_text_gets_the_outcome_a_parsed_one_gets() -> None:
+    texts = [line.encode() for line in mixed_lines() if line]
+    assert read_plain_text(texts[0]) is not None  # the clean hand, read in C from its text
+    assert read_plain_text(texts[2]) is not None  # the impossible one too: the replay refuses it
+    for number, text in enumerate(texts, 1):
+        where = Where("mixed.ndjson", number)
+        try:
+            parsed = audit_data(where, loads_strict(text))
+        except JSONError:
+            continue  # the line cut short: only the long way reads it
+        assert audit_raw(where, text) == parsed
 
 
 def test_a_rejected_record_lists_every_problem_located(cli: Any, mixed: Path) -> None:

@@ -95,10 +95,10 @@ def test_static_files_keep_their_own_revalidation(responses):
 
 def test_a_500_carries_the_headers_too(app, client, monkeypatch):
 
-    def broken(_):
+    def broken(*_):
         raise RuntimeError("boom")
 
-    monkeypatch.setattr("hearts_referee.api.hands.validate_hand", broken)
+    monkeypatch.setattr("hearts_referee.api.hands.validate_hand_text", broken)
     app.testing = False  # let Flask turn the exception into a 500 instead of raising it
     response = client.post("/v1/hands/validate", json={})
     assert response.status_code == 500

@@ -170,10 +170,10 @@ def test_another_sqlite_error_is_a_bug_not_a_fault(tmp_path):
     [sqlite3.OperationalError("no such table: hands"), FileNotFoundError(2, "No such file", "/etc/nowhere")],
 )
 def test_a_sqlite_or_system_error_that_is_no_storage_fault_is_still_a_500(app, client, monkeypatch, error):
-    def broken(_):
+    def broken(*_):
         raise error
 
-    monkeypatch.setattr("hearts_referee.api.hands.validate_hand", broken)
+    monkeypatch.setattr("hearts_referee.api.hands.validate_hand_text", broken)
     app.testing = False  # answered as in production, not raised into the test
     response = client.post("/v1/hands/validate", json={})
     assert response.status_code == 500

@@ -32,11 +32,11 @@ from hearts_referee.schemas.archive import (
     load,
 )
 from hearts_referee.schemas.game import load_game_hand
-from hearts_referee.schemas.record import load_record
+from hearts_referee.schemas.record import load_record_text
 from hearts_referee.usecases import StoredHand
 from hearts_referee.usecases import hands as use
 from hearts_referee.usecases.access import Permission
-from hearts_referee.validate import validate_hand
+from hearts_referee.validate import validate_hand_text
 
 from .errors import InvalidQuery
 
@@ -74,7 +74,7 @@ def conditional(body: Any) -> Response:
 @bp.post("/v1/hands/validate")
 @requires(Permission.VALIDATE, unless="VALIDATE_REQUIRES_KEY")
 def validate() -> Response:
-    result = validate_hand(json_body())
+    result = json_body(validate_hand_text)
     rulings().update(ruling["code"] for ruling in result.get("rulings", ()))
     return jsonify(result)
 
@@ -82,7 +82,7 @@ def validate() -> Response:
 @bp.post("/v1/hands")
 @requires(Permission.SUBMIT)
 def submit() -> tuple[Response, int, dict[str, str]]:
-    return stored(*use.submit_hand(get_db(), caller(), load_record(json_body())))
+    return stored(*use.submit_hand(get_db(), caller(), json_body(load_record_text)))
 
 
 @bp.get("/v1/hands")

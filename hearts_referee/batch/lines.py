@@ -19,9 +19,10 @@ from typing import Any
 
 from hearts_referee.referee.findings import Code
 from hearts_referee.referee.record import Problem, RecordError
+from hearts_referee.schemas.record import read_plain_text
 from hearts_referee.schemas.strictjson import MAX_DEPTH, JSONError, dumps, loads_strict
 from hearts_referee.usecases.errors import Rejected
-from hearts_referee.validate import validate_game, validate_hand
+from hearts_referee.validate import validate_game, validate_hand, validate_record
 
 
 class Kind(StrEnum):
@@ -152,16 +153,26 @@ def audit_data(where: Where, data: Any) -> Outcome:
             return Outcome(
                 where, dumps({**where.fields(), "kind": Kind.GAME, "game": game}), Kind.GAME, hands
             )
-        result = validate_hand(data)
+        return _hand(where, validate_hand(data))
     except (RecordError, Rejected) as error:
         return _problems(where, error.problems)
+
+
+def _hand(where: Where, result: Mapping[str, Any]) -> Outcome:
     line = dumps({**where.fields(), "kind": Kind.HAND, "audit": result})
     return Outcome(where, line, Kind.HAND, (_tally(where.label(), result),))
 
 
 def audit_raw(where: Where, raw: bytes, max_depth: int = MAX_DEPTH) -> Outcome:
     """Audit one record from its JSON text (one NDJSON line, or one array element), nested
-    at most ``max_depth`` levels."""
+    at most ``max_depth`` levels. A hand record in the plain shape is read straight from
+    its text (``schemas.record.read_plain_text``); any other is parsed first."""
+    try:
+        record = read_plain_text(raw, max_depth)
+        if record is not None:
+            return _hand(where, validate_record(record))
+    except RecordError as error:
+        return _problems(where, error.problems)
     try:
         data = loads_strict(raw, max_depth)
     except JSONError as error:

@@ -17,7 +17,8 @@ the limit is taken and a longer one is refused instead of arriving cut short.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from flask import Response, current_app, request
 from flask.json.provider import DefaultJSONProvider
@@ -25,6 +26,8 @@ from werkzeug.exceptions import BadRequest, RequestEntityTooLarge, UnsupportedMe
 
 from hearts_referee.referee.record import Problem
 from hearts_referee.schemas.strictjson import MAX_DEPTH, JSONError, dumps, loads_strict
+
+T = TypeVar("T")
 
 
 class FastJSONProvider(DefaultJSONProvider):
@@ -65,10 +68,11 @@ def max_depth() -> int:
     return depth
 
 
-def parse(data: bytes) -> Any:
-    """``data`` as strict JSON within this app's depth limit; ``InvalidJSON`` (400) if not."""
+def parse(data: bytes, read: Callable[[bytes, int], T] = loads_strict) -> T:
+    """``data`` read as strict JSON by ``read`` within this app's depth limit (by default
+    parsed: ``loads_strict``); ``InvalidJSON`` (400) if it is not strict JSON."""
     try:
-        return loads_strict(data, max_depth())
+        return read(data, max_depth())
     except JSONError as error:
         raise InvalidJSON(str(error), error.code) from None
 
@@ -84,11 +88,12 @@ def body_bytes() -> bytes:
     return data
 
 
-def json_body() -> Any:
+def json_body(read: Callable[[bytes, int], T] = loads_strict) -> T:
     """The request's JSON body: 415 unless it is sent as JSON, 413 past the size limit,
-    400 unless it parses."""
+    400 unless it parses. ``read`` reads the text and the depth limit (by default into
+    parsed JSON; ``schemas.record.load_record_text`` reads a hand record straight from it)."""
     if not request.is_json:
         raise UnsupportedMediaType(
             f"Expected Content-Type application/json, got {request.mimetype or 'none'}."
         )
-    return parse(body_bytes())
+    return parse(body_bytes(), read)

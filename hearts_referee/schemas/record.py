@@ -45,7 +45,9 @@ from hearts_referee.referee.variant import MoonOption
 from hearts_referee.rulings.schedules import SCHEDULES
 
 from .bounds import BACK_MAX_LENGTH, HAND_NUMBER_MAX, SCORE_MAX, SEAT_MAX_LENGTH
+from .plainshape import plain_from_text
 from .problems import flatten
+from .strictjson import MAX_DEPTH, loads_strict
 from .text import SeatId, TextError, clean, seat_id
 
 ACTIONS = ("card", "exposes", "withdraws", "claims")
@@ -562,6 +564,16 @@ def load_record(data: Any) -> HandRecord:
     return loaded
 
 
+def load_record_text(data: bytes, max_depth: int = MAX_DEPTH) -> HandRecord:
+    """:func:`load_record` of the JSON text ``data``, read as strictly as an API body
+    (``JSONError`` for duplicate keys, NaN, nesting past ``max_depth`` and the rest).
+
+    A text in the plain shape is read straight into the record (:func:`read_plain_text`);
+    any other is read by ``loads_strict`` and then as parsed data."""
+    record = read_plain_text(data, max_depth)
+    return record if record is not None else load_record(loads_strict(data, max_depth))
+
+
 # -- the plain shape: read by the rules core's one-pass reader (``referee.plain``) --------
 
 _SCORE_ONLY = frozenset({"points", "irregularities"})
@@ -582,6 +594,15 @@ def read_plain(data: Any) -> HandRecord | None:
     """``data`` read by :func:`referee.plain.read_plain` with this schema's shape: the record
     the schema would build, or ``None`` (ask the schema)."""
     return _read_plain(data, PLAIN_SHAPE)
+
+
+def read_plain_text(data: bytes, max_depth: int = MAX_DEPTH) -> HandRecord | None:
+    """The record in the JSON text ``data``, read in C and then by
+    :func:`referee.plain.read_plain`, when that is the record ``load_record_text`` builds;
+    ``None`` says "read it the long way" (``loads_strict``, then the schema), which also
+    gives every error."""
+    plain = plain_from_text(data, max_depth)
+    return None if plain is None else read_plain(plain)
 
 
 _NEEDED = frozenset({"variant", "seats", "deal"})
