@@ -25,6 +25,8 @@ from marshmallow import ValidationError
 from support import examples
 from test_robustness import DAMAGE, RECORD_DAMAGE, SOURCES
 
+from hearts_referee.referee.house import OPTIONS
+from hearts_referee.rulings.schedules import SCHEDULES
 from hearts_referee.schemas.plainshape import PLAIN_DEPTH, PlainRecord
 from hearts_referee.schemas.record import HandRecordSchema, read_plain, read_plain_text
 from hearts_referee.schemas.strictjson import JSONError, loads_strict, nesting_depth_exceeds
@@ -267,3 +269,54 @@ def test_a_pass_object_with_a_key_the_plain_shape_has_not_takes_the_long_way():
     seat = record["seats"][0]
     record["passes"][seat] = {"cards": record["passes"][seat], "via": "table"}
     assert read_plain_text(json.dumps(record).encode()) is None
+
+
+def house_options(rng: random.Random) -> dict[str, Any]:
+    """Some of ``referee.house.OPTIONS``, each at a value it allows: from the catalogue, so a
+    new option is covered when it is added."""
+    chosen: dict[str, Any] = {}
+    for option in rng.sample(OPTIONS, rng.randint(0, len(OPTIONS))):
+        if option.type == "boolean":
+            chosen[option.name] = rng.random() < 0.5
+        elif option.type == "integer":
+            chosen[option.name] = rng.randint(option.minimum or 0, option.maximum or 10)
+        else:
+            chosen[option.name] = rng.choice(option.choices or tuple(SCHEDULES))
+    return chosen
+
+
+ODD_OPTIONS: list[tuple[str, Any]] = [
+    ("pass_count", 7),  # past its maximum
+    ("pass_count", True),
+    ("queen_breaks_hearts", 1),
+    ("moon", "sometimes"),
+    ("penalty_schedule", "house"),
+    ("house_special", True),  # no such option
+]
+
+
+@settings(max_examples=examples(300), deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), variant=st.sampled_from(sorted(SOURCES)), odd=st.booleans())
+def test_house_rules_are_read_plainly_as_the_schema_reads_them_or_left_to_it(seed, variant, odd):
+    rng = random.Random(seed)
+    record = SOURCES[variant](rng)
+    house: dict[str, Any] = {"base": record["variant"], "options": house_options(rng)}
+    if odd:  # an option the schema refuses, an unknown base, or a key a house variant has not
+        spoil = rng.randrange(3)
+        if spoil == 0:
+            name, value = rng.choice(ODD_OPTIONS)
+            house["options"][name] = value
+        elif spoil == 1:
+            house["base"] = rng.choice(["Standard", "house", 1])
+        else:
+            house["name"] = "our rules"
+    elif rng.random() < 0.2:
+        del house["options"]
+    record["variant"] = house
+    text = json.dumps(record).encode()
+    expected = schema_reads(record)
+    assert (expected is None) == odd
+    for plain in (read_plain(record), read_plain_text(text)):
+        assert plain == expected
+        if not odd:
+            assert plain is not None

@@ -4,24 +4,29 @@ The record's contract is the schema (``schemas.record.HandRecordSchema``): it re
 every record, names every problem and its pointer. Most records are plainly well
 formed, though, and marshmallow costs about 3 µs a field before a field does its work.
 Such a record is read here, by the same rules as each of the schema's fields, in the
-rules core, so that it is compiled with it. The first thing that is not plainly fine (a
-house variant, a claim, a lower-case card, a value of the wrong type, an unknown field,
-...) gives ``None``: the schema reads the whole record again and explains. So this
-reader never refuses and never explains anything: it says "exactly what the schema
-would read" (``tests/test_record_loader.py`` holds it to that) or "ask the schema".
+rules core, so that it is compiled with it; house rules too, through the same
+``referee.house`` checks the schema's variant field makes. The first thing that is not
+plainly fine (an unknown variant or house option, a claim, a lower-case card, a value
+of the wrong type, an unknown field, ...) gives ``None``: the schema reads the whole
+record again and explains. So this reader never refuses and never explains anything: it
+says "exactly what the schema would read" (``tests/test_record_loader.py`` holds it to
+that) or "ask the schema".
 
-What the shape is (its fields, which are required, its bounds) is the schema's to
-say: it hands :class:`Shape` over, and nothing here restates it.
+What the shape is (its fields, which are required, its bounds, the penalty schedules a
+house variant may name) is the schema's to say: it hands :class:`Shape` over, and
+nothing here restates it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any, NamedTuple, cast
 
 from .cards import CARDS, Card
+from .house import house_variant, option_problems
 from .record import Event, EventAction, HandRecord, Pass, pointer
 from .registry import VARIANTS
-from .variant import MoonOption
+from .variant import MoonOption, Variant
 
 
 class Shape(NamedTuple):
@@ -34,8 +39,11 @@ class Shape(NamedTuple):
     back_max_length: int
     score_max: int
     hand_number_max: int
+    schedules: Collection[str]
+    """The penalty schedules a house variant's ``penalty_schedule`` may name."""
 
 
+_HOUSE_KEYS = frozenset({"base", "options"})
 _MOON_CHOICES = {option.value: option for option in MoonOption}
 _PASS_KEYS = frozenset({"cards", "to", "looked_early"})
 _CARD_EVENT = EventAction.CARD
@@ -65,6 +73,20 @@ def _plain_seat(value: Any, max_length: int) -> bool:
         and not value[0].isspace()
         and not value[-1].isspace()
     )
+
+
+def _plain_variant(value: Any, schedules: Collection[str]) -> Variant | None:
+    """A variant id, or house rules (``{"base": id, "options": {...}}``) whose every option
+    is one ``referee.house`` takes as it is, as the schema's variant field reads them."""
+    if type(value) is str:
+        return VARIANTS.get(value)
+    if type(value) is not dict or not _HOUSE_KEYS.issuperset(value) or type(value.get("base")) is not str:
+        return None
+    base = VARIANTS.get(value["base"])
+    options = value.get("options", {})
+    if base is None or type(options) is not dict or option_problems(options, schedules):
+        return None
+    return house_variant(base, options)
 
 
 def _plain_cards(value: Any) -> tuple[Card, ...]:
@@ -146,7 +168,7 @@ def _read_plain(data: Any, shape: Shape) -> HandRecord | None:
     if type(data) is not dict or not shape.fields.issuperset(data) or not shape.required.issubset(data):
         return None
     seat_max = shape.seat_max_length
-    variant = VARIANTS.get(data["variant"])
+    variant = _plain_variant(data["variant"], shape.schedules)
     seats = data["seats"]
     dealer = data["dealer"]
     number = data["hand_number"]

@@ -31,7 +31,14 @@ import msgspec
 
 PLAIN_DEPTH = 4
 """How deep the plain shape nests: the record, its passes, a pass written as an object,
-its cards."""
+its cards (house rules nest three: the record, its variant, the options)."""
+
+
+class PlainHouse(TypedDict):
+    """House rules: a base variant and the options it changes (each a JSON scalar)."""
+
+    base: str
+    options: NotRequired[dict[str, str | int | bool]]
 
 
 class PlainPlay(TypedDict):
@@ -53,7 +60,7 @@ class PlainRecord(TypedDict):
     """A hand record in the plain shape: the schema's fields, less a scoresheet line's
     (``points``, ``irregularities``) and ``deal_derived``, with the deal required."""
 
-    variant: str
+    variant: str | PlainHouse
     seats: list[str]
     dealer: str
     hand_number: int
@@ -73,8 +80,12 @@ _DECODER = msgspec.json.Decoder(PlainRecord)
 
 def _keys(value: dict[str, Any]) -> int:
     """Every key of a decoded record, at every level: each play event has exactly its two
-    (the type requires them and drops any other), each pass written as an object its own."""
+    (the type requires them and drops any other); house rules and each pass written as an
+    object have their own."""
     keys = len(value) + len(value["deal"]) + 2 * len(value.get("play", ()))
+    variant = value["variant"]
+    if type(variant) is dict:
+        keys += len(variant) + len(variant.get("options", ()))
     for passed in value.get("passes", {}).values():
         keys += 1 + (len(passed) if type(passed) is dict else 0)
     for name in ("scores_before", "claimed", "backs"):

@@ -586,6 +586,7 @@ PLAIN_SHAPE = Shape(
     back_max_length=BACK_MAX_LENGTH,
     score_max=SCORE_MAX,
     hand_number_max=HAND_NUMBER_MAX,
+    schedules=SCHEDULES,
 )
 """The schema's fields and bounds, as the plain reader is to read them."""
 
