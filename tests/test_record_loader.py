@@ -80,6 +80,20 @@ def _spoil(rng: random.Random, record: dict[str, Any]) -> None:
             event[rng.choice(["seat", "card", "claims", "withdraws"])] = value
 
 
+def damaged(seed: int, variant: str, blows: int) -> dict[str, Any]:
+    """A random legal hand of ``variant``, its play damaged ``blows`` times, now and then
+    the record too, and now and then an odd value put somewhere."""
+    rng = random.Random(seed)
+    record = SOURCES[variant](rng)
+    for _ in range(blows):  # the play first: its damage expects events
+        rng.choice(DAMAGE)(rng, record["play"])
+    if rng.random() < 0.5:
+        rng.choice(RECORD_DAMAGE)(rng, record)
+    if rng.random() < 0.7:
+        _spoil(rng, record)
+    return record
+
+
 def schema_reads(record: Any) -> Any:
     try:
         return SCHEMA.load(record)
@@ -99,14 +113,7 @@ def test_a_legal_hand_is_read_plainly_into_the_record_the_schema_builds(seed, va
 @settings(max_examples=examples(500), deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), variant=st.sampled_from(sorted(SOURCES)), blows=st.integers(1, 3))
 def test_a_damaged_record_is_read_as_the_schema_reads_it_or_left_to_the_schema(seed, variant, blows):
-    rng = random.Random(seed)
-    record = SOURCES[variant](rng)
-    for _ in range(blows):  # the play first: its damage expects events
-        rng.choice(DAMAGE)(rng, record["play"])
-    if rng.random() < 0.5:
-        rng.choice(RECORD_DAMAGE)(rng, record)
-    if rng.random() < 0.7:
-        _spoil(rng, record)
+    record = damaged(seed, variant, blows)
     plain = read_plain(record)
     if plain is not None:
         assert plain == schema_reads(record)
@@ -143,15 +150,7 @@ def test_a_legal_hand_is_read_from_its_text_into_the_record_the_schema_builds(se
 @settings(max_examples=examples(500), deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), variant=st.sampled_from(sorted(SOURCES)), blows=st.integers(1, 3))
 def test_a_damaged_text_is_read_as_the_long_way_reads_it_or_left_to_it(seed, variant, blows):
-    rng = random.Random(seed)
-    record = SOURCES[variant](rng)
-    for _ in range(blows):
-        rng.choice(DAMAGE)(rng, record["play"])
-    if rng.random() < 0.5:
-        rng.choice(RECORD_DAMAGE)(rng, record)
-    if rng.random() < 0.7:
-        _spoil(rng, record)
-    text = json.dumps(record).encode()
+    text = json.dumps(damaged(seed, variant, blows)).encode()
     plain = read_plain_text(text)
     if plain is not None:
         assert plain == strict_then_schema(text)
