@@ -12,6 +12,7 @@ import copy
 import csv
 import gzip
 import json
+import pickle
 import random
 import subprocess
 import sys
@@ -24,7 +25,7 @@ from games import moon, new_game, random_body
 from hearts_referee.app import create_app
 from hearts_referee.batch import run
 from hearts_referee.batch.inputs import records
-from hearts_referee.batch.lines import Where, audit_data, audit_raw
+from hearts_referee.batch.lines import Kind, Where, audit_chunk, audit_data, audit_raw
 from hearts_referee.schemas.record import read_plain_text
 from hearts_referee.schemas.strictjson import JSONError, loads_strict
 from playout import build_hand
@@ -118,6 +119,17 @@ def test_a_record_read_straight_from_its_text_gets_the_outcome_a_parsed_one_gets
         except JSONError:
             continue  # the line cut short: only the long way reads it
         assert audit_raw(where, text) == parsed
+
+
+def test_outcomes_and_records_cross_to_a_worker_and_back_unchanged() -> None:
+    """A chunk goes to a worker process and its outcomes come back pickled: every kind of
+    outcome (a hand with rulings, a game, a rejected record) arrives as it left."""
+    chunk = [(Where("mixed.ndjson", number), line.encode()) for number, line in enumerate(mixed_lines(), 1)]
+    outcomes = audit_chunk(chunk)
+    assert {outcome.kind for outcome in outcomes} == {Kind.HAND, Kind.GAME, None}
+    assert any(hand.rulings for outcome in outcomes for hand in outcome.hands)
+    assert pickle.loads(pickle.dumps(chunk)) == chunk
+    assert pickle.loads(pickle.dumps(outcomes)) == outcomes
 
 
 def test_a_rejected_record_lists_every_problem_located(cli: Any, mixed: Path) -> None:

@@ -41,6 +41,9 @@ class Where:
     line: int | None = None
     index: int | None = None
 
+    def __reduce__(self) -> tuple[type[Where], tuple[str | None, int | None, int | None]]:
+        return Where, (self.source, self.line, self.index)  # see Outcome.__reduce__
+
     def fields(self) -> dict[str, Any]:
         """The location as the result line's leading keys (only those that are known)."""
         out: dict[str, Any] = {}
@@ -76,6 +79,9 @@ class HandTally:
     refereed: bool = True
     """False for a score-only hand: its points were checked, its play never seen."""
 
+    def __reduce__(self) -> tuple[type[HandTally], tuple[Any, ...]]:
+        return HandTally, (self.label, self.variant, self.score, self.rulings, self.refereed)
+
     @property
     def in_progress(self) -> bool:
         """The play stops early with no claim or concession for the rest (its
@@ -104,6 +110,12 @@ class Outcome:
     kind: Kind | None
     hands: tuple[HandTally, ...] = ()
     problems: tuple[Problem, ...] = ()
+
+    def __reduce__(self) -> tuple[type[Outcome], tuple[Any, ...]]:
+        """Pickled as its fields, in C: what a slotted dataclass pickles by itself runs
+        ``dataclasses.fields`` in Python for each value, which made sending a chunk to a
+        worker and its outcomes back cost 30 µs a record (``bench/bulk.py``)."""
+        return Outcome, (self.where, self.line, self.kind, self.hands, self.problems)
 
     @property
     def rejected(self) -> bool:
