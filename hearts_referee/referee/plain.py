@@ -145,7 +145,7 @@ def _plain_passes(value: Any, seat_max_length: int) -> dict[str, Pass]:
     return passes
 
 
-def _plain_play(value: Any, seats: frozenset[str]) -> tuple[Event, ...]:
+def _plain_play(value: Any, at_table: dict[str, str]) -> tuple[Event, ...]:
     """Only ``{"seat": s, "card": c}`` events by seats at the table, read as the schema's
     play field reads them. A plain loop: as fast as C-level ``map`` passes in pure Python,
     and compiled, each event is built directly as a C struct."""
@@ -156,9 +156,9 @@ def _plain_play(value: Any, seats: frozenset[str]) -> tuple[Event, ...]:
     for item in value:
         if type(item) is not dict or len(item) != 2:
             raise _NotPlain
-        seat = item["seat"]
+        seat = at_table[item["seat"]]  # KeyError for a seat not at the table: not plain
         card = get(item["card"])
-        if card is None or seat not in seats:
+        if card is None:
             raise _NotPlain
         events.append(Event(seat, _CARD_EVENT, card, (), None))
     return tuple(events)
@@ -185,15 +185,20 @@ def _read_plain(data: Any, shape: Shape) -> HandRecord | None:
     given = data.get("deal")
     if type(given) is not dict or "deal_derived" in data:  # no deal: the schema derives it
         return None
-    deal = {}
+    # Each seat id as the one string object ``seats`` holds. Read from a text, every time a
+    # seat is written is a new string, and the replay looks seats up some hundred times a
+    # hand in dicts keyed by ``seats``: the same object is found by one pointer compare, its
+    # hash already known, where an equal one is hashed once and compared byte by byte.
+    at_table: dict[str, str] = {seat: seat for seat in seats}
+    deal: dict[str, tuple[Card, ...]] = {}
     for seat, dealt in given.items():
         if not 0 < len(seat) <= seat_max:
             return None
-        deal[seat] = _plain_cards(dealt)
+        deal[at_table.get(seat) or seat] = _plain_cards(dealt)
     kitty = _plain_cards(data.get("kitty", []))
     exposed = _plain_cards(data.get("exposed_in_deal", []))
     passes = _plain_passes(data.get("passes", {}), seat_max)
-    play = _plain_play(data.get("play", []), frozenset(seats))
+    play = _plain_play(data.get("play", []), at_table)
     scores_before = _plain_scores(data.get("scores_before"), shape.score_max)
     claimed = _plain_scores(data.get("claimed"), shape.score_max)
     moon = data.get("moon_choice")
@@ -203,7 +208,7 @@ def _read_plain(data: Any, shape: Shape) -> HandRecord | None:
     return HandRecord(
         variant,
         tuple(seats),
-        dealer,
+        at_table.get(dealer) or dealer,
         number,
         deal,
         play,
