@@ -291,6 +291,24 @@ def test_piped_the_console_script_writes_results_and_a_plain_summary(mixed: Path
     assert "records read" in done.stderr.decode()
 
 
+def test_auditing_files_needs_no_service_configuration(mixed: Path, tmp_path: Path) -> None:
+    """An auditor's run of files loads neither the app nor Flask's plugins (a third of a
+    second at every start): a setting the service could not start with does not stop it,
+    where a command of the service's own still refuses it."""
+    script = Path(sys.executable).parent / "hearts-referee"
+    env = {"PATH": "/usr/bin:/bin", "FLASK_VALIDATE_REQUIRES_KEY": "perhaps"}
+
+    def run(*args: str) -> subprocess.CompletedProcess[bytes]:
+        return subprocess.run([str(script), *args], capture_output=True, cwd=tmp_path, env=env, timeout=120)
+
+    audited = run("audit", str(mixed), "-q", "--jobs", "1", "-o", str(tmp_path / "out.ndjson"))
+    assert audited.returncode == 2, audited.stderr  # rejected records, as ever: nothing about settings
+    assert len((tmp_path / "out.ndjson").read_bytes().splitlines()) == 5
+    refused = run("init-db")
+    assert refused.returncode == 1
+    assert b"cannot start: FLASK_VALIDATE_REQUIRES_KEY='perhaps' is not a boolean" in refused.stderr
+
+
 def test_the_summary_counts_hands_and_rulings_apart_each_labelled(cli: Any, tmp_path: Path) -> None:
     """Hands are counted once each (clean, in progress or with rulings); rulings are counted
     each, so the revoke hand's two written scores that differ are two rulings on one hand."""

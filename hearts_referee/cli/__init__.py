@@ -20,6 +20,7 @@ from flask.cli import FlaskGroup
 
 from hearts_referee.http_shared.config import ConfigError
 
+from .batch import audit
 from .core import compile_core, version_option
 from .serve import serve
 
@@ -53,6 +54,13 @@ class RefereeGroup(FlaskGroup):
         names = super().list_commands(ctx)
         return [name for name in names if (cmd := self.get_command(ctx, name)) is not None and is_ours(cmd)]
 
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        """One of the group's own commands without loading Flask's plugin commands or the
+        app, which a bulk audit of files needs neither of (together a third of a second at
+        every start); any other command the Flask way."""
+        own = self.commands.get(name)
+        return own if own is not None else super().get_command(ctx, name)
+
 
 main = RefereeGroup(
     name="hearts-referee",
@@ -65,6 +73,7 @@ for _option in main.params:
         _option.hidden = True  # Flask's --app, --env-file, --debug: the factory is fixed here
 main.params.append(version_option)
 main.add_command(serve)
+main.add_command(audit)  # also the app's (commands.init_app), for ``flask --app app audit``
 main.add_command(compile_core)
 
 __all__ = ["main"]
