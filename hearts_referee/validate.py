@@ -26,11 +26,9 @@ from __future__ import annotations
 from typing import Any
 
 from hearts_referee.referee import HandRecord, RecordError
-from hearts_referee.schemas.game import dump_game_validation, load_game_record
 from hearts_referee.schemas.record import load_record, load_record_text
 from hearts_referee.schemas.result import dump_result
 from hearts_referee.schemas.strictjson import MAX_DEPTH, dumps
-from hearts_referee.usecases import games
 from hearts_referee.usecases.audit import audit_record
 
 __all__ = [
@@ -77,5 +75,10 @@ def validate_game(data: Any) -> dict[str, Any]:
     problem: the game's own fields, each hand's record problems under
     ``/hands/<i>``, and a hand recorded after the game had ended.
     """
+    # Here, not at the top: the game's use case loads storage (sqlite-utils, a fifth of a
+    # second), which validating a hand, and so ``import hearts_referee``, never needs.
+    from hearts_referee.schemas.game import dump_game_validation, load_game_record
+    from hearts_referee.usecases import games
+
     setup, hands = load_game_record(data)
     return dump_game_validation(games.validate_game(setup, hands))

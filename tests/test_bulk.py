@@ -309,6 +309,20 @@ def test_auditing_files_needs_no_service_configuration(mixed: Path, tmp_path: Pa
     assert b"cannot start: FLASK_VALIDATE_REQUIRES_KEY='perhaps' is not a boolean" in refused.stderr
 
 
+def test_auditing_files_loads_no_storage() -> None:
+    """The library and an audit of files never open an archive, so they never import one
+    (storage and sqlite-utils, with numpy when it is installed: a fifth of a second at
+    every start). A fresh interpreter, since this one has loaded everything."""
+    probe = (
+        "import sys, hearts_referee, hearts_referee.cli, hearts_referee.batch.lines;"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] == 'sqlite_utils'"
+        " or m.startswith('hearts_referee.archive')))"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"
+
+
 def test_the_summary_counts_hands_and_rulings_apart_each_labelled(cli: Any, tmp_path: Path) -> None:
     """Hands are counted once each (clean, in progress or with rulings); rulings are counted
     each, so the revoke hand's two written scores that differ are two rulings on one hand."""

@@ -11,8 +11,9 @@ that log on every read (``stored.handstate``): nothing about a hand is ever
 updated in place.
 """
 
+from hearts_referee.stored.errors import ArchiveError, Conflict, NotFound
+
 from .db import connect, frozen, open_archive, prove_write, write
-from .errors import ArchiveError, Conflict, NotFound
 from .events import (
     add_player,
     append_log,

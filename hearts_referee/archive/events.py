@@ -17,13 +17,13 @@ from sqlite_utils import Database
 
 from hearts_referee.referee.events import EventFormat, RoundKind, read_format
 from hearts_referee.referee.events import Round as PlannedRound
+from hearts_referee.stored.errors import NotFound
 from hearts_referee.stored.events import Event, EventChainReport, EventPlayer, EventRound, EventTable
 from hearts_referee.stored.keys import Key
 from hearts_referee.stored.log import Entry
 
 from .chain import chain_problems, next_entry
 from .db import compact, now, row_id, write
-from .errors import NotFound
 
 
 def insert_event(db: Database, name: str, spec: Any, fmt: EventFormat, players: list[str], by: Key) -> int:

@@ -17,11 +17,11 @@ from sqlite_utils import Database
 
 from hearts_referee.referee.notation import read_variant, variant_data
 from hearts_referee.rulings.scoresheet import GameSetup
+from hearts_referee.stored.errors import NotFound
 from hearts_referee.stored.games import Game, GameFilter, SheetSigned
 from hearts_referee.stored.keys import Key
 
 from .db import all_of, compact, keyset_page, now, row_id, write
-from .errors import NotFound
 from .events import SCORED_BY
 from .hands import MAYBE_OPEN, SURELY_OPEN, game_hands, is_open
 

@@ -21,6 +21,7 @@ from hearts_referee.referee.notation import RecordParts, parts_data, record_data
 from hearts_referee.referee.record import HandRecord
 from hearts_referee.rulings.audit import HandAudit
 from hearts_referee.rulings.decisions import Decision
+from hearts_referee.stored.errors import Conflict, NotFound
 from hearts_referee.stored.hands import ChainReport, HandFilter, StoredHand
 from hearts_referee.stored.handstate import HandStatus, fold
 from hearts_referee.stored.keys import Key
@@ -29,7 +30,6 @@ from hearts_referee.stored.log_entries import audit_document, decision_document,
 
 from . import chain
 from .db import all_of, compact, keyset_page, now, row_id, sha256, write
-from .errors import Conflict, NotFound
 from .events import SCORED_BY
 
 _COLUMNS = (

@@ -12,10 +12,10 @@ from typing import Any
 
 from sqlite_utils import Database
 
+from hearts_referee.stored.errors import NotFound
 from hearts_referee.stored.keys import ROLES, Key, Role
 
 from .db import now, row_id, sha256, write
-from .errors import NotFound
 from .sessions import SessionEnd, end_sessions_of_key
 
 TOKEN_PREFIX = "hr_"

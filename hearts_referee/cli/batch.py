@@ -29,8 +29,10 @@ from hearts_referee.batch.lines import Outcome
 from hearts_referee.batch.summary import CsvWriter, ExitStatus, Summary
 from hearts_referee.referee.errorcodes import shown_pointer
 
-from .recheck import CONFIGURED, recheck_archive
 from .report import counts_table, live, write_json
+
+CONFIGURED = "\0configured"
+"""``--archive`` given without a path: the app's ``DATABASE`` (a NUL is in no path)."""
 
 
 def summary_table(summary: Summary) -> Table:
@@ -158,13 +160,16 @@ def audit(
     change, and each hand's hash chain checked; the archive is not changed.
     """
     if archive is not None:
+        from .recheck import recheck_archive  # the archive's storage loads only for --archive
+
         given = {
             "INPUT": bool(paths),
             "--csv": bool(csv_path),
             "--jobs": jobs is not None,
             "--dask": bool(dask),
         }
-        recheck_archive(archive, output=output, summary_json=summary_json, quiet=quiet, not_with=given)
+        database = None if archive == CONFIGURED else archive
+        recheck_archive(database, output=output, summary_json=summary_json, quiet=quiet, not_with=given)
     console = Console(stderr=True)
     if not paths and inputs.stdin_is_terminal():
         raise Misuse(

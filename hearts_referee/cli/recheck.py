@@ -37,12 +37,10 @@ from hearts_referee.usecases.recheck import recheck
 
 from .report import counts_table, live, write_json
 
-CONFIGURED = "\0configured"
-"""``--archive`` given without a path: the app's ``DATABASE`` (a NUL is in no path)."""
 
-
-def _database(archive: str) -> str:
-    if archive != CONFIGURED:
+def _database(archive: str | None) -> str:
+    """The archive named, or with none (``--archive`` alone) the app's ``DATABASE``."""
+    if archive is not None:
         return archive
     if current_app:
         return str(current_app.config["DATABASE"])
@@ -88,7 +86,7 @@ def _fail(console: Console, message: str) -> NoReturn:
 
 
 def recheck_archive(
-    archive: str,
+    archive: str | None,
     *,
     output: str,
     summary_json: str | None,

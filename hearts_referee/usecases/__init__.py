@@ -21,6 +21,8 @@ named here too, from ``hearts_referee.stored``: a face reads them without
 reaching into storage, and the import-linter contracts hold it to that.
 """
 
+from typing import TYPE_CHECKING, Any
+
 from hearts_referee.stored import (
     ROLES,
     ChainReport,
@@ -38,17 +40,18 @@ from hearts_referee.stored import (
     StoredHand,
 )
 
-from .archive_file import (
-    STORAGE_ERRORS,
-    ArchiveUnavailable,
-    Fault,
-    applied,
-    connect,
-    fault_of,
-    open_archive,
-    open_read_only,
-    prove_write,
-)
+if TYPE_CHECKING:
+    from .archive_file import (
+        STORAGE_ERRORS,
+        ArchiveUnavailable,
+        Fault,
+        applied,
+        connect,
+        fault_of,
+        open_archive,
+        open_read_only,
+        prove_write,
+    )
 
 __all__ = [
     "ROLES",
@@ -75,3 +78,14 @@ __all__ = [
     "open_read_only",
     "prove_write",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """The names for opening an archive (``archive_file``), imported when a face first
+    asks for one: they load storage and sqlite-utils (a fifth of a second), which auditing
+    records (the library, ``hearts-referee audit`` of files) never needs."""
+    if name in __all__:  # listed, yet not bound above: one of archive_file's
+        from . import archive_file
+
+        return getattr(archive_file, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -23,8 +23,8 @@ from collections.abc import Collection, Mapping
 from enum import StrEnum
 from types import MappingProxyType
 
-from hearts_referee.archive.errors import NotFound
 from hearts_referee.stored import Event, Game, Key, Role, StoredHand
+from hearts_referee.stored.errors import NotFound
 
 from .errors import Forbidden
 

@@ -16,9 +16,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from hearts_referee.archive.errors import ArchiveError, Conflict, NotFound
 from hearts_referee.referee.errorcodes import shown_pointer
 from hearts_referee.referee.record import Problem, RecordError
+from hearts_referee.stored.errors import ArchiveError, Conflict, NotFound
 
 
 class Rejected(ValueError):

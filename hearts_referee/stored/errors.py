@@ -5,6 +5,10 @@ when it was sent but no longer fits what is stored (another hand got there
 first). The use-case layer raises the same two for its own reasons (a game
 that is over, a hand a key may not see), with the same wording, so that a
 hand a key may not see and a hand that does not exist answer alike.
+
+They live with the stored values, not in ``archive``, so that a use case can
+name them without loading storage (and sqlite-utils): a bulk audit of files
+imports the use-case errors and never opens an archive.
 """
 
 from __future__ import annotations
