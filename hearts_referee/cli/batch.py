@@ -31,6 +31,10 @@ from hearts_referee.referee.errorcodes import shown_pointer
 
 from .report import counts_table, live, write_json
 
+OUT_BUFFER = 1 << 20
+"""Bytes of results written at once: a result line is about 4 KB, so the default 8 KiB
+buffer made one system call every two records (5.5 µs of CPU a record, against 1.7)."""
+
 CONFIGURED = "\0configured"
 """``--archive`` given without a path: the app's ``DATABASE`` (a NUL is in no path)."""
 
@@ -185,7 +189,9 @@ def audit(
     started = time.perf_counter()
     try:
         with ExitStack() as stack:
-            out: IO[bytes] = sys.stdout.buffer if output == "-" else stack.enter_context(open(output, "wb"))
+            out: IO[bytes] = sys.stdout.buffer
+            if output != "-":
+                out = stack.enter_context(open(output, "wb", OUT_BUFFER))
             table = None
             if csv_path:
                 table = CsvWriter(stack.enter_context(open(csv_path, "w", newline="", encoding="utf-8")))
