@@ -102,11 +102,17 @@ def _emit(line: dict[str, Any], started: float, rulings: Counter[str] | None) ->
     if rulings is not None:
         line["rulings"] = dict(sorted(rulings.items()))
     level = logging.ERROR if line["status"] >= 500 else logging.INFO
-    if "refused" in line:
-        LOGGER.log(level, "refused %s %s", line["refused"], line["status"], extra={"fields": line})
+    if not LOGGER.isEnabledFor(level):
         return
-    where = line["route"] or line["path"]
-    LOGGER.log(level, "%s %s %s", line["method"], where, line["status"], extra={"fields": line})
+    args: tuple[Any, ...]
+    if "refused" in line:
+        message, args = "refused %s %s", (line["refused"], line["status"])
+    else:
+        message, args = "%s %s %s", (line["method"], line["route"] or line["path"], line["status"])
+    # The record made and handed to the handlers directly, as ``LOGGER.log`` would, less
+    # its search up the stack for the caller's file and line, which the line does not show.
+    record = LOGGER.makeRecord(LOGGER.name, level, __file__, 0, message, args, None, extra={"fields": line})
+    LOGGER.handle(record)
 
 
 def init_app(app: Flask) -> None:
