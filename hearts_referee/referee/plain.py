@@ -20,7 +20,7 @@ nothing here restates it.
 from __future__ import annotations
 
 from collections.abc import Collection
-from typing import Any, NamedTuple, cast
+from typing import Any, NamedTuple
 
 from .cards import CARDS, Card
 from .house import house_variant, option_problems
@@ -93,10 +93,13 @@ def _plain_cards(value: Any) -> tuple[Card, ...]:
     """A list of canonical card codes (``"QS"``, ``"TH"``)."""
     if type(value) is not list:
         raise _NotPlain
-    out = tuple(map(CARDS.get, value))  # TypeError for an unhashable item: not plain
-    if None in out:
-        raise _NotPlain
-    return cast(tuple[Card, ...], out)
+    cards = []
+    for code in value:
+        card = CARDS.get(code)  # TypeError for an unhashable item: not plain
+        if card is None:
+            raise _NotPlain
+        cards.append(card)
+    return tuple(cards)
 
 
 def _plain_scores(value: Any, score_max: int) -> dict[str, int] | None:
