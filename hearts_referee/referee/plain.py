@@ -41,6 +41,10 @@ class Shape(NamedTuple):
     hand_number_max: int
     schedules: Collection[str]
     """The penalty schedules a house variant's ``penalty_schedule`` may name."""
+    typed_play: type
+    """The class a typed decoder reads a play event into, with its ``seat`` and ``card``
+    attributes (``schemas.plainshape.PlainPlay``): the same event as the object
+    ``{"seat": s, "card": c}``, its two fields already checked."""
 
 
 _HOUSE_KEYS = frozenset({"base", "options"})
@@ -148,19 +152,25 @@ def _plain_passes(value: Any, seat_max_length: int) -> dict[str, Pass]:
     return passes
 
 
-def _plain_play(value: Any, at_table: dict[str, str]) -> tuple[Event, ...]:
+def _plain_play(value: Any, at_table: dict[str, str], typed: type) -> tuple[Event, ...]:
     """Only ``{"seat": s, "card": c}`` events by seats at the table, read as the schema's
-    play field reads them. A plain loop: as fast as C-level ``map`` passes in pure Python,
-    and compiled, each event is built directly as a C struct."""
+    play field reads them: each a parsed object, or the ``typed`` event a typed decoder
+    made of one. A plain loop: as fast as C-level ``map`` passes in pure Python, and
+    compiled, each event is built directly as a C struct."""
     if type(value) is not list:
         raise _NotPlain
     events = []
     get = CARDS.get
     for item in value:
-        if type(item) is not dict or len(item) != 2:
+        kind = type(item)
+        if kind is typed:
+            named, code = item.seat, item.card
+        elif kind is dict and len(item) == 2:
+            named, code = item["seat"], item["card"]
+        else:
             raise _NotPlain
-        seat = at_table[item["seat"]]  # KeyError for a seat not at the table: not plain
-        card = get(item["card"])
+        seat = at_table[named]  # KeyError for a seat not at the table: not plain
+        card = get(code)
         if card is None:
             raise _NotPlain
         events.append(Event(seat, _CARD_EVENT, card, (), None))
@@ -201,7 +211,7 @@ def _read_plain(data: Any, shape: Shape) -> HandRecord | None:
     kitty = _plain_cards(data.get("kitty", []))
     exposed = _plain_cards(data.get("exposed_in_deal", []))
     passes = _plain_passes(data.get("passes", {}), seat_max)
-    play = _plain_play(data.get("play", []), at_table)
+    play = _plain_play(data.get("play", []), at_table, shape.typed_play)
     scores_before = _plain_scores(data.get("scores_before"), shape.score_max)
     claimed = _plain_scores(data.get("claimed"), shape.score_max)
     moon = data.get("moon_choice")

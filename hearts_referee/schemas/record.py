@@ -45,7 +45,7 @@ from hearts_referee.referee.variant import MoonOption
 from hearts_referee.rulings.schedules import SCHEDULES
 
 from .bounds import BACK_MAX_LENGTH, HAND_NUMBER_MAX, SCORE_MAX, SEAT_MAX_LENGTH
-from .plainshape import plain_from_text
+from .plainshape import PlainPlay, plain_from_text
 from .problems import flatten
 from .strictjson import MAX_DEPTH, loads_strict
 from .text import SeatId, TextError, clean, seat_id
@@ -587,6 +587,7 @@ PLAIN_SHAPE = Shape(
     score_max=SCORE_MAX,
     hand_number_max=HAND_NUMBER_MAX,
     schedules=SCHEDULES,
+    typed_play=PlainPlay,
 )
 """The schema's fields and bounds, as the plain reader is to read them."""
 
