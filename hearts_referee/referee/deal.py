@@ -120,7 +120,6 @@ def deal(table: Table, record: HandRecord, *, whole: bool = True) -> Misdeal:
     for seat in seats:
         cards = record.deal.get(seat, ())
         table.hands[seat] = Hand.of(cards)
-        table.penalty_cards[seat] = []
         if len(cards) != deck.hand_size:
             reasons.append(f"{seat} was dealt {len(cards)} cards instead of {deck.hand_size}")
     if len(record.kitty) != deck.kitty_size:

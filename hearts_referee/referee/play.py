@@ -27,7 +27,7 @@ from .findings import (
 from .masks import mask_of, trick_winner
 from .record import ClaimKind, ClaimTerms, Event, EventAction, pointer
 from .solver import Claim, Position, solve
-from .table import OpenFinding, Play, Table, TrickInPlay
+from .table import OpenFinding, OwedCard, Play, Table, TrickInPlay
 
 _CARD = EventAction.CARD
 
@@ -116,10 +116,10 @@ def play_card(table: Table, index: int, event: Event) -> None:
                 Code.PLAY_OUT_OF_TURN, seat, card, index, facts=PlayOutOfTurnFacts(expected=trick.turn)
             )
             trick.in_order = False
-    owed = table.penalty_cards[seat]
+    owed = table.penalty_cards.get(seat) if table.penalty_cards else None  # most hands have none
     if fault is None:
         if owed:
-            check_penalty_cards(table, seat, card, trick, index)
+            check_penalty_cards(table, seat, owed, card, trick, index)
         code = table.fault(seat, card, trick)
         if code is not None:
             facts = (
@@ -129,7 +129,7 @@ def play_card(table: Table, index: int, event: Event) -> None:
             )
             fault = table.find(code, seat, card, index, facts=facts, settled=False)
     if owed:
-        remove_penalty_card(table, seat, card)
+        remove_penalty_card(owed, card)
     bit = card.bit
     if hand.twice & bit or hand.more:
         hand.remove(card)
@@ -163,9 +163,11 @@ def place_unheld(table: Table, trick: TrickInPlay, play: Play) -> None:
         trick.turn = next_to_play(table, trick)
 
 
-def check_penalty_cards(table: Table, seat: str, card: Card, trick: TrickInPlay, index: int) -> None:
-    """Log each penalty card that could legally have been played now and was not."""
-    owed = table.penalty_cards[seat]
+def check_penalty_cards(
+    table: Table, seat: str, owed: list[OwedCard], card: Card, trick: TrickInPlay, index: int
+) -> None:
+    """Log each of ``seat``'s penalty cards (``owed``) that could legally have been played
+    now and was not."""
     if any(entry.card is card for entry in owed):
         return
     for entry in owed:
@@ -180,8 +182,7 @@ def check_penalty_cards(table: Table, seat: str, card: Card, trick: TrickInPlay,
             )
 
 
-def remove_penalty_card(table: Table, seat: str, card: Card) -> None:
-    owed = table.penalty_cards[seat]
+def remove_penalty_card(owed: list[OwedCard], card: Card) -> None:
     for i, entry in enumerate(owed):
         if entry.card is card:
             del owed[i]
@@ -360,7 +361,7 @@ def expose(table: Table, index: int, event: Event) -> None:
             f"{seat} exposes {card}, which {seat} does not hold",
         )
         return
-    already = sum(1 for entry in table.penalty_cards[seat] if entry.card is card)
+    already = sum(1 for entry in table.penalty_cards.get(seat, ()) if entry.card is card)
     if already and already >= table.hands[seat].count(card):
         return  # already face up as a penalty card: nothing new was shown
     entry = table.find(Code.EXPOSED_CARD, seat, card, index, facts=ExposedCardFacts(withdrawn=False))

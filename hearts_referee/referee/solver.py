@@ -195,7 +195,7 @@ class Position:
             leader=index[trick.leader],
             plays=tuple((index[p.seat], p.card) for p in trick.plays),
             broken=table.broken,
-            penalty=tuple(tuple(sorted(o.card for o in table.penalty_cards[seat])) for seat in seats),
+            penalty=tuple(tuple(sorted(o.card for o in table.penalty_cards.get(seat, ()))) for seat in seats),
             hand_size=table.hand_size,
             pile=pile,
             last_winner=index[table.last_winner] if table.last_winner is not None else None,

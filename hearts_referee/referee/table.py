@@ -149,7 +149,7 @@ class Table:
     hand_size: int
     current: TrickInPlay  # the trick in progress (or about to be led)
     hands: dict[str, Hand]  # each seat's cards, as masks
-    penalty_cards: dict[str, list[OwedCard]]
+    penalty_cards: dict[str, list[OwedCard]]  # by seat, only a seat that has owed one
     tricks: list[TrickInPlay]
     broken: bool
     log: list[OpenFinding]
@@ -297,7 +297,7 @@ class Table:
     def make_penalty_card(self, seat: str, card: Card, entry: OpenFinding) -> None:
         """Where the variant has penalty cards, ``card`` now stays face up, owed."""
         if self.variant.penalty_cards:
-            self.penalty_cards[seat].append(OwedCard(card))
+            self.penalty_cards.setdefault(seat, []).append(OwedCard(card))
             facts = entry.facts
             if not isinstance(facts, PenaltyCardFacts):
                 raise TypeError(f"a {entry.code} finding cannot make a penalty card")
