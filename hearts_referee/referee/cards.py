@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable
 from enum import StrEnum
+from typing import Final
 
 
 class Suit(StrEnum):
@@ -133,7 +134,7 @@ def _build() -> dict[str, Card]:
     return cards
 
 
-CARDS: dict[str, Card] = _build()
+CARDS: Final[dict[str, Card]] = _build()
 """Every card by its canonical code (upper case, ``T`` for ten, ``JK``)."""
 
 for _suit in "CDHS":  # "10H" is accepted on input as well as "TH"

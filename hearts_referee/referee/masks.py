@@ -11,14 +11,15 @@ and "twice" (Long John holds no card three times).
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Final
 
 from .cards import CARDS, Card, Suit
 
-SUIT_MASKS: dict[Suit | None, int] = {card.suit: card.suit_mask for card in CARDS.values()}
+SUIT_MASKS: Final[dict[Suit | None, int]] = {card.suit: card.suit_mask for card in CARDS.values()}
 """Every card of a suit (``Card.suit_mask``); the joker (``None``) has no suit, and its mask
 is only itself."""
 
-BY_NUMBER: tuple[Card, ...] = tuple(sorted(set(CARDS.values()), key=lambda card: card.number))
+BY_NUMBER: Final[tuple[Card, ...]] = tuple(sorted(set(CARDS.values()), key=lambda card: card.number))
 """Each card by its number: ``BY_NUMBER[card.number] is card``."""
 
 
@@ -76,7 +77,7 @@ def trick_winner(cards: Sequence[Card], cancellation: bool) -> tuple[int | None,
     raise AssertionError("the top card of the suit led is on the trick")  # pragma: no cover
 
 
-HEARTS_MASK = SUIT_MASKS[Suit.HEARTS]
+HEARTS_MASK: Final = SUIT_MASKS[Suit.HEARTS]
 
 
 class Hand:
@@ -92,8 +93,8 @@ class Hand:
         self.twice = twice
         self.more: dict[Card, int] = more if more is not None else {}
 
-    @classmethod
-    def of(cls, cards: Iterable[Card]) -> Hand:
+    @staticmethod
+    def of(cards: Iterable[Card]) -> Hand:
         once = twice = 0
         more: dict[Card, int] = {}
         for card in cards:
@@ -104,7 +105,7 @@ class Hand:
                 twice |= bit
             else:
                 more[card] = more.get(card, 0) + 1
-        return cls(once, twice, more)
+        return Hand(once, twice, more)  # compiled: the C constructor (``cls(...)`` is a Python call)
 
     def add(self, card: Card) -> None:
         bit = card.bit

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
+from typing import Final
 
 from .cards import Card
 from .claims import claim_holds
@@ -29,7 +30,7 @@ from .record import ClaimKind, ClaimTerms, Event, EventAction, pointer
 from .solver import Claim, Position, solve
 from .table import OpenFinding, OwedCard, Play, Table, TrickInPlay
 
-_CARD = EventAction.CARD
+_CARD: Final = EventAction.CARD
 
 
 def play_phase(table: Table, events: tuple[Event, ...]) -> None:
@@ -455,7 +456,7 @@ def plays_held(table: Table, events: tuple[Event, ...]) -> None:
             out[seat][card] = out[seat].get(card, 0) + 1
 
 
-_EVENTS: dict[EventAction, Callable[[Table, int, Event], None]] = {
+_EVENTS: Final[dict[EventAction, Callable[[Table, int, Event], None]]] = {
     EventAction.CARD: play_card,
     EventAction.WITHDRAWS: withdraw,
     EventAction.EXPOSES: expose,

@@ -199,13 +199,13 @@ class Table:
         self.cancelled = {}
         self.collects = {}
 
-    @classmethod
-    def seated(cls, variant: Variant, seats: tuple[str, ...], dealer: str) -> Table:
+    @staticmethod
+    def seated(variant: Variant, seats: tuple[str, ...], dealer: str) -> Table:
         """An empty table before the deal; until the first leader is known, trick 1 is
         the dealer's."""
         left_of = {seat: seats[(i + 1) % len(seats)] for i, seat in enumerate(seats)}
         deck = variant.deck(len(seats))
-        return cls(
+        return Table(  # compiled: the C constructor (``cls(...)`` is a Python call)
             variant,
             seats,
             left_of,

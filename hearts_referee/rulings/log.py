@@ -70,6 +70,16 @@ def schedule_of(variant: Variant) -> Schedule:
     return SCHEDULES[variant.penalty_schedule]
 
 
+def last_trick(replay: Replay) -> int:
+    """The number of the hand's last trick (1 before any): the trick a moon's score and a
+    score mismatch are logged at. A loop: compiled, ``max()`` of a generator is a Python
+    call."""
+    last = 1
+    for trick in replay.tricks:
+        last = max(last, trick.number)
+    return last
+
+
 def judge(replay: Replay) -> JudgedHand:
     """Rule on every finding of ``replay`` under its variant's schedule."""
     record = replay.record
@@ -84,7 +94,7 @@ def judge(replay: Replay) -> JudgedHand:
         rulings.append(ruling)
         if ruling.penalty is not None and not replay.void:
             penalties[ruling.seat] += ruling.penalty.points
-    last = max((t.number for t in replay.tricks), default=1)
+    last = last_trick(replay)
     rescored = moon_with_penalties(variant, record, replay.score, penalties, last)
     if rescored is not replay.score:  # the penalties changed what the moon may score
         replay = replace(replay, score=rescored, findings=played + rescored.findings)
@@ -120,7 +130,7 @@ def score_mismatches(replay: Replay, score: Mapping[str, int]) -> list[Finding]:
     claimed = replay.record.claimed
     if claimed is None:
         return []
-    last = max((t.number for t in replay.tricks), default=1)
+    last = last_trick(replay)
     claimed_total, validated_total = sum(claimed.values()), sum(score.values())
     return [
         Finding(
