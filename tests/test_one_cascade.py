@@ -54,7 +54,7 @@ def cascade_verdicts(record: HandRecord) -> dict[int, Code | None]:
             continue
         if not trick.plays:
             trick.led = event.card.suit_mask
-        verdicts[index] = table.fault(event.seat, event.card, trick)
+        verdicts[index] = table.fault(table.hands[event.seat], event.card, trick)
     return verdicts
 
 

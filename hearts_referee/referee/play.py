@@ -25,7 +25,7 @@ from .findings import (
     PlayOutOfTurnFacts,
     RevokeFacts,
 )
-from .masks import mask_of, trick_winner
+from .masks import Hand, mask_of, trick_winner
 from .record import ClaimKind, ClaimTerms, Event, EventAction, pointer
 from .solver import Claim, Position, solve
 from .table import OpenFinding, OwedCard, Play, Table, TrickInPlay
@@ -120,8 +120,8 @@ def play_card(table: Table, index: int, event: Event) -> None:
     owed = table.penalty_cards.get(seat) if table.penalty_cards else None  # most hands have none
     if fault is None:
         if owed:
-            check_penalty_cards(table, seat, owed, card, trick, index)
-        code = table.fault(seat, card, trick)
+            check_penalty_cards(table, seat, hand, owed, card, trick, index)
+        code = table.fault(hand, card, trick)
         if code is not None:
             facts = (
                 RevokeFacts(all_points_played=all_points_played(table, trick))
@@ -165,14 +165,14 @@ def place_unheld(table: Table, trick: TrickInPlay, play: Play) -> None:
 
 
 def check_penalty_cards(
-    table: Table, seat: str, owed: list[OwedCard], card: Card, trick: TrickInPlay, index: int
+    table: Table, seat: str, hand: Hand, owed: list[OwedCard], card: Card, trick: TrickInPlay, index: int
 ) -> None:
     """Log each of ``seat``'s penalty cards (``owed``) that could legally have been played
-    now and was not."""
+    from its ``hand`` now and was not."""
     if any(entry.card is card for entry in owed):
         return
     for entry in owed:
-        if not entry.missed and table.fault(seat, entry.card, trick) is None:
+        if not entry.missed and table.fault(hand, entry.card, trick) is None:
             entry.missed = True
             table.find(
                 Code.PENALTY_CARD_NOT_PLAYED,

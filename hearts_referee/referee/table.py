@@ -232,8 +232,9 @@ class Table:
         return self.hands[seat].cards()
 
     # -- the cascade of play filters ------------------------------------------
-    def fault(self, seat: str, card: Card, trick: TrickInPlay) -> Code | None:
-        """The first rule that playing ``card`` to ``trick`` now breaks, or ``None``.
+    def fault(self, hand: Hand, card: Card, trick: TrickInPlay) -> Code | None:
+        """The first rule that playing ``card`` from ``hand`` (the seat's, as the caller
+        already holds it: ``hands[seat]``) to ``trick`` now breaks, or ``None``.
 
         The one legality cascade: every card of a replay is checked here, the common
         legal card included, by ``referee.play.play_card``, the one play path. Each
@@ -242,7 +243,6 @@ class Table:
         first-trick points; what the variant decides is compiled once into masks
         (:attr:`Variant.first_lead_card`, :attr:`Variant.first_trick_point_mask`)."""
         variant = self.variant
-        hand = self.hands[seat]
         held = hand.once
         bit = card.bit
         number = trick.number
@@ -262,13 +262,13 @@ class Table:
                 and not variant.may_lead_hearts_holding(held, hand.twice)
             ):
                 return Code.EARLY_HEART
-        if number == 1 and bit & variant.first_trick_point_mask and self.has_other_than_points(seat, trick):
+        if number == 1 and bit & variant.first_trick_point_mask and self.has_other_than_points(held, trick):
             return Code.POINT_CARD_ON_FIRST_TRICK
         return None
 
-    def has_other_than_points(self, seat: str, trick: TrickInPlay) -> bool:
-        """Whether ``seat`` could play a legal card to trick 1 that carries no points."""
-        held = self.hands[seat].once
+    def has_other_than_points(self, held: int, trick: TrickInPlay) -> bool:
+        """Whether a seat holding ``held`` (a mask) could play a legal card to trick 1 that
+        carries no points."""
         if trick.plays:
             led = trick.led
             if held & led:
