@@ -10,7 +10,7 @@ and "twice" (Long John holds no card three times).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from typing import Final
 
 from .cards import CARDS, Card, Suit
@@ -46,7 +46,7 @@ def top_card(mask: int) -> Card:
     return BY_NUMBER[mask.bit_length() - 1]
 
 
-def trick_winner(cards: Sequence[Card], cancellation: bool) -> tuple[int | None, tuple[Card, ...]]:
+def trick_winner(cards: list[Card], cancellation: bool) -> tuple[int | None, tuple[Card, ...]]:
     """Which card (its index in play order) wins a complete trick, and what cancelled.
 
     The highest card of the suit led wins, the first played of equals; a led joker
