@@ -103,9 +103,10 @@ def deal(table: Table, record: HandRecord, *, whole: bool = True) -> Misdeal:
     card missing from the deal may be that one: it is not reported)."""
     deck = table.deck
     seats = record.seats
+    given = [record.deal.get(seat, ()) for seat in seats]  # each seat's cards, read once
     dealt: list[Card] = []
-    for seat in seats:
-        dealt += record.deal.get(seat, ())
+    for cards in given:
+        dealt += cards
     dealt += record.kitty
     if not deck.matches(dealt):
         every_seat = all(seat in record.deal for seat in seats)
@@ -117,8 +118,8 @@ def deal(table: Table, record: HandRecord, *, whole: bool = True) -> Misdeal:
             )
     reasons = back_colour_faults(table, record)
     void = bool(reasons)  # back colours: the variant's own rule
-    for seat in seats:
-        cards = record.deal.get(seat, ())
+    for i, seat in enumerate(seats):
+        cards = given[i]
         table.hands[seat] = Hand.of(cards)
         if len(cards) != deck.hand_size:
             reasons.append(f"{seat} was dealt {len(cards)} cards instead of {deck.hand_size}")
