@@ -99,10 +99,7 @@ def _plain_cards(value: Any) -> tuple[Card, ...]:
         raise _NotPlain
     cards = []
     for code in value:
-        card = CARDS.get(code)  # TypeError for an unhashable item: not plain
-        if card is None:
-            raise _NotPlain
-        cards.append(card)
+        cards.append(CARDS[code])  # KeyError for no card's code, TypeError for an unhashable: not plain
     return tuple(cards)
 
 
@@ -160,7 +157,6 @@ def _plain_play(value: Any, at_table: dict[str, str], typed: type) -> tuple[Even
     if type(value) is not list:
         raise _NotPlain
     events = []
-    get = CARDS.get  # measured: pure Python reads a record 4% faster than with CARDS.get here
     for item in value:
         kind = type(item)
         if kind is typed:
@@ -170,10 +166,7 @@ def _plain_play(value: Any, at_table: dict[str, str], typed: type) -> tuple[Even
         else:
             raise _NotPlain
         seat = at_table[named]  # KeyError for a seat not at the table: not plain
-        card = get(code)
-        if card is None:
-            raise _NotPlain
-        events.append(Event(seat, _CARD_EVENT, card, (), None))
+        events.append(Event(seat, _CARD_EVENT, CARDS[code], (), None))  # KeyError: no card's code
     return tuple(events)
 
 
