@@ -171,7 +171,7 @@ def _plain_play(value: Any, at_table: dict[str, str], typed: type) -> tuple[Even
 
 
 def _read_plain(data: Any, shape: Shape) -> HandRecord | None:
-    if type(data) is not dict or not shape.fields.issuperset(data) or not shape.required.issubset(data):
+    if type(data) is not dict or not shape.fields.issuperset(data) or not data.keys() >= shape.required:
         return None
     seat_max = shape.seat_max_length
     variant = _plain_variant(data["variant"], shape.schedules)
