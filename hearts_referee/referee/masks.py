@@ -13,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Final
 
+from mypy_extensions import mypyc_attr
+
 from .cards import CARDS, Card, Suit
 
 SUIT_MASKS: Final[dict[Suit | None, int]] = {card.suit: card.suit_mask for card in CARDS.values()}
@@ -80,6 +82,7 @@ def trick_winner(cards: list[Card], cancellation: bool) -> tuple[int | None, tup
 HEARTS_MASK: Final = SUIT_MASKS[Suit.HEARTS]
 
 
+@mypyc_attr(acyclic=True)  # compiled: never tracked by the cycle collector (tests/test_no_cycles.py)
 class Hand:
     """The cards a seat holds, as masks: ``once`` every card held, ``twice`` every card
     held two times (a double deck). ``more`` counts copies past two, which only a

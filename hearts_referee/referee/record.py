@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import NamedTuple
 
+from mypy_extensions import mypyc_attr
+
 from .cards import Card
 from .errorcodes import shown_pointer
 from .variant import MoonOption, Variant
@@ -114,6 +116,7 @@ class ClaimTerms(NamedTuple):
     ordered: bool = True
 
 
+@mypyc_attr(acyclic=True)  # compiled: never tracked by the cycle collector (tests/test_no_cycles.py)
 class Event:
     """One thing that happened at the table, in order.
 

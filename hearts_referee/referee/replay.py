@@ -18,6 +18,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import NamedTuple
 
+from mypy_extensions import mypyc_attr
+
 from .cards import Card
 from .causes import first_cause_first
 from .deal import check_held, check_table, deal, first_leader, pass_cards
@@ -30,6 +32,7 @@ from .table import Play, Table, TrickInPlay
 from .variant import pass_direction_name
 
 
+@mypyc_attr(acyclic=True)  # compiled: never tracked by the cycle collector (tests/test_no_cycles.py)
 class Trick:
     """One trick as it stands: plays in the order made, who won it and who took it.
 

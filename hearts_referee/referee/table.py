@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from mypy_extensions import mypyc_attr
+
 from .cards import Card
 from .findings import CardFaultFacts, ClaimFacts, Code, Facts, Finding, PenaltyCardFacts
 from .masks import HEARTS_MASK, Hand
@@ -18,6 +20,7 @@ from .record import Problem
 from .variant import Deck, Variant
 
 
+@mypyc_attr(acyclic=True)  # compiled: never tracked by the cycle collector (tests/test_no_cycles.py)
 class Play:
     """One card on a trick: who played it, and the index of its event in the record.
 
@@ -46,6 +49,7 @@ class Play:
         return f"Play(seat={self.seat!r}, card={self.card!r}, event={self.event!r})"
 
 
+@mypyc_attr(acyclic=True)  # compiled: never tracked by the cycle collector (tests/test_no_cycles.py)
 class OpenFinding:
     """A finding still being written: a revoke may yet become a renounce and a
     lead out of turn may be corrected, until the trick is established."""
@@ -82,6 +86,7 @@ class OpenFinding:
         return Finding(self.code, self.seat, self.trick, self.card, self.event, facts=self.facts)
 
 
+@mypyc_attr(acyclic=True)  # compiled: never tracked by the cycle collector (tests/test_no_cycles.py)
 class OwedCard:
     """A penalty card face up in its owner's hand, owed at the first legal chance.
 
@@ -95,6 +100,7 @@ class OwedCard:
         self.missed = False
 
 
+@mypyc_attr(acyclic=True)  # compiled: never tracked by the cycle collector (tests/test_no_cycles.py)
 class TrickInPlay:
     """A trick being played: its plays so far and the findings attached to them."""
 

@@ -19,6 +19,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from hearts_referee import referee
 from hearts_referee.referee.cards import Card
 from hearts_referee.referee.replay import Kitty, Trick
@@ -28,6 +30,7 @@ from .decisions import Standing
 from .log import JudgedHand, Ruling
 
 
+@mypyc_attr(acyclic=True)  # compiled: never tracked by the cycle collector (tests/test_no_cycles.py)
 class AuditedTrick:
     """One trick as the audit reports it: plays in order, winner, taker, points.
 
