@@ -17,14 +17,14 @@ import random
 from collections.abc import Iterator
 
 import pytest
+from core_hands import judged
 from test_one_cascade import REVOKED
 from test_robustness import DAMAGE, SOURCES
 
 from hearts_referee import compiled
 from hearts_referee.referee import RecordError
-from hearts_referee.referee.replay import replay
+from hearts_referee.referee.replay import table_after
 from hearts_referee.rulings.audit import audit_of
-from hearts_referee.rulings.log import judge
 from hearts_referee.schemas.record import load_record
 from hearts_referee.validate import validate_hand
 
@@ -82,15 +82,22 @@ def test_the_garbage_check_sees_a_cycle_through_a_core_value():
     assert "HandRecord" in _core_garbage()
 
 
-@pytest.mark.parametrize("variant", sorted(SOURCES))
+@pytest.mark.parametrize("variant", sorted(REVOKED))
 def test_the_values_made_per_card_and_per_trick_are_untracked_when_compiled(variant):
-    record = load_record(SOURCES[variant](random.Random(1)))
-    played = replay(record)
-    audit = audit_of(judge(played))
+    """Checked on a hand with a revoke, so that its log holds an open finding; an owed
+    penalty card (``OwedCard``) is marked the same way and not made here."""
+    record = load_record(REVOKED[variant](random.Random(1))[0])
+    hand = judged(record)
+    played, audit = hand.replay, audit_of(hand)
+    table = table_after(record, record.play)
     values = [
         *record.play,
         *(play for trick in played.tricks for play in trick.plays),
         *played.tricks,
         *audit.tricks,
+        *table.hands.values(),
+        *table.tricks,
+        *table.log,
     ]
+    assert any(type(value).__name__ == "OpenFinding" for value in values)
     assert {gc.is_tracked(value) for value in values} == {not compiled.BUILD.compiled}
