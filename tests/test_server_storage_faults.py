@@ -68,14 +68,16 @@ class NamespacedServer(LiveServer):
     def inside(self, *command: str, check: bool = True) -> subprocess.CompletedProcess[str]:
         """Run ``command`` in the server's mount namespace (where its tmpfs is)."""
         assert self.process is not None
-        return subprocess.run(
+        done = subprocess.run(
             ["nsenter", "--target", str(self.process.pid), "--mount", "--", *command],
             env=self.env,
             capture_output=True,
             text=True,
             timeout=60,
-            check=check,
         )
+        if check and done.returncode:  # say what the command said, not only its status
+            raise AssertionError(f"{' '.join(command)}: exit {done.returncode}: {done.stderr.strip()}")
+        return done
 
     def key(self, role: str) -> str:
         return self.inside(COMMAND[0], "keys", "create", "--role", role, "--name", role).stdout.strip()
