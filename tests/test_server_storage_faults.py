@@ -18,6 +18,7 @@ import os
 import re
 import shutil
 import subprocess
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -75,8 +76,8 @@ class NamespacedServer(LiveServer):
             text=True,
             timeout=60,
         )
-        if check and done.returncode:  # say what the command said, not only its status
-            raise AssertionError(f"{' '.join(command)}: exit {done.returncode}: {done.stderr.strip()}")
+        if check:
+            succeeded(done)
         return done
 
     def key(self, role: str) -> str:
@@ -90,7 +91,22 @@ class NamespacedServer(LiveServer):
         self.inside("rm", f"{self.disk}/filler")
 
     def remount(self, mode: str) -> None:
-        self.inside("mount", "-o", f"remount,{mode}", str(self.disk))
+        """Remount the tmpfs ``ro`` or ``rw``. The kernel refuses a read-only remount (EBUSY,
+        mount's exit 32) while any file on it is open for writing, as the archive is until a
+        worker closes its connection, which may be just after its answer went out: that is
+        retried for a few seconds."""
+        command = ("mount", "-o", f"remount,{mode}", str(self.disk))
+        deadline = time.monotonic() + 5
+        while (done := self.inside(*command, check=False)).returncode == 32 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        succeeded(done)
+
+
+def succeeded(done: subprocess.CompletedProcess[str]) -> None:
+    """Fail saying what a command printed, not only its exit status."""
+    if done.returncode:
+        command = " ".join(done.args)
+        raise AssertionError(f"{command}: exit {done.returncode}: {done.stderr.strip()}")
 
 
 @pytest.fixture
