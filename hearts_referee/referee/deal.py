@@ -9,6 +9,7 @@ a misdeal, and the hand is void.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from typing import NamedTuple
 
 from .cards import Card
@@ -46,21 +47,29 @@ def check_table(record: HandRecord) -> list[Problem]:
             problems.append(
                 Problem(pointer("passes", seat, "to"), "unknown_seat", not_at_table(given.to, seats))
             )
-    for name, scores in (
-        ("scores_before", record.scores_before),
-        ("claimed", record.claimed),
-        ("backs", record.backs),
-        ("points", record.points),
-    ):
-        for seat in scores or ():
-            if seat not in at_table:
-                problems.append(Problem(pointer(name, seat), "unknown_seat", not_at_table(seat, seats)))
+    _unknown_keys(problems, "scores_before", record.scores_before, at_table, seats)
+    _unknown_keys(problems, "claimed", record.claimed, at_table, seats)
+    _unknown_keys(problems, "backs", record.backs, at_table, seats)
+    _unknown_keys(problems, "points", record.points, at_table, seats)
     for index, event in enumerate(record.play):  # compiled: each seat a struct read, its hash kept
         if event.seat not in at_table:
             problems.append(
                 Problem(pointer("play", index, "seat"), "unknown_seat", not_at_table(event.seat, seats))
             )
     return problems
+
+
+def _unknown_keys(
+    problems: list[Problem],
+    name: str,
+    by_seat: Mapping[str, object] | None,
+    at_table: set[str],
+    seats: tuple[str, ...],
+) -> None:
+    """A problem for each seat that the record's ``name`` map names and is not at the table."""
+    for seat in by_seat or ():
+        if seat not in at_table:
+            problems.append(Problem(pointer(name, seat), "unknown_seat", not_at_table(seat, seats)))
 
 
 def not_at_table(seat: str, seats: tuple[str, ...]) -> str:

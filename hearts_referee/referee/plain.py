@@ -162,7 +162,8 @@ def _plain_play(value: Any, at_table: dict[str, str], typed: type) -> tuple[Even
         if kind is typed:
             named, code = item.seat, item.card
         elif kind is dict and len(item) == 2:
-            named, code = item["seat"], item["card"]
+            pair: dict[str, Any] = item  # compiled: a dict's own lookup, not the generic one
+            named, code = pair["seat"], pair["card"]
         else:
             raise _NotPlain
         seat = at_table[named]  # KeyError for a seat not at the table: not plain
