@@ -166,3 +166,15 @@ def test_the_check_is_the_signed_in_directors_with_the_forms_token(client, keys)
         session["csrf"] = CSRF  # a page still open with its token, its sign-in over
     signed_out = check(client, form)
     assert signed_out.status_code == 302 and "/director/sign-in" in signed_out.headers["Location"]
+
+
+def test_the_check_sets_no_cookie_so_a_late_answer_cannot_undo_the_submit(director):
+    """A check sent just before the form is submitted may be answered just after it: a
+    cookie on that answer would put back the session as it was before the submit (the
+    message of the hand stored, lost). The check writes none; a page still does."""
+    body = random_body(31, 1)
+    answer = check(director, form_of(body, tricks=2))
+    assert answer.status_code == 200 and answer.get_json()["problems"] == []
+    assert "Set-Cookie" not in answer.headers
+    page = director.get("/director/games/1/next")
+    assert page.status_code == 200 and "Set-Cookie" in page.headers  # the idle clock, reset

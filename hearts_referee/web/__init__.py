@@ -23,8 +23,8 @@ import os
 import secrets
 from pathlib import Path
 
-from flask import Flask, Request
-from flask.sessions import SecureCookieSession, SecureCookieSessionInterface
+from flask import Flask, Request, g
+from flask.sessions import SecureCookieSession, SecureCookieSessionInterface, SessionMixin
 from werkzeug.exceptions import HTTPException
 
 PREFIX = "/director"
@@ -64,12 +64,29 @@ def owns(path: str) -> bool:
 class CookieSessions(SecureCookieSessionInterface):
     """Flask's signed-cookie sessions, opened without building a signing serializer (an
     ``itsdangerous`` serializer and its HMAC set-up, every request) when the request has no
-    session cookie: every API call. The answer is the base class's own for that case."""
+    session cookie: every API call. The answer is the base class's own for that case.
+
+    An answer marked by :func:`leave_session` writes no cookie at all."""
 
     def open_session(self, app: Flask, request: Request) -> SecureCookieSession | None:
         if app.secret_key and not request.cookies.get(self.get_cookie_name(app)):
             return self.session_class()
         return super().open_session(app, request)
+
+    def should_set_cookie(self, app: Flask, session: SessionMixin) -> bool:
+        return not g.get("leave_session", False) and super().should_set_cookie(app, session)
+
+
+def leave_session() -> None:
+    """This answer sets no session cookie, whatever the request did to the session.
+
+    For a question a page asks in the background while it is open (the hand entry's check
+    after each card). Every signed-in answer rewrites the cookie (the idle clock), and the
+    browser keeps whichever cookie arrives last: a check sent before the form was submitted
+    and answered after it would put back the session as it was before the submit, and the
+    page after it would lose the submit's message. A background question is not a page, so it
+    does not reset the idle clock either (``SESSION_IDLE_MINUTES`` counts pages)."""
+    g.leave_session = True
 
 
 def init_app(app: Flask) -> None:
