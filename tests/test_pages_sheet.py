@@ -80,6 +80,14 @@ def test_the_preview_is_the_referees_totals_after_the_row_and_stores_nothing(dir
     assert len(director.get("/v1/games/1", headers=as_role("director")).get_json()["hands"]) == 1
 
 
+def test_the_preview_sets_no_cookie_so_a_late_answer_cannot_undo_the_stored_row(director):
+    """The script asks for a preview as each number is typed; one answered just after the row
+    was stored would, with a cookie, put back the session from before (its message lost)."""
+    response = director.post(f"{SHEET}/preview", data=row(1, {"N": 3, "E": 10, "S": 13, "W": 0}))
+    assert response.status_code == 200 and "Set-Cookie" not in response.headers
+    assert "Set-Cookie" in director.get(SHEET).headers  # a page still resets the idle clock
+
+
 def test_the_preview_scores_a_moon_as_the_referee_does(director):
     html = preview(director, 1, {"N": 26, "E": 0, "S": 0, "W": 0})
     assert "Moon:" in html and "N took every point card" in html

@@ -80,12 +80,13 @@ class CookieSessions(SecureCookieSessionInterface):
 def leave_session() -> None:
     """This answer sets no session cookie, whatever the request did to the session.
 
-    For a question a page asks in the background while it is open (the hand entry's check
-    after each card). Every signed-in answer rewrites the cookie (the idle clock), and the
-    browser keeps whichever cookie arrives last: a check sent before the form was submitted
-    and answered after it would put back the session as it was before the submit, and the
-    page after it would lose the submit's message. A background question is not a page, so it
-    does not reset the idle clock either (``SESSION_IDLE_MINUTES`` counts pages)."""
+    For a question a page asks in the background while it is open: the hand entry's check
+    after each card, the scoresheet's preview of the row being typed. Every signed-in answer
+    rewrites the cookie (the idle clock), and the browser keeps whichever cookie arrives
+    last: a question sent before the form was submitted and answered after it would put back
+    the session as it was before the submit, and the page after it would lose the submit's
+    message. A background question is not a page, so it does not reset the idle clock either
+    (``SESSION_IDLE_MINUTES`` counts pages)."""
     g.leave_session = True
 
 

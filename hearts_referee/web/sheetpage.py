@@ -29,6 +29,7 @@ from hearts_referee.usecases import games as games_use
 from hearts_referee.usecases.access import Permission, may
 from hearts_referee.usecases.errors import Conflict, Rejected
 
+from . import leave_session
 from .entry import Entry, sheet_entry
 from .pages import bp, moon_choices, need, sheet_rows, upcoming
 
@@ -72,6 +73,7 @@ def preview_line(game_id: int) -> tuple[str, int]:
     """The typed row as the referee would take it, drawn as the preview rows (a fragment
     the script puts in place): the hand's score, the totals after it, the moon, the end."""
     key = need(Permission.SUBMIT)
+    leave_session()  # a question asked in the background, not a page (web.leave_session)
     db = get_db()
     game = games_use.get_game(db, key, game_id)
     entry = sheet_entry(request.form, game.setup.seats)
