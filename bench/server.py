@@ -50,6 +50,7 @@ import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
+from typing import NamedTuple
 
 ROOT = Path(__file__).resolve().parents[1]
 BIN = Path(sys.executable).parent
@@ -165,7 +166,9 @@ def wrk(port: int, seconds: int, connections: int, script: Path) -> dict[str, fl
     errors = re.search(r"Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)", out)
     non2xx = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
     rate = re.search(r"Requests/sec:\s+([\d.]+)", out)
+    requests = re.search(r"^\s*(\d+) requests in ", out, re.M)
     return {
+        "requests": float(requests.group(1)) if requests else 0.0,
         "rps": float(rate.group(1)) if rate else 0.0,
         "p50": ms("50%"),
         "p99": ms("99%"),
@@ -177,7 +180,8 @@ def wrk(port: int, seconds: int, connections: int, script: Path) -> dict[str, fl
 
 def run(server: str, args: argparse.Namespace, script: Path) -> dict[str, dict[str, float]]:
     # a log line per request is the operator's choice, not the bench's
-    with started(server, {"FLASK_LOG_LEVEL": "WARNING"}) as port:
+    with started(server, {"FLASK_LOG_LEVEL": "WARNING"}) as running:
+        port = running.port
         wrk(port, 2, args.connections, script)  # warm-up
         alone = wrk(port, args.seconds, args.connections, script)
         alone["healthz_max"] = healthz(port) * 1000
@@ -205,9 +209,17 @@ HTTP_TARGET = 0.80
 """``POST /v1/hands/validate`` under ``serve`` at this share of a bare Flask echo's throughput."""
 
 
+class Running(NamedTuple):
+    """A server started by :func:`started`: its port, and its process group (the server
+    and every worker it forks, started in a session of their own)."""
+
+    port: int
+    group: int
+
+
 @contextmanager
-def started(server: str, env_extra: dict[str, str] | None = None) -> Iterator[int]:
-    """Run ``server`` on a fresh archive until the block ends; yields its port."""
+def started(server: str, env_extra: dict[str, str] | None = None) -> Iterator[Running]:
+    """Run ``server`` on a fresh archive until the block ends; yields its port and group."""
     workdir = Path(tempfile.mkdtemp(prefix="bench-server-"))
     port = free_port()
     env = {k: v for k, v in os.environ.items() if not k.startswith("FLASK_")}
@@ -227,39 +239,77 @@ def started(server: str, env_extra: dict[str, str] | None = None) -> Iterator[in
             if time.monotonic() > deadline:
                 raise SystemExit(f"{server} did not start")
             time.sleep(0.2)
-        yield port
+        yield Running(port, process.pid)
     finally:
         os.killpg(process.pid, signal.SIGTERM)
         process.wait(timeout=30)
         shutil.rmtree(workdir, ignore_errors=True)
 
 
-def http_target(seconds: int, rounds: int, connections: int = 16) -> tuple[float, float]:
+def group_cpu(group: int) -> float:
+    """Seconds of CPU (user and system) that the processes of ``group`` have used so far."""
+    ticks = 0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        with suppress(OSError):
+            fields = stat.read_text().rpartition(")")[2].split()
+            if int(fields[2]) == group:  # after the name: state, ppid, pgrp, ..., utime, stime
+                ticks += int(fields[11]) + int(fields[12])
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
+class Target(NamedTuple):
+    """Medians of the HTTP target's runs: each server's requests/s, and its CPU a request."""
+
+    serve: float
+    echo: float
+    serve_cpu_us: float
+    echo_cpu_us: float
+
+
+def http_target(seconds: int, rounds: int, connections: int = 16) -> Target:
     """Median requests/s of ``serve`` (production settings) and of ``echo`` on the same body,
-    wrk runs alternating between them so a noisy neighbour slows both alike."""
+    wrk runs alternating between them so a noisy neighbour slows both alike, and the CPU
+    each server's processes spent a request (what a target in µs would be held to)."""
     with tempfile.NamedTemporaryFile("w", suffix=".lua", delete=False) as lua:
         lua.write(LUA.format(body=BODY))
     script = Path(lua.name)
     rates: dict[str, list[float]] = {"serve": [], "echo": []}
+    cpu: dict[str, list[float]] = {"serve": [], "echo": []}
     try:
-        with started("serve") as serve_port, started("echo") as echo_port:
-            ports = {"serve": serve_port, "echo": echo_port}
-            for port in ports.values():
-                wrk(port, 1, connections, script)  # warm-up
+        with started("serve") as serve, started("echo") as echo:
+            servers = {"serve": serve, "echo": echo}
+            for running in servers.values():
+                wrk(running.port, 1, connections, script)  # warm-up
             for _ in range(rounds):
-                for name, port in ports.items():
-                    rates[name].append(wrk(port, seconds, connections, script)["rps"])
+                for name, running in servers.items():
+                    before = group_cpu(running.group)
+                    done = wrk(running.port, seconds, connections, script)
+                    rates[name].append(done["rps"])
+                    if done["requests"]:
+                        cpu[name].append((group_cpu(running.group) - before) / done["requests"] * 1e6)
     finally:
         script.unlink()
-    return statistics.median(rates["serve"]), statistics.median(rates["echo"])
+    return Target(
+        statistics.median(rates["serve"]),
+        statistics.median(rates["echo"]),
+        statistics.median(cpu["serve"] or [0.0]),
+        statistics.median(cpu["echo"] or [0.0]),
+    )
 
 
-def http_target_line(serve: float, echo: float) -> str:
-    share = serve / echo if echo else 0.0
+def http_target_line(target: Target) -> str:
+    """The target's verdict, with each server's CPU a request: what validating adds to the
+    echo's request, which a ratio of throughputs hides."""
+    share = target.serve / target.echo if target.echo else 0.0
     verdict = "met" if share >= HTTP_TARGET else "NOT met"
+    cpu = (
+        f" (server CPU {target.serve_cpu_us:,.0f} against {target.echo_cpu_us:,.0f} µs a request)"
+        if target.serve_cpu_us and target.echo_cpu_us
+        else ""
+    )
     return (
-        f"  HTTP validate >= {HTTP_TARGET:.0%} of a bare Flask echo: {serve:,.0f} against "
-        f"{echo:,.0f} req/s, {share:.0%}, {verdict}"
+        f"  HTTP validate >= {HTTP_TARGET:.0%} of a bare Flask echo: {target.serve:,.0f} against "
+        f"{target.echo:,.0f} req/s{cpu}, {share:.0%}, {verdict}"
     )
 
 
@@ -277,12 +327,12 @@ def main() -> None:
     if shutil.which("wrk") is None:
         raise SystemExit("wrk is missing: apt-get install -y wrk")
     if args.target:
-        serve, echo = http_target(args.seconds, args.rounds, args.connections)
+        target = http_target(args.seconds, args.rounds, args.connections)
         print(
             f"POST {PATH} ({BODY.stat().st_size} B), {args.connections} connections, "
             f"{args.seconds} s runs alternating, median of {args.rounds}"
         )
-        print(http_target_line(serve, echo))
+        print(http_target_line(target))
         return
     servers = args.servers.split(",")
     with tempfile.NamedTemporaryFile("w", suffix=".lua", delete=False) as lua:

@@ -424,8 +424,9 @@ def http_line(seconds: int, rounds: int) -> str:
         return f"{target} (--no-http); python bench/server.py --target measures it"
     if shutil.which("wrk") is None:
         return f"{target}: wrk is missing (apt-get install -y wrk)"
-    serve, echo = server.http_target(seconds, rounds)
-    return server.http_target_line(serve, echo) + f" ({seconds} s wrk runs alternating, median of {rounds})"
+    return server.http_target_line(server.http_target(seconds, rounds)) + (
+        f" ({seconds} s wrk runs alternating, median of {rounds})"
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
