@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 import click
+from gunicorn import glogging
 from gunicorn.app.base import BaseApplication
 
 from hearts_referee.http_shared.logs import level_of
@@ -46,6 +47,40 @@ def log_config(level: str) -> dict[str, Any]:
         },
         "handlers": {"json": {"class": "hearts_referee.http_shared.logs.StderrHandler"}},
         "formatters": {},
+    }
+
+
+class RequestLogOnly(glogging.Logger):
+    """gunicorn's logger, less its access log: the app writes the line for each request
+    (``http_shared.requestlog``), with its id, key and rulings.
+
+    ``accesslog=None`` is not enough. Once ``logconfig_dict`` is given, gunicorn builds an
+    access line's fields for every request (its atoms, the time formatted, the headers
+    read) and hands them to a logger that has nowhere to write them: py-spy put a tenth of
+    a worker's samples there under ``bench/server.py``'s load."""
+
+    def access(self, resp: Any, req: Any, environ: Any, request_time: Any) -> None:
+        """Nothing: the app's request log has this request's line."""
+
+
+def server_options(bind: str, workers: int, level: str) -> dict[str, Any]:
+    """gunicorn's settings for ``serve``: gevent workers, JSON logs, the request limits."""
+    from .worker import RefereeWorker  # gevent only where it serves: not for init-db, keys, audit
+
+    return {
+        "bind": bind,
+        "workers": workers,
+        "worker_class": RefereeWorker,
+        "worker_connections": 1000,
+        "accesslog": None,
+        "logger_class": RequestLogOnly,
+        "errorlog": "-",
+        "loglevel": level,
+        "logconfig_dict": log_config(level),
+        # gunicorn's control socket is one path per user ($HOME/.gunicorn): a second server
+        # on the machine would take it over. Nothing here uses it.
+        "control_socket_disable": True,
+        **LIMITS,
     }
 
 
@@ -101,21 +136,7 @@ def serve(bind: str, workers: int, client_timeout: float) -> None:
         raise click.UsageError(f"FLASK_LOG_LEVEL: {error}") from None
     click.echo(f"Hearts Referee on http://{bind} (docs at /docs, director's pages at /director/)", err=True)
     prepare_archive()
-    from .worker import RefereeWorker  # gevent only where it serves: not for init-db, keys, audit
+    from .worker import RefereeWorker
 
     RefereeWorker.client_timeout = client_timeout  # read by each worker, forked from here
-    options: dict[str, Any] = {
-        "bind": bind,
-        "workers": workers,
-        "worker_class": RefereeWorker,
-        "worker_connections": 1000,
-        "accesslog": None,
-        "errorlog": "-",
-        "loglevel": level,
-        "logconfig_dict": log_config(level),
-        # gunicorn's control socket is one path per user ($HOME/.gunicorn): a second server
-        # on the machine would take it over. Nothing here uses it.
-        "control_socket_disable": True,
-        **LIMITS,
-    }
-    _Server(options).run()
+    _Server(server_options(bind, workers, level)).run()
