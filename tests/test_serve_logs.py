@@ -15,7 +15,8 @@ import pytest
 from gunicorn import glogging
 from gunicorn.config import Config
 
-from hearts_referee.cli.serve import RequestLogOnly, server_options
+from hearts_referee.cli.serve import server_options
+from hearts_referee.cli.server import RequestLogOnly
 
 
 @pytest.fixture(autouse=True)

@@ -14,12 +14,9 @@ variable configures the app as usual.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterable
 from typing import Any
 
 import click
-from gunicorn import glogging
-from gunicorn.app.base import BaseApplication
 
 from hearts_referee.http_shared.logs import level_of
 from hearts_referee.http_shared.protocol import BODY_TIMEOUT
@@ -50,22 +47,11 @@ def log_config(level: str) -> dict[str, Any]:
     }
 
 
-class RequestLogOnly(glogging.Logger):
-    """gunicorn's logger, less its access log: the app writes the line for each request
-    (``http_shared.requestlog``), with its id, key and rulings.
-
-    ``accesslog=None`` is not enough. Once ``logconfig_dict`` is given, gunicorn builds an
-    access line's fields for every request (its atoms, the time formatted, the headers
-    read) and hands them to a logger that has nowhere to write them: py-spy put a tenth of
-    a worker's samples there under ``bench/server.py``'s load."""
-
-    def access(self, resp: Any, req: Any, environ: Any, request_time: Any) -> None:
-        """Nothing: the app's request log has this request's line."""
-
-
 def server_options(bind: str, workers: int, level: str) -> dict[str, Any]:
     """gunicorn's settings for ``serve``: gevent workers, JSON logs, the request limits."""
-    from .worker import RefereeWorker  # gevent only where it serves: not for init-db, keys, audit
+    # gunicorn and gevent only where it serves: not for init-db, keys or an audit's start
+    from .server import RequestLogOnly
+    from .worker import RefereeWorker
 
     return {
         "bind": bind,
@@ -82,24 +68,6 @@ def server_options(bind: str, workers: int, level: str) -> dict[str, Any]:
         "control_socket_disable": True,
         **LIMITS,
     }
-
-
-class _Server(BaseApplication):
-    """gunicorn with its options given here, not read from the command line."""
-
-    def __init__(self, options: dict[str, Any]) -> None:
-        self.options = options
-        super().__init__()
-
-    def load_config(self) -> None:
-        for name, value in self.options.items():
-            self.cfg.set(name, value)
-
-    def load(self) -> Callable[..., Iterable[bytes]]:
-        """The WSGI app each worker serves."""
-        from hearts_referee.app import create_app
-
-        return create_app()
 
 
 def prepare_archive() -> None:
@@ -139,4 +107,6 @@ def serve(bind: str, workers: int, client_timeout: float) -> None:
     from .worker import RefereeWorker
 
     RefereeWorker.client_timeout = client_timeout  # read by each worker, forked from here
-    _Server(server_options(bind, workers, level)).run()
+    from .server import Server
+
+    Server(server_options(bind, workers, level)).run()
