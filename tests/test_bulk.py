@@ -323,6 +323,18 @@ def test_auditing_files_loads_no_storage() -> None:
     assert done.stdout.strip() == "[]"
 
 
+def test_auditing_files_loads_no_server() -> None:
+    """Nor does the command line load gunicorn or gevent before ``serve`` runs: an audit's
+    start is most of a small audit's time (10-13 ms of it was gunicorn)."""
+    probe = (
+        "import sys, hearts_referee.cli;"
+        "print(sorted({m.split('.')[0] for m in sys.modules} & {'gunicorn', 'gevent'}))"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"
+
+
 def test_the_summary_counts_hands_and_rulings_apart_each_labelled(cli: Any, tmp_path: Path) -> None:
     """Hands are counted once each (clean, in progress or with rulings); rulings are counted
     each, so the revoke hand's two written scores that differ are two rulings on one hand."""
