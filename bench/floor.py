@@ -10,7 +10,7 @@ about 20 s; skipped, saying why, without mypyc or a C compiler):
 
 - A, one loop over ints: the cascade's mask tests written into the one loop;
 - B, the least the one path needs: typed values, one play path called for every card, one
-  cascade, a ``Play`` per card, a winner per trick, and nothing else.
+  cascade, each card on its trick, a winner per trick, and nothing else.
 
 Every sketch must take the same points as the referee on every hand, or the script stops.
 Then each build's target is set against B: a target above what B reaches is above what
@@ -117,7 +117,7 @@ def check_sketch(sketch: ModuleType, datas: list[dict[str, Any]]) -> None:
         expected = [points[seat] for seat in data["seats"]]
         taken, faults = sketch.replay_ints(*sketch.load_ints(data))
         table = sketch.replay_values(sketch.load_values(data))
-        if taken != expected or faults or table.log or [table.taken[s] for s in data["seats"]] != expected:
+        if taken != expected or faults or table.log or table.taken != expected:
             raise SystemExit(f"{sketch.__file__}: hand {index} is not replayed as the referee replays it")
 
 

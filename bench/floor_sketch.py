@@ -9,9 +9,12 @@ needs, so that a target can be set against what the design allows:
   into ints, the cascade's mask tests written into the one loop, no object per card.
 - **B, the least the one path needs**: the engine's shape with nothing else in it. A typed
   record (a ``Card`` per code, an ``Event`` per card played), one play path called for every
-  card (``play_card``), one cascade that path and a solver would share (``Table.fault``), a
-  ``Play`` per card on a ``Trick``, one winner function per trick. No findings are written,
-  no problem is looked for, nothing is scored but the points taken.
+  card (``play_card``), one cascade that path and a solver would share (``Table.fault``),
+  each card put on its ``Trick``, one winner function per trick. No findings are written,
+  no problem is looked for, nothing is scored but the points taken. Seats are indices at
+  the table and a trick's plays are (seat, card) pairs: the leanest choices the issue
+  leaves open (seat ids as strings and a ``Play`` object per card, as the referee has them,
+  cost B a fifth of its speed compiled: docs/performance.md, the tenth step).
 
 Typed for mypyc: ``bench/floor.py`` times this module as it is and compiled.
 """
@@ -145,11 +148,11 @@ CARDS: Final[dict[str, Card]] = {code: Card(code, number) for code, number in NU
 
 
 class Event:
-    """A card played, as the record says: who, and which card."""
+    """A card played, as the record says: who (the seat's index at the table), and which card."""
 
     __slots__ = ("card", "seat")
 
-    def __init__(self, seat: str, card: Card) -> None:
+    def __init__(self, seat: int, card: Card) -> None:
         self.seat = seat
         self.card = card
 
@@ -161,8 +164,8 @@ class Record:
         self,
         seats: tuple[str, ...],
         hand_number: int,
-        deal: dict[str, int],
-        passes: dict[str, tuple[Card, ...]],
+        deal: list[int],
+        passes: list[tuple[Card, ...]],
         play: tuple[Event, ...],
     ) -> None:
         self.seats = seats
@@ -172,42 +175,28 @@ class Record:
         self.play = play
 
 
-class Play:
-    """One card on a trick, and the index of its event in the record."""
-
-    __slots__ = ("card", "event", "seat")
-
-    def __init__(self, seat: str, card: Card, event: int) -> None:
-        self.seat = seat
-        self.card = card
-        self.event = event
-
-
 class Trick:
-    __slots__ = ("leader", "led", "number", "plays", "points", "turn", "winner")
+    __slots__ = ("leader", "led", "number", "plays", "turn")
 
-    def __init__(self, number: int, leader: str) -> None:
+    def __init__(self, number: int, leader: int) -> None:
         self.number = number
         self.leader = leader
         self.turn = leader
-        self.plays: list[Play] = []
+        self.plays: list[tuple[int, Card]] = []  # (seat, card), in the order played
         self.led = 0
-        self.winner: str | None = None
-        self.points = 0
 
 
 class Table:
-    __slots__ = ("broken", "current", "hands", "left_of", "log", "seats", "taken", "tricks")
+    __slots__ = ("broken", "current", "hands", "log", "seats", "taken", "tricks")
 
-    def __init__(self, seats: tuple[str, ...], hands: dict[str, int]) -> None:
-        self.seats = seats
-        self.left_of = {seat: seats[(i + 1) % len(seats)] for i, seat in enumerate(seats)}
+    def __init__(self, hands: list[int]) -> None:
+        self.seats = len(hands)
         self.hands = hands
-        self.current = Trick(1, seats[0])
+        self.current = Trick(1, 0)
         self.tricks: list[Trick] = []
         self.broken = False
-        self.taken = dict.fromkeys(seats, 0)
-        self.log: list[tuple[str, str, int]] = []
+        self.taken = [0] * len(hands)
+        self.log: list[tuple[str, int, int]] = []
 
     def fault(self, held: int, card: Card, trick: Trick) -> str | None:
         """The one cascade, as masks: follow suit, the opening lead, hearts broken, first-trick points."""
@@ -227,17 +216,18 @@ class Table:
 
 
 def load_values(data: dict[str, Any]) -> Record:
-    """The record as typed values: a ``Card`` per code, an ``Event`` per card played."""
+    """The record as typed values: a ``Card`` per code, an ``Event`` per card played, each
+    seat by its index at the table."""
     seats = tuple(data["seats"])
-    at = {seat: seat for seat in seats}
-    hands: dict[str, int] = {}
+    at = {seat: i for i, seat in enumerate(seats)}
+    hands = [0] * len(seats)
     deal: dict[str, list[str]] = data["deal"]
     for seat, codes in deal.items():
         held = 0
         for code in codes:
             held |= CARDS[code].bit
         hands[at[seat]] = held
-    passes: dict[str, tuple[Card, ...]] = {}
+    passes: list[tuple[Card, ...]] = [()] * len(seats)
     given: dict[str, Any] = data.get("passes", {})
     for seat, passed in given.items():
         passes[at[seat]] = tuple([CARDS[code] for code in _codes(passed)])
@@ -250,20 +240,22 @@ def play_card(table: Table, index: int, event: Event) -> None:
     """The one play path: every card comes here, and through the one cascade."""
     seat, card = event.seat, event.card
     trick = table.current
-    hand = table.hands[seat]
+    hands = table.hands
+    hand = hands[seat]
     if seat != trick.turn or not hand & card.bit:
         raise NotClean
-    if not trick.plays:
+    plays = trick.plays
+    if not plays:
         trick.led = card.suit_mask
     code = table.fault(hand, card, trick)
     if code is not None:
         table.log.append((code, seat, index))
-    table.hands[seat] = hand ^ card.bit
-    trick.plays.append(Play(seat, card, index))
-    if len(trick.plays) == len(table.seats):
+    hands[seat] = hand ^ card.bit
+    plays.append((seat, card))
+    if len(plays) == table.seats:
         close_trick(table, trick)
     else:
-        trick.turn = table.left_of[seat]
+        trick.turn = (seat + 1) % table.seats
 
 
 def close_trick(table: Table, trick: Trick) -> None:
@@ -272,16 +264,13 @@ def close_trick(table: Table, trick: Trick) -> None:
     best = -1
     points = 0
     winner = trick.leader
-    for play in trick.plays:
-        card = play.card
+    for seat, card in trick.plays:
         if card.bit & led and card.number > best:
             best = card.number
-            winner = play.seat
+            winner = seat
         points += POINTS[card.number]
         if card.bit & POINT_MASK:
             table.broken = True
-    trick.winner = winner
-    trick.points = points
     table.taken[winner] += points
     table.tricks.append(trick)
     table.current = Trick(trick.number + 1, winner)
@@ -289,16 +278,16 @@ def close_trick(table: Table, trick: Trick) -> None:
 
 def replay_values(record: Record) -> Table:
     """The pass, the holder of 2♣ leading, then every card through :func:`play_card`."""
-    seats = record.seats
-    table = Table(seats, dict(record.deal))
+    table = Table(list(record.deal))
+    seats = table.seats
     offset = pass_offset(record.hand_number)
     if offset:
-        for i, seat in enumerate(seats):
-            receiver = seats[(i + offset) % len(seats)]
-            for card in record.passes[seat]:
-                table.hands[seat] ^= card.bit
+        for giver in range(seats):
+            receiver = (giver + offset) % seats
+            for card in record.passes[giver]:
+                table.hands[giver] ^= card.bit
                 table.hands[receiver] |= card.bit
-    for seat in seats:
+    for seat in range(seats):
         if table.hands[seat] & 1:
             table.current = Trick(1, seat)
     for index, event in enumerate(record.play):
