@@ -22,8 +22,6 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
-import os
-import platform
 import random
 import shutil
 import statistics
@@ -45,7 +43,7 @@ from bench.validate import (  # noqa: E402
     OPENSPIEL_TARGETS,
     VARIANT,
     Pass,
-    cpu_model,
+    machine_line,
     measure,
     openspiel_row,
 )
@@ -58,7 +56,7 @@ ENGINE_ROW = "referee load + replay"
 
 def compile_sketch(folder: Path) -> tuple[ModuleType | None, str | None]:
     """``floor_sketch`` compiled by mypyc in ``folder``, or why it could not be."""
-    if shutil.which(os.environ.get("CC", "cc")) is None and shutil.which("gcc") is None:
+    if not compiled.has_compiler():
         return None, "the compiled sketches skipped: no C compiler"
     shutil.copy(ROOT / "bench" / "floor_sketch.py", folder / "floor_sketch.py")
     done = subprocess.run(
@@ -125,8 +123,7 @@ def report(samples: dict[str, list[int]], hands: int, repeats: int, skipped: lis
     per_hand = {name: statistics.median(ns) / hands / 1000 for name, ns in samples.items()}
     anchor = per_hand[OPENSPIEL_ROW]
     lines = [
-        f"Machine: {cpu_model()}, {os.cpu_count()} cores, Python {platform.python_version()}"
-        f" ({platform.python_implementation()})",
+        machine_line(),
         f"Build: rules core {compiled.BUILD.describe()} ('{ENGINE_ROW}' runs on it)",
         f"{hands} random legal {VARIANT} hands, median of {repeats} interleaved repeats, gc off while timing,"
         " CPU time of this process; every row from the parsed JSON, as validate.py's load + replay",

@@ -267,12 +267,19 @@ def cpu_model() -> str:
     return platform.processor() or "unknown CPU"
 
 
+def machine_line() -> str:
+    """The header line naming the machine and the Python a run's figures belong to."""
+    return (
+        f"Machine: {cpu_model()}, {os.cpu_count()} cores, Python {platform.python_version()}"
+        f" ({platform.python_implementation()})"
+    )
+
+
 def report(samples: dict[str, list[int]], hands: int, repeats: int, skipped: list[str], http: str) -> str:
     per_hand = {name: statistics.median(ns) / hands / 1000 for name, ns in samples.items()}
     floor = per_hand["json.loads"]
     lines = [
-        f"Machine: {cpu_model()}, {os.cpu_count()} cores, Python {platform.python_version()}"
-        f" ({platform.python_implementation()})",
+        machine_line(),
         f"Build: rules core {compiled.BUILD.describe()}",
         f"{hands} random legal {VARIANT} hands, median of {repeats} interleaved repeats, gc off while timing,"
         " CPU time of this process",
