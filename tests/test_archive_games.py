@@ -285,33 +285,37 @@ def test_a_game_that_cannot_be_seated_is_422_with_pointers(client, scorer, probl
 
 
 def test_concurrent_appends_of_the_next_hand_one_wins_the_other_gets_409(client, scorer, monkeypatch, db):
-    """Both requests read the game before either writes: the unique position decides."""
-    game_id = start(client, scorer)
-    both_read = threading.Barrier(2, timeout=10)
+    """Two tables' apps send hand 1 at once, each giving the other time to read the game
+    while it audits. The append reads, audits and stores in one write transaction, so the
+    second reads the game with the first's hand in it: one 201, one 409, every time."""
+    both_sent = threading.Barrier(2, timeout=10)
     real = usecases.games.audit_record
 
-    def audit_after_both_read(record):
-        both_read.wait()
+    def audit_slowly(record):
+        threading.Event().wait(0.05)
         return real(record)
 
-    monkeypatch.setattr(usecases.games, "audit_record", audit_after_both_read)
-    statuses: list[int] = []
+    monkeypatch.setattr(usecases.games, "audit_record", audit_slowly)
+    for _ in range(5):
+        game_id = start(client, scorer)
+        statuses: list[int] = []
 
-    def append(shooter: str) -> None:
-        response = client.application.test_client().post(
-            f"{GAMES}/{game_id}/hands", json=moon(shooter, 1), headers=scorer
-        )
-        statuses.append(response.status_code)
-        if response.status_code == 409:
-            assert response.get_json()["errors"][0]["code"] == "concurrent_append"
+        def append(shooter: str, game_id: int = game_id, statuses: list[int] = statuses) -> None:
+            both_sent.wait()
+            response = client.application.test_client().post(
+                f"{GAMES}/{game_id}/hands", json=moon(shooter, 1), headers=scorer
+            )
+            statuses.append(response.status_code)
+            if response.status_code == 409:
+                assert response.get_json()["errors"][0]["code"] == "concurrent_append"
 
-    threads = [threading.Thread(target=append, args=(seat,)) for seat in "EW"]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    assert sorted(statuses) == [201, 409]
-    assert db.execute("SELECT count(*) FROM hands WHERE game_id = ?", [game_id]).fetchone()[0] == 1
+        threads = [threading.Thread(target=append, args=(seat,)) for seat in "EW"]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        assert sorted(statuses) == [201, 409]
+        assert db.execute("SELECT count(*) FROM hands WHERE game_id = ?", [game_id]).fetchone()[0] == 1
 
 
 def test_a_hand_sent_for_a_position_another_hand_took_first_is_409_not_422(client, scorer, problem, db):

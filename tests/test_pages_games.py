@@ -178,6 +178,25 @@ def test_a_hand_uploaded_as_a_file_is_stored_as_the_next(director, as_role):
     assert [h["hand_number"] for h in game["hands"]] == [1, 2]
 
 
+def test_a_scorer_s_uploaded_hand_with_irregularities_is_refused_and_nothing_is_stored(
+    client, keys, as_role
+):
+    """A scorer's file that reports a revoke on a score-only hand would have given S 26
+    penalty points with no director: refused beside the file, 403, the game unchanged."""
+    sign_in(client, keys, "scorer")
+    assert start_by_page(client).status_code == 303
+    body = {
+        "hand_number": 1,
+        "points": {"N": 3, "E": 10, "S": 13, "W": 0},
+        "irregularities": [{"code": "revoke", "seat": "S"}],
+    }
+    upload = {"csrf_token": CSRF, "file": (io.BytesIO(json.dumps(body).encode()), "hand.json")}
+    response = client.post("/director/games/1/hands", data=upload, content_type="multipart/form-data")
+    assert response.status_code == 403
+    assert "recorded by a director" in field_problems(response.get_data(as_text=True), "file")
+    assert client.get("/v1/games/1", headers=as_role("scorer")).get_json()["hands"] == []
+
+
 def test_an_uploaded_hand_that_cannot_have_happened_is_shown_at_the_bad_part(director):
     start_by_page(director)
     body = json.loads(json.dumps(HAND))

@@ -122,14 +122,42 @@ def test_the_same_score_only_hand_sent_again_is_the_stored_one(client, scorer):
     assert again.status_code == 200 and again.get_json()["id"] == stored["id"]
 
 
-def test_a_reported_revoke_is_priced_by_the_schedule_and_counted(client, scorer):
-    game_id = start(client, scorer)
+def test_a_reported_revoke_is_priced_by_the_schedule_and_counted(client, director):
+    game_id = start(client, director)
     revoke = {"code": "revoke", "seat": "S"}
     (stored,) = send(
-        client, scorer, game_id, line(1, {"N": 3, "E": 10, "S": 13, "W": 0}, irregularities=[revoke])
+        client, director, game_id, line(1, {"N": 3, "E": 10, "S": 13, "W": 0}, irregularities=[revoke])
     )
     assert stored["audit"]["penalties"]["S"] == 26
-    assert read(client, scorer, game_id)["totals"]["S"] == 39
+    assert read(client, director, game_id)["totals"]["S"] == 39
+
+
+def test_a_scorer_s_irregularities_are_refused_and_nothing_is_stored(client, scorer, problem):
+    """Only a director imposes a penalty: a scoring app's line that reports a revoke would
+    have given S 26 penalty points with no director, no reason and no amendment."""
+    game_id = start(client, scorer)
+    sent = line(1, {"N": 3, "E": 10, "S": 13, "W": 0}, irregularities=[{"code": "revoke", "seat": "S"}])
+    body = problem(client.post(f"{GAMES}/{game_id}/hands", json=sent, headers=scorer), 403)
+    assert [(e["pointer"], e["code"]) for e in body["errors"]] == [("/irregularities", "director_only")]
+    assert read(client, scorer, game_id)["hands"] == []
+    del sent["irregularities"]
+    assert client.post(f"{GAMES}/{game_id}/hands", json=sent, headers=scorer).status_code == 201
+
+
+def test_a_scorer_s_irregularities_are_refused_on_a_hand_outside_a_game(client, scorer, director, problem):
+    sent = {
+        "variant": "mso-2000",
+        "seats": ["N", "E", "S", "W"],
+        "dealer": "W",
+        "hand_number": 1,
+        "points": {"N": 3, "E": 10, "S": 13, "W": 0},
+        "irregularities": [{"code": "revoke", "seat": "S"}],
+    }
+    body = problem(client.post("/v1/hands", json=sent, headers=scorer), 403)
+    assert [e["code"] for e in body["errors"]] == ["director_only"]
+    assert client.get("/v1/hands", headers=scorer).get_json()["hands"] == []
+    stored = client.post("/v1/hands", json=sent, headers=director)
+    assert stored.status_code == 201 and stored.get_json()["audit"]["penalties"]["S"] == 26
 
 
 def test_the_game_ends_at_100_on_score_only_hands(client, scorer, problem):
@@ -148,17 +176,17 @@ def test_the_game_ends_at_100_on_score_only_hands(client, scorer, problem):
     assert problem(response, 409)["errors"][0]["code"] == "game_over"
 
 
-def test_a_game_cannot_end_on_a_penalty_given_on_a_score_only_hand(client, scorer):
-    game_id = start(client, scorer)
+def test_a_game_cannot_end_on_a_penalty_given_on_a_score_only_hand(client, director):
+    game_id = start(client, director)
     points = {"N": 0, "E": 13, "S": 13, "W": 0}
-    send(client, scorer, game_id, *(line(n, points) for n in range(1, 8)))  # E and S at 91
+    send(client, director, game_id, *(line(n, points) for n in range(1, 8)))  # E and S at 91
     send(
         client,
-        scorer,
+        director,
         game_id,
         line(8, {"N": 13, "E": 0, "S": 0, "W": 13}, irregularities=[{"code": "revoke", "seat": "S"}]),
     )
-    game = read(client, scorer, game_id)
+    game = read(client, director, game_id)
     assert game["totals"]["S"] == 117 and game["status"] == "in_progress"
 
 

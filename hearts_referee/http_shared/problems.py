@@ -36,5 +36,5 @@ def refusal(error: Exception) -> Refusal:
     if isinstance(error, Conflict):
         return Refusal(409, error.detail, error.problems)
     if isinstance(error, Forbidden):
-        return Refusal(403, error.detail, ())
+        return Refusal(403, error.detail, error.problems)
     return Refusal(500, "The referee failed on this request; the error has been logged.", ())

@@ -113,6 +113,8 @@ ERROR_CODES: Mapping[str, str] = MappingProxyType(
         "and written scores follow from the points)",
         "refereed_hand": "Recording an irregularity on a hand whose play was refereed: its rulings "
         "come from the play",
+        "director_only": "Irregularities in a hand sent with a key that is not a director's: only a "
+        "director records one (403)",
         "not_a_game_hand": "A new record (POST /v1/hands/{id}/records) for a hand outside any game",
         "same_record": "A new record that is the one the hand already stands on; nothing is logged",
         # --- decisions ---------------------------------------------------------------------

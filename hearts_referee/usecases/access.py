@@ -3,7 +3,9 @@
 Two questions, each answered here and nowhere else:
 
 1. May this key's role do this at all? (:func:`require`; 403 when not.)
-2. May this key see this hand or game? A scorer sees the games and hands
+2. May this key send what it sends? Irregularities reach the archive only from a
+   director's key (:func:`require_to_report`): the schedule prices them as penalties.
+3. May this key see this hand or game? A scorer sees the games and hands
    its own key created, by key id, and every hand of a game it started;
    at an event, the games of its tables too when the event names the key
    among its ``scorers`` (set when the event is created, or by a
@@ -19,10 +21,11 @@ Two questions, each answered here and nowhere else:
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Mapping, Sequence
 from enum import StrEnum
 from types import MappingProxyType
 
+from hearts_referee.referee.record import Problem, Reported
 from hearts_referee.stored import Event, Game, Key, Role, StoredHand
 from hearts_referee.stored.errors import NotFound
 
@@ -81,6 +84,26 @@ def require(key: Key, permission: Permission) -> Key:
     if not may(key, permission):
         raise Forbidden(f"A {key.role} key may not {WHAT[permission]}.")
     return key
+
+
+def require_to_report(key: Key, reported: Sequence[Reported]) -> None:
+    """Refuse (403, located at ``/irregularities``) irregularities sent to the archive
+    with a key that may not decide: a reported irregularity is priced by the variant's
+    schedule as penalty points, which only a director imposes (``Permission.DECIDE``).
+    Whether a stored hand takes them is this rule, on every path that stores, previews
+    or checks a game's hand."""
+    if reported and not may(key, Permission.DECIDE):
+        raise Forbidden(
+            f"A {key.role} key may not record irregularities; only a director records one.",
+            [
+                Problem(
+                    "/irregularities",
+                    "director_only",
+                    "irregularities are recorded by a director: send the hand without them, "
+                    "then ask the director to record what the table reported",
+                )
+            ],
+        )
 
 
 def scope(key: Key) -> int | None:

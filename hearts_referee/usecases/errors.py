@@ -48,11 +48,14 @@ class Unchanged(Conflict):
 
 
 class Forbidden(PermissionError):
-    """The key's role may not do this, whatever it is done to."""
+    """The key's role may not do this, whatever it is done to; ``problems`` point at the
+    part of the request it may not send, when only a part is forbidden (a scorer's
+    ``irregularities``)."""
 
-    def __init__(self, detail: str) -> None:
+    def __init__(self, detail: str, problems: Iterable[Problem] = ()) -> None:
         super().__init__(detail)
         self.detail = detail
+        self.problems = tuple(problems)
 
 
 __all__ = ["ArchiveError", "Conflict", "Forbidden", "NotFound", "RecordError", "Rejected", "Unchanged"]

@@ -28,7 +28,7 @@ from hearts_referee.rulings.decisions import rescore
 from hearts_referee.rulings.scoresheet import GameSetup, HandLine, NextDeal, Sheet, next_deal, scoresheet
 from hearts_referee.stored import Entry, Game, GameFilter, Key, StoredHand
 
-from .access import Permission, require, scope, visible_game
+from .access import Permission, require, require_to_report, scope, visible_game
 from .audit import audit_record
 from .errors import Conflict, Rejected
 
@@ -308,19 +308,29 @@ def append_hand(db: Database, key: Key, game_id: int, hand: GameHand) -> tuple[S
     took this position first (:func:`position_lost`); ``RecordError`` for a
     hand that cannot have happened, ``Rejected`` for one whose play stops early
     (:func:`play_incomplete`). Nothing is stored in any of those cases.
+    ``Forbidden`` for irregularities from a key that is not a director's
+    (:func:`~.access.require_to_report`).
+
+    The game is read, the hand audited and stored in one write transaction: the
+    totals before the hand, and whether the game is over, are the ones it is stored
+    with. Read outside it, a director's decision, irregularity or new record on an
+    earlier hand committed meanwhile would leave this hand scored on totals that are
+    no longer the game's (``follow`` re-audits only the hands stored when it runs).
     """
     require(key, Permission.SUBMIT)
-    game = _visible(db, key, game_id)
+    require_to_report(key, hand.irregularities)
     numbered(hand)
-    found = resent(game, hand)
-    if found is not None:
-        return found, False
-    played = _taken(game, hand)
-    place = Placement(game.id, len(game.hands) + 1, game.setup.table)
-    content_hash = archive.game_hand_hash(game.id, played.record.hand_number, hand, hand.sent_deal)
-    return archive.store_hand(
-        db, content_hash, played.record, played.audit, signers=game.setup.signers, place=place, by=key
-    )
+    with archive.write(db):
+        game = _visible(db, key, game_id)
+        found = resent(game, hand)
+        if found is not None:
+            return found, False
+        played = _taken(game, hand)
+        place = Placement(game.id, len(game.hands) + 1, game.setup.table)
+        content_hash = archive.game_hand_hash(game.id, played.record.hand_number, hand, hand.sent_deal)
+        return archive.store_hand(
+            db, content_hash, played.record, played.audit, signers=game.setup.signers, place=place, by=key
+        )
 
 
 @dataclass(frozen=True)
@@ -336,8 +346,10 @@ def preview_hand(db: Database, key: Key, game_id: int, hand: GameHand) -> Previe
     """The game's next hand checked as :func:`append_hand` would take it, and the game after
     it, storing nothing: what the scorer's page shows while a line is typed, so the moon,
     the totals and the end of the game are the referee's answer before the line is saved.
-    Refused as :func:`append_hand` refuses (``Conflict``, ``RecordError``, ``Rejected``)."""
+    Refused as :func:`append_hand` refuses (``Conflict``, ``RecordError``, ``Rejected``,
+    ``Forbidden``)."""
     require(key, Permission.SUBMIT)
+    require_to_report(key, hand.irregularities)
     game = _visible(db, key, game_id)
     played = _taken(game, hand)  # next_hand asks a score-only hand for its number
     lines = [*game.lines, line_of(played.audit)]
@@ -362,8 +374,10 @@ def check_next_hand(db: Database, key: Key, game_id: int, hand: GameHand) -> Han
     shows on each card the moment it is entered. The same reading as :func:`append_hand`
     (the game's dealer, number and totals; :func:`next_hand`), except that play stopping
     early is the audit's ``play_incomplete`` ruling, not a refusal. ``Conflict`` when the
-    game is over or the number is not the next hand's; ``RecordError`` as ever."""
+    game is over or the number is not the next hand's; ``RecordError`` and ``Forbidden``
+    as ever."""
     require(key, Permission.SUBMIT)
+    require_to_report(key, hand.irregularities)
     game = _visible(db, key, game_id)
     try:
         return _next_audited(game.setup, game.lines, hand).audit

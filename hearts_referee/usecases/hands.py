@@ -23,7 +23,7 @@ from hearts_referee.rulings.life import RulingLife, unchanged
 from hearts_referee.rulings.scoresheet import NextDeal, required_signers
 from hearts_referee.stored import HandFilter, Key, StoredHand
 
-from .access import Permission, require, scope, visible_hand
+from .access import Permission, require, require_to_report, scope, visible_hand
 from .audit import audit_record as audit_record  # the one audit step, named here for the faces
 from .errors import Conflict, Rejected, Unchanged
 from .games import GameHand, follow, follow_decision, standing_record
@@ -31,8 +31,10 @@ from .games import GameHand, follow, follow_decision, standing_record
 
 def submit_hand(db: Database, key: Key, record: HandRecord) -> tuple[StoredHand, bool]:
     """Store one hand outside any game; the same record from the same key again is the
-    stored hand. Returns ``(hand, created)``."""
+    stored hand. Returns ``(hand, created)``; ``Forbidden`` for irregularities from a key
+    that is not a director's (:func:`~.access.require_to_report`)."""
     require(key, Permission.SUBMIT)
+    require_to_report(key, record.irregularities)
     content_hash = archive.hand_hash(record, key.id)
     found = archive.find_hand(db, content_hash) or _stored_before_owners(db, record, key)
     if found is not None:

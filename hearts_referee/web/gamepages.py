@@ -37,7 +37,7 @@ from hearts_referee.usecases import Game, GameStatus, HandStatus, Key
 from hearts_referee.usecases import games as games_use
 from hearts_referee.usecases import hands as hands_use
 from hearts_referee.usecases.access import Permission, may
-from hearts_referee.usecases.errors import Rejected
+from hearts_referee.usecases.errors import Forbidden, Rejected
 
 from . import leave_session
 from .entry import HOUSE, SEAT_ROWS, YES_NO, Entry, game_entry, hand_entry, sheet_entry
@@ -297,6 +297,8 @@ def _add_uploaded(key: Key, game: Game, raw: bytes) -> ResponseReturnValue:
         hand, _ = games_use.append_hand(get_db(), key, game.id, load_game_hand(data))
     except (RecordError, Rejected) as error:
         return refused(list(error.problems), data, 422)
+    except Forbidden as error:  # a part only a director sends (irregularities), shown in place
+        return refused(list(error.problems), data, 403)
     return _stored(game, hand.id, hand.hand_number)
 
 
