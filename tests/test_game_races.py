@@ -180,3 +180,33 @@ def test_the_game_over_race_answers_409_game_over_when_the_change_came_first(cli
     assert response.status_code == 409
     assert [e["code"] for e in response.get_json()["errors"]] == ["game_over"]
     assert len(archive.get_game(db, game_id).hands) == 8
+
+
+def test_verify_names_a_hand_stored_on_stale_totals_by_an_earlier_release(client, scorer, director, db):
+    """What the race left in archives before the fix: hand 9 stored on the totals from before
+    the director's revoke on hand 1. Its chain is intact, so only the game can show it."""
+    from hearts_referee.schemas.game import load_game_hand
+    from hearts_referee.usecases.games import next_hand
+
+    game_id, first = start_with_eight_hands(client, scorer)
+    before_the_revoke = archive.get_game(db, game_id)
+    report = {"code": "revoke", "seat": "N", "director": "Chief TD", "reason": "E saw it"}
+    assert client.post(f"/v1/hands/{first}/irregularities", json=report, headers=director).status_code == 201
+    ninth = load_game_hand({"hand_number": 9, "points": {"N": 0, "E": 26, "S": 0, "W": 0}})
+    stale = next_hand(before_the_revoke.setup, before_the_revoke.lines, ninth)
+    stored, _ = archive.store_hand(
+        db,
+        "stale-ninth",
+        stale.record,
+        stale.audit,
+        signers=before_the_revoke.setup.signers,
+        place=archive.Placement(game_id, 9, None),
+        by=None,
+    )
+    checked = client.get(f"/v1/hands/{stored.id}/verify", headers=director).get_json()
+    assert checked["ok"] is False
+    assert [(p["entry"], p["code"]) for p in checked["problems"]] == [(1, "stale_totals")]
+    assert "N 56, E 56, S 96, W 0" in checked["problems"][0]["message"]  # what it stands on
+    assert "N 82, E 56, S 96, W 0" in checked["problems"][0]["message"]  # what the game gives
+    eighth = archive.get_game(db, game_id).hands[7]
+    assert client.get(f"/v1/hands/{eighth.id}/verify", headers=director).get_json()["ok"] is True

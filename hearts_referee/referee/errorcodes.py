@@ -183,6 +183,8 @@ CHAIN_CODES: Mapping[str, str] = MappingProxyType(
         "no_audit": "A hand's log that does not start with the audit",
         "altered_hand": "The stored hand is not what its audit entry recorded",
         "wrong_score": "A decision's or re-audit's recorded score is not what it gives",
+        "stale_totals": "A game's hand that stands on other totals before it than the game's earlier "
+        "hands give, or counts after the game ended",
         "wrong_version": "A signature of a version that was not current",
         "unreadable_log": "The log no longer reads as the hand's history",
     }

@@ -497,13 +497,12 @@ def follow(
         if (later.seq or 0) <= (changed.seq or 0):
             continue
         sheet = scoresheet(setup.variant, setup.seats, lines[:position])
+        if stands_on(sheet, later):
+            continue
         totals, counts = dict(sheet.totals), sheet.ended_after is None
         state = later.state
         standing = standing_record(later)
         before = dict(standing.scores_before or {})
-        counted = state.consequences[-1].counts if state.consequences else True
-        if (before, counted) == (totals, counts):
-            continue
         record = replace(standing, scores_before=totals)
         audit = audit_record(record)
         score, penalties = rescore(
@@ -525,6 +524,38 @@ def follow(
         lines[position] = HandLine(score, penalties, later.void)
         followed.append(later.id)
     return followed
+
+
+def stands_on(sheet: Sheet, hand: StoredHand) -> bool:
+    """Whether a game's ``hand`` stands on the totals that ``sheet`` (the game's hands before
+    it) gives, and counts as the sheet says (not after the game ended): what :func:`follow`
+    restores after a change to an earlier hand, and what :func:`stale_totals` checks."""
+    before = dict(standing_record(hand).scores_before or {})
+    state = hand.state
+    counted = state.consequences[-1].counts if state.consequences else True
+    return (before, counted) == (dict(sheet.totals), sheet.ended_after is None)
+
+
+def stale_totals(db: Database, hand: StoredHand) -> str | None:
+    """Why a game's ``hand`` does not stand on the game's totals before it, if it does not;
+    else ``None``. The archive never stores such a hand (a game's next hand is taken in one
+    write transaction, and :func:`follow` re-audits the later hands of a changed one); an
+    archive written before that was so could hold one, and ``verify`` says so."""
+    if hand.game_id is None:
+        return None
+    game = archive.get_game(db, hand.game_id)
+    position = next(i for i, h in enumerate(game.hands) if h.id == hand.id)
+    sheet = scoresheet(game.setup.variant, game.setup.seats, game.lines[:position])
+    if stands_on(sheet, hand):
+        return None
+    before = dict(standing_record(hand).scores_before or {})
+    totals = ", ".join(f"{seat} {points}" for seat, points in sheet.totals.items())
+    said = ", ".join(f"{seat} {points}" for seat, points in before.items())
+    ended = "" if sheet.ended_after is None else f"; the game ended after hand {sheet.ended_after}"
+    return (
+        f"hand {hand.hand_number} stands on totals before it of {said}; the game's hands before "
+        f"it give {totals}{ended}"
+    )
 
 
 def standing_record(hand: StoredHand) -> HandRecord:

@@ -26,7 +26,7 @@ from hearts_referee.stored import HandFilter, Key, StoredHand
 from .access import Permission, require, require_to_report, scope, visible_hand
 from .audit import audit_record as audit_record  # the one audit step, named here for the faces
 from .errors import Conflict, Rejected, Unchanged
-from .games import GameHand, follow, follow_decision, standing_record
+from .games import GameHand, follow, follow_decision, stale_totals, standing_record
 
 
 def submit_hand(db: Database, key: Key, record: HandRecord) -> tuple[StoredHand, bool]:
@@ -75,10 +75,15 @@ def list_hands(
 
 
 def verify(db: Database, key: Key, hand_id: int) -> stored.ChainReport:
-    """The hand's hash chain and stored scores, checked."""
+    """The hand's hash chain and stored scores, checked; and a game's hand, against the
+    totals its game's earlier hands give (``stale_totals``, at its latest entry)."""
     require(key, Permission.READ)
-    _visible(db, key, hand_id)
-    return archive.verify(db, hand_id)
+    hand = _visible(db, key, hand_id)
+    report = archive.verify(db, hand_id)
+    stale = stale_totals(db, hand)
+    if stale is None:
+        return report
+    return replace(report, ok=False, problems=(*report.problems, (report.entries, "stale_totals", stale)))
 
 
 def decide(db: Database, key: Key, hand_id: int, decision: Decision) -> StoredHand:
