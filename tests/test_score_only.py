@@ -173,10 +173,15 @@ def test_omnibus_kitty_has_no_moon():
     assert result["moon"] is None and result["score"] == {"N": 26, "E": -10, "S": 0}
 
 
-def test_a_house_moon_in_omnibus_reads_every_point_card_with_j_diamonds_as_a_moon():
+def test_a_house_moon_in_omnibus_is_the_moon_the_points_prove():
+    """N's 26 with E's -10 can only be every point card: a moon. N's 16 may be every point
+    card with J♦, or Q♠ and three hearts beside E's J♦ and ten hearts: no moon is proven,
+    and the points are scored as written."""
     house = {"base": "omnibus-kitty", "options": {"moon": "add"}}
+    result = validate_hand(sheet(house, {"N": 26, "E": -10, "S": 0}))
+    assert result["moon"]["seat"] == "N" and result["score"] == {"N": 0, "E": 16, "S": 26}
     result = validate_hand(sheet(house, {"N": 16, "E": 0, "S": 0}))
-    assert result["moon"]["seat"] == "N" and result["score"] == {"N": -10, "E": 26, "S": 26}
+    assert result["moon"] is None and result["score"] == {"N": 16, "E": 0, "S": 0}
 
 
 # --- irregularities the director records ------------------------------------------------
@@ -288,3 +293,63 @@ def test_the_spec_names_exactly_the_irregularities_a_director_may_record():
     schemas = SPEC["components"]["schemas"]
     for name in ("Irregularity", "IrregularityRequest"):
         assert set(schemas[name]["properties"]["code"]["enum"]) == {code.value for code in REPORTABLE}, name
+
+
+# --- house values below one: negative and zero points ------------------------------------
+
+
+def house(**options: Any) -> dict[str, Any]:
+    return {"base": "standard", "options": options}
+
+
+def test_a_negative_queen_sheet_of_n_minus_13_and_e_13_is_taken_as_written():
+    """Q♠ at -13: N took the queen alone, E every heart; the hand totals 0 and no seat
+    can take more than 13 or less than -13."""
+    points = {"N": -13, "E": 13, "S": 0, "W": 0}
+    result = validate_hand(sheet(house(queen_points=-13), points))
+    assert result["score"] == points and result["moon"] is None
+
+
+def test_a_seat_cannot_take_less_than_every_negative_card_together():
+    assert problems(sheet(house(queen_points=-13), {"N": -14, "E": 14, "S": 0, "W": 0})) == [
+        ("/points/N", "impossible_points"),
+        ("/points/E", "impossible_points"),
+    ]
+
+
+def test_with_hearts_worth_nothing_a_seat_with_only_the_queen_is_not_read_as_a_moon():
+    """Its 13 may be Q♠ alone: the sheet cannot show who took the hearts, so no moon."""
+    points = {"N": 13, "E": 0, "S": 0, "W": 0}
+    result = validate_hand(sheet(house(heart_points=0), points))
+    assert result["moon"] is None and result["score"] == points
+
+
+def test_with_j_diamonds_at_minus_26_an_all_zero_sheet_credits_no_moon_to_the_first_seat():
+    """Whoever took J♦ took every point card too, but the zeros cannot say who: the hand
+    cannot be scored from the points alone, and the answer says to send the whole record."""
+    assert problems(sheet(house(jack_of_diamonds_points=-26), {"N": 0, "E": 0, "S": 0, "W": 0})) == [
+        ("/points", "moon_shooter_unknown")
+    ]
+
+
+def test_with_j_diamonds_at_minus_26_the_moon_of_the_seat_that_shows_it_is_scored():
+    """E's 26 can only be every point card without J♦, S's -26 J♦ alone."""
+    result = validate_hand(sheet(house(jack_of_diamonds_points=-26), {"N": 0, "E": 26, "S": -26, "W": 0}))
+    assert result["moon"]["seat"] == "E" and result["score"] == {"N": 26, "E": 0, "S": 0, "W": 26}
+
+
+def test_points_no_set_of_cards_makes_are_refused_even_inside_the_seat_range():
+    """Hearts at 2: an odd score needs Q♠, and a seat cannot take 3 (2 + 1 is no card)."""
+    assert problems(sheet(house(heart_points=2), {"N": 3, "E": 23, "S": 13, "W": 0})) == [
+        ("/points/N", "impossible_points")
+    ]
+
+
+def test_points_that_two_seats_could_only_take_with_the_same_card_are_refused():
+    """Hearts at 2: N's 13 and E's 13 both need the one Q♠."""
+    assert problems(sheet(house(heart_points=2), {"N": 13, "E": 13, "S": 12, "W": 1})) == [
+        ("/points/W", "impossible_points")
+    ]
+    assert problems(sheet(house(heart_points=2), {"N": 13, "E": 13, "S": 13, "W": 0})) == [
+        ("/points", "impossible_points")
+    ]

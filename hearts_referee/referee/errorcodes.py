@@ -106,7 +106,11 @@ ERROR_CODES: Mapping[str, str] = MappingProxyType(
         # --- score-only hands --------------------------------------------------------------
         "points_total": "A score-only hand's points do not add up to the variant's hand total "
         "(26; 52 in long-john; 16 in omnibus-kitty)",
-        "impossible_points": "More (or fewer) points for one seat than one seat can take in a hand",
+        "impossible_points": "Points no way of taking the cards gives: for one seat, more or fewer "
+        "than one seat can take or a sum no set of cards makes; for the table, two seats needing "
+        "the same card",
+        "moon_shooter_unknown": "The points show that one seat took every point card but not which "
+        "(a house variant with a card worth minus the moon): send the whole record",
         "score_only": "A record that sends points and also a deal, play, passes, kitty, backs or "
         "exposed cards: one or the other",
         "not_reportable": "An irregularity a director does not record on a score-only hand (moons "
