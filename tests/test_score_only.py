@@ -217,11 +217,14 @@ def test_an_early_heart_reported_with_its_trick_and_card_costs_5_under_mso():
 
 @pytest.mark.parametrize("code", sorted(code.value for code in REPORTABLE))
 def test_every_reportable_irregularity_is_ruled_on_by_the_variant_schedule(code):
-    record = sheet(
-        "mso-2000", {"N": 3, "E": 10, "S": 13, "W": 0}, irregularities=[{"code": code, "seat": "N"}]
-    )
+    """Under MSO each, but the joker: that is Long John's at seven seats."""
+    variant, points = "mso-2000", {"N": 3, "E": 10, "S": 13, "W": 0}
+    if code == "joker_played_early":
+        variant, points = "long-john", {"A": 3, "B": 10, "C": 13, "D": 0, "E": 26, "F": 0, "G": 0}
+    first = next(iter(points))
+    record = sheet(variant, points, irregularities=[{"code": code, "seat": first}])
     (ruling,) = validate_hand(record)["rulings"]
-    assert ruling["code"] == code and ruling["rule"].startswith("mso-2000/")
+    assert ruling["code"] == code and ruling["rule"].startswith(f"{variant}/")
 
 
 def test_moons_and_written_scores_are_not_reported_they_follow_from_the_points():
@@ -353,3 +356,65 @@ def test_points_that_two_seats_could_only_take_with_the_same_card_are_refused():
     assert problems(sheet(house(heart_points=2), {"N": 13, "E": 13, "S": 13, "W": 0})) == [
         ("/points", "impossible_points")
     ]
+
+
+# --- irregularities the variant or the hand makes impossible ------------------------------
+
+MSO_POINTS = {"N": 3, "E": 10, "S": 13, "W": 0}
+
+
+def mso(**options: Any) -> dict[str, Any]:
+    return {"base": "mso-2000", "options": options}
+
+
+@pytest.mark.parametrize(
+    ("variant", "hand_number"),
+    [(mso(pass_cycle="no-pass"), 1), (mso(pass_count=0), 1), (mso(pass_cycle="left-right-across-hold"), 4)],
+)
+def test_an_incorrect_pass_where_there_is_no_pass_is_refused_not_priced_at_26(variant, hand_number):
+    report = {"code": "incorrect_pass", "seat": "N"}
+    record = sheet(variant, MSO_POINTS, hand_number=hand_number, irregularities=[report])
+    assert problems(record) == [("/irregularities/0/code", "impossible_irregularity")]
+
+
+def test_an_incorrect_pass_on_a_passing_hand_of_the_same_cycle_is_priced():
+    report = {"code": "incorrect_pass", "seat": "N"}
+    record = sheet(
+        mso(pass_cycle="left-right-across-hold"), MSO_POINTS, hand_number=3, irregularities=[report]
+    )
+    assert validate_hand(record)["penalties"]["N"] == 26
+
+
+def test_an_early_heart_where_hearts_are_broken_from_the_start_is_refused():
+    report = {"code": "early_heart", "seat": "W", "trick": 4, "card": "5h"}
+    record = sheet(mso(hearts_broken_from_start=True), MSO_POINTS, irregularities=[report])
+    assert problems(record) == [("/irregularities/0/code", "impossible_irregularity")]
+
+
+def test_the_joker_played_early_in_a_variant_with_no_joker_is_refused():
+    six = {"A": 3, "B": 10, "C": 13, "D": 0, "E": 26, "F": 0}
+    reports = [{"code": "revoke", "seat": "N"}, {"code": "joker_played_early", "seat": "S"}]
+    assert problems(sheet("mso-2000", MSO_POINTS, irregularities=reports)) == [
+        ("/irregularities/1/code", "impossible_irregularity")
+    ]
+    joker = [{"code": "joker_played_early", "seat": "A"}]
+    assert problems(sheet("long-john", six, irregularities=joker)) == [
+        ("/irregularities/0/code", "impossible_irregularity")
+    ]
+
+
+@pytest.mark.parametrize(
+    ("code", "options"),
+    [
+        ("wrong_first_lead", {"first_lead": "left-of-dealer"}),
+        ("point_card_on_first_trick", {"no_points_on_first_trick": False}),
+    ],
+)
+def test_a_first_trick_fault_the_variant_has_no_rule_for_is_refused(code, options):
+    record = sheet(mso(**options), MSO_POINTS, irregularities=[{"code": code, "seat": "N"}])
+    assert problems(record) == [("/irregularities/0/code", "impossible_irregularity")]
+
+
+def test_a_full_record_carrying_irregularities_is_refused_its_come_from_its_play():
+    record = json.loads(REVOKE.read_text()) | {"irregularities": [{"code": "revoke", "seat": "N"}]}
+    assert problems(record) == [("/irregularities", "not_allowed")]

@@ -115,6 +115,9 @@ ERROR_CODES: Mapping[str, str] = MappingProxyType(
         "exposed cards: one or the other",
         "not_reportable": "An irregularity a director does not record on a score-only hand (moons "
         "and written scores follow from the points)",
+        "impossible_irregularity": "A reported irregularity the variant or the hand makes impossible "
+        "(an incorrect pass where nothing is passed, an early heart where hearts are broken from the "
+        "start, the joker played early with no joker)",
         "refereed_hand": "Recording an irregularity on a hand whose play was refereed: its rulings "
         "come from the play",
         "not_a_game_hand": "A new record (POST /v1/hands/{id}/records) for a hand outside any game",
