@@ -51,7 +51,9 @@ ERROR_CODES: Mapping[str, str] = MappingProxyType(
         "control_character": "Free text holding a control character",
         "bidi_control": "Free text holding a bidirectional override or isolate",
         "not_text": "Free text holding U+FEFF",
-        "blank": "Free text that is empty once its surrounding spaces are trimmed",
+        "blank": "Free text or a seat id with nothing a reader can see: empty once its surrounding "
+        "spaces are trimmed, or only invisible characters (a zero-width space, U+3164 HANGUL FILLER, "
+        "U+2800 BRAILLE BLANK)",
         "whitespace": "A seat id with leading or trailing spaces",
         "not_nfc": "A seat id not in Unicode NFC",
         # --- a hand record ----------------------------------------------------------------
@@ -59,7 +61,8 @@ ERROR_CODES: Mapping[str, str] = MappingProxyType(
         "unknown_option": "A house option the variant does not have",
         "invalid_option": "A house option with a value it cannot take",
         "seat_count": "A table with the wrong number of seats for the variant",
-        "duplicate_seat": "A seat listed twice",
+        "duplicate_seat": "A seat listed twice, or two that a reader cannot tell apart (compared after "
+        "NFKC, invisible characters removed and Cyrillic or Greek look-alikes read as Latin letters)",
         "invalid_seat": "A seat id that is not 1 to 16 characters",
         "unknown_seat": "A seat named (dealer, deal, passes, play, players, scores) that is not at the "
         "table; seat ids are case-sensitive, and one that differs only in case names the "
@@ -141,7 +144,8 @@ ERROR_CODES: Mapping[str, str] = MappingProxyType(
         "too_few_players": "Too few players to seat a round of the format",
         "field_not_seatable": "A field no table plan can seat: refused at creation (naming the nearest "
         "sizes that seat), or when withdrawals leave it so",
-        "duplicate_player_name": "A player's name repeats an earlier entry's (case and spacing aside)",
+        "duplicate_player_name": "A player's name repeats an earlier entry's (case, spacing, invisible "
+        "characters and Cyrillic or Greek look-alikes of Latin letters aside)",
         "round_in_progress": "Seating a round while the last one is still being played",
         "tables_pending": "Seating a round while a table of the last one is over but its scoresheet "
         "not signed as the variant requires (a pending_reason overrides it)",
