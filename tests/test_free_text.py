@@ -222,3 +222,63 @@ def test_the_command_line_checks_a_new_keys_name_alike(app):
     assert result.exit_code == 0, result.output
     listed = runner.invoke(args=["keys", "list"]).output
     assert "\tChief TD\t" in listed
+
+
+# --- names and seat ids that look alike: compared as a reader sees them -------------------
+
+LOOKS_LIKE_ANN = [
+    ("Ann\u200b", "a zero-width space"),
+    ("An\u00adn", "a soft hyphen"),
+    ("Ann\ufe0f", "a variation selector"),
+    ("\u0410nn", "a Cyrillic А"),
+    ("\u0391nn", "a Greek Alpha"),
+    ("\uff21nn", "a fullwidth A (NFKC)"),
+]
+
+
+@pytest.mark.parametrize(("name", "why"), LOOKS_LIKE_ANN)
+def test_a_player_named_ann_with_an_invisible_or_look_alike_letter_is_a_second_ann(
+    client, director, problem, name, why
+):
+    players = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", name]
+    response = client.post(
+        "/v1/events", headers=director, json={"name": "Open", "format": "mso-2000", "players": players}
+    )
+    errors = problem(response, 422)["errors"]
+    assert [(e["pointer"], e["code"]) for e in errors] == [("/players/7", "duplicate_player_name")], why
+
+
+@pytest.mark.parametrize("blank", ["\u3164", "\u2800", "\u200b", "\u3164\u3164 \u2800", "\u00ad"])
+def test_a_name_that_shows_as_blank_is_refused_as_blank(blank):
+    """HANGUL FILLER, BRAILLE BLANK, a zero-width space: nothing a reader can see."""
+    with pytest.raises(TextError) as error:
+        clean(blank, 80)
+    assert error.value.code == "blank"
+    with pytest.raises(TextError) as error:
+        seat_id(blank, 16)
+    assert error.value.code == "blank"
+
+
+def test_a_player_named_with_a_hangul_filler_is_refused_where_it_is(client, director):
+    players = dict(new_game()["players"]) | {"E": "\u3164"}
+    response = client.post(GAMES, json=new_game(players=players), headers=director)
+    assert ("/players/E", "blank") in errors(response)
+
+
+@pytest.mark.parametrize(("seat", "why"), [("N\u200b", "a zero-width space"), ("\u039d", "a Greek Nu")])
+def test_a_seat_id_that_only_looks_different_is_a_seat_listed_twice(client, director, seat, why):
+    record = hand("mso-2000")
+    record["seats"][1] = seat  # N, N again, S, W
+    response = client.post("/v1/hands/validate", json=record)
+    assert response.status_code == 422
+    assert ("/seats", "duplicate_seat") in errors(response), why
+    game = new_game(seats=["N", seat, "S", "W"], players={"N": "Ann", seat: "Bo", "S": "Cy", "W": "Di"})
+    assert ("/seats/1", "duplicate_seat") in errors(client.post(GAMES, json=game, headers=director)), why
+
+
+def test_names_with_letters_of_one_script_are_told_apart_from_latin_ones():
+    """The fold maps only look-alikes: a Cyrillic name is not made Latin."""
+    from hearts_referee.referee.names import name_key
+
+    assert name_key("\u0410\u043d\u043d\u0430") != name_key("Ahha")  # Анна
+    assert name_key("Zoë") == name_key("Zoe\u0308") != name_key("Zoe")

@@ -173,10 +173,15 @@ def test_omnibus_kitty_has_no_moon():
     assert result["moon"] is None and result["score"] == {"N": 26, "E": -10, "S": 0}
 
 
-def test_a_house_moon_in_omnibus_reads_every_point_card_with_j_diamonds_as_a_moon():
+def test_a_house_moon_in_omnibus_is_the_moon_the_points_prove():
+    """N's 26 with E's -10 can only be every point card: a moon. N's 16 may be every point
+    card with J♦, or Q♠ and three hearts beside E's J♦ and ten hearts: no moon is proven,
+    and the points are scored as written."""
     house = {"base": "omnibus-kitty", "options": {"moon": "add"}}
+    result = validate_hand(sheet(house, {"N": 26, "E": -10, "S": 0}))
+    assert result["moon"]["seat"] == "N" and result["score"] == {"N": 0, "E": 16, "S": 26}
     result = validate_hand(sheet(house, {"N": 16, "E": 0, "S": 0}))
-    assert result["moon"]["seat"] == "N" and result["score"] == {"N": -10, "E": 26, "S": 26}
+    assert result["moon"] is None and result["score"] == {"N": 16, "E": 0, "S": 0}
 
 
 # --- irregularities the director records ------------------------------------------------
@@ -212,11 +217,14 @@ def test_an_early_heart_reported_with_its_trick_and_card_costs_5_under_mso():
 
 @pytest.mark.parametrize("code", sorted(code.value for code in REPORTABLE))
 def test_every_reportable_irregularity_is_ruled_on_by_the_variant_schedule(code):
-    record = sheet(
-        "mso-2000", {"N": 3, "E": 10, "S": 13, "W": 0}, irregularities=[{"code": code, "seat": "N"}]
-    )
+    """Under MSO each, but the joker: that is Long John's at seven seats."""
+    variant, points = "mso-2000", {"N": 3, "E": 10, "S": 13, "W": 0}
+    if code == "joker_played_early":
+        variant, points = "long-john", {"A": 3, "B": 10, "C": 13, "D": 0, "E": 26, "F": 0, "G": 0}
+    first = next(iter(points))
+    record = sheet(variant, points, irregularities=[{"code": code, "seat": first}])
     (ruling,) = validate_hand(record)["rulings"]
-    assert ruling["code"] == code and ruling["rule"].startswith("mso-2000/")
+    assert ruling["code"] == code and ruling["rule"].startswith(f"{variant}/")
 
 
 def test_moons_and_written_scores_are_not_reported_they_follow_from_the_points():
@@ -288,3 +296,125 @@ def test_the_spec_names_exactly_the_irregularities_a_director_may_record():
     schemas = SPEC["components"]["schemas"]
     for name in ("Irregularity", "IrregularityRequest"):
         assert set(schemas[name]["properties"]["code"]["enum"]) == {code.value for code in REPORTABLE}, name
+
+
+# --- house values below one: negative and zero points ------------------------------------
+
+
+def house(**options: Any) -> dict[str, Any]:
+    return {"base": "standard", "options": options}
+
+
+def test_a_negative_queen_sheet_of_n_minus_13_and_e_13_is_taken_as_written():
+    """Q♠ at -13: N took the queen alone, E every heart; the hand totals 0 and no seat
+    can take more than 13 or less than -13."""
+    points = {"N": -13, "E": 13, "S": 0, "W": 0}
+    result = validate_hand(sheet(house(queen_points=-13), points))
+    assert result["score"] == points and result["moon"] is None
+
+
+def test_a_seat_cannot_take_less_than_every_negative_card_together():
+    assert problems(sheet(house(queen_points=-13), {"N": -14, "E": 14, "S": 0, "W": 0})) == [
+        ("/points/N", "impossible_points"),
+        ("/points/E", "impossible_points"),
+    ]
+
+
+def test_with_hearts_worth_nothing_a_seat_with_only_the_queen_is_not_read_as_a_moon():
+    """Its 13 may be Q♠ alone: the sheet cannot show who took the hearts, so no moon."""
+    points = {"N": 13, "E": 0, "S": 0, "W": 0}
+    result = validate_hand(sheet(house(heart_points=0), points))
+    assert result["moon"] is None and result["score"] == points
+
+
+def test_with_j_diamonds_at_minus_26_an_all_zero_sheet_credits_no_moon_to_the_first_seat():
+    """Whoever took J♦ took every point card too, but the zeros cannot say who: the hand
+    cannot be scored from the points alone, and the answer says to send the whole record."""
+    assert problems(sheet(house(jack_of_diamonds_points=-26), {"N": 0, "E": 0, "S": 0, "W": 0})) == [
+        ("/points", "moon_shooter_unknown")
+    ]
+
+
+def test_with_j_diamonds_at_minus_26_the_moon_of_the_seat_that_shows_it_is_scored():
+    """E's 26 can only be every point card without J♦, S's -26 J♦ alone."""
+    result = validate_hand(sheet(house(jack_of_diamonds_points=-26), {"N": 0, "E": 26, "S": -26, "W": 0}))
+    assert result["moon"]["seat"] == "E" and result["score"] == {"N": 26, "E": 0, "S": 0, "W": 26}
+
+
+def test_points_no_set_of_cards_makes_are_refused_even_inside_the_seat_range():
+    """Hearts at 2: an odd score needs Q♠, and a seat cannot take 3 (2 + 1 is no card)."""
+    assert problems(sheet(house(heart_points=2), {"N": 3, "E": 23, "S": 13, "W": 0})) == [
+        ("/points/N", "impossible_points")
+    ]
+
+
+def test_points_that_two_seats_could_only_take_with_the_same_card_are_refused():
+    """Hearts at 2: N's 13 and E's 13 both need the one Q♠."""
+    assert problems(sheet(house(heart_points=2), {"N": 13, "E": 13, "S": 12, "W": 1})) == [
+        ("/points/W", "impossible_points")
+    ]
+    assert problems(sheet(house(heart_points=2), {"N": 13, "E": 13, "S": 13, "W": 0})) == [
+        ("/points", "impossible_points")
+    ]
+
+
+# --- irregularities the variant or the hand makes impossible ------------------------------
+
+MSO_POINTS = {"N": 3, "E": 10, "S": 13, "W": 0}
+
+
+def mso(**options: Any) -> dict[str, Any]:
+    return {"base": "mso-2000", "options": options}
+
+
+@pytest.mark.parametrize(
+    ("variant", "hand_number"),
+    [(mso(pass_cycle="no-pass"), 1), (mso(pass_count=0), 1), (mso(pass_cycle="left-right-across-hold"), 4)],
+)
+def test_an_incorrect_pass_where_there_is_no_pass_is_refused_not_priced_at_26(variant, hand_number):
+    report = {"code": "incorrect_pass", "seat": "N"}
+    record = sheet(variant, MSO_POINTS, hand_number=hand_number, irregularities=[report])
+    assert problems(record) == [("/irregularities/0/code", "impossible_irregularity")]
+
+
+def test_an_incorrect_pass_on_a_passing_hand_of_the_same_cycle_is_priced():
+    report = {"code": "incorrect_pass", "seat": "N"}
+    record = sheet(
+        mso(pass_cycle="left-right-across-hold"), MSO_POINTS, hand_number=3, irregularities=[report]
+    )
+    assert validate_hand(record)["penalties"]["N"] == 26
+
+
+def test_an_early_heart_where_hearts_are_broken_from_the_start_is_refused():
+    report = {"code": "early_heart", "seat": "W", "trick": 4, "card": "5h"}
+    record = sheet(mso(hearts_broken_from_start=True), MSO_POINTS, irregularities=[report])
+    assert problems(record) == [("/irregularities/0/code", "impossible_irregularity")]
+
+
+def test_the_joker_played_early_in_a_variant_with_no_joker_is_refused():
+    six = {"A": 3, "B": 10, "C": 13, "D": 0, "E": 26, "F": 0}
+    reports = [{"code": "revoke", "seat": "N"}, {"code": "joker_played_early", "seat": "S"}]
+    assert problems(sheet("mso-2000", MSO_POINTS, irregularities=reports)) == [
+        ("/irregularities/1/code", "impossible_irregularity")
+    ]
+    joker = [{"code": "joker_played_early", "seat": "A"}]
+    assert problems(sheet("long-john", six, irregularities=joker)) == [
+        ("/irregularities/0/code", "impossible_irregularity")
+    ]
+
+
+@pytest.mark.parametrize(
+    ("code", "options"),
+    [
+        ("wrong_first_lead", {"first_lead": "left-of-dealer"}),
+        ("point_card_on_first_trick", {"no_points_on_first_trick": False}),
+    ],
+)
+def test_a_first_trick_fault_the_variant_has_no_rule_for_is_refused(code, options):
+    record = sheet(mso(**options), MSO_POINTS, irregularities=[{"code": code, "seat": "N"}])
+    assert problems(record) == [("/irregularities/0/code", "impossible_irregularity")]
+
+
+def test_a_full_record_carrying_irregularities_is_refused_its_come_from_its_play():
+    record = json.loads(REVOKE.read_text()) | {"irregularities": [{"code": "revoke", "seat": "N"}]}
+    assert problems(record) == [("/irregularities", "not_allowed")]

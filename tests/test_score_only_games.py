@@ -104,6 +104,18 @@ def test_points_that_do_not_add_up_are_a_located_422(client, scorer, problem):
     assert [(e["pointer"], e["code"]) for e in errors] == [("/points", "points_total")]
 
 
+def test_a_full_record_carrying_irregularities_is_a_422_at_irregularities_and_stores_nothing(
+    client, director, problem
+):
+    """A full record's irregularities come from its play: a report beside the play would be
+    stored and never read, so it is refused."""
+    game_id = start(client, director)
+    hand = moon("W", 1) | {"irregularities": [{"code": "revoke", "seat": "S"}]}
+    errors = problem(client.post(f"{GAMES}/{game_id}/hands", json=hand, headers=director), 422)["errors"]
+    assert [(e["pointer"], e["code"]) for e in errors] == [("/irregularities", "not_allowed")]
+    assert read(client, director, game_id)["hands"] == []
+
+
 def test_a_score_only_hand_names_its_hand_number(client, scorer, problem):
     game_id = start(client, scorer)
     response = client.post(
@@ -285,6 +297,21 @@ def test_a_report_the_hand_cannot_take_is_located_in_the_request(client, directo
         ("/code", "not_reportable"),
         ("/seat", "unknown_seat"),
     ]
+
+
+def test_an_incorrect_pass_the_director_records_on_a_game_without_a_pass_is_refused_at_code(
+    client, director, problem
+):
+    """Nothing was passed in this game: the report is refused where it says what happened,
+    and the hand keeps its score and its version."""
+    variant = {"base": "mso-2000", "options": {"pass_cycle": "no-pass"}}
+    game_id = start(client, director, variant)
+    (first,) = send(client, director, game_id, line(1, {"N": 3, "E": 10, "S": 13, "W": 0}))
+    response = report(first["id"], client, director, code="incorrect_pass", seat="N")
+    errors = problem(response, 422)["errors"]
+    assert [(e["pointer"], e["code"]) for e in errors] == [("/code", "impossible_irregularity")]
+    hand = client.get(f"/v1/hands/{first['id']}", headers=director).get_json()
+    assert (hand["version"], hand["score"]["N"]) == (1, 3)
 
 
 def test_a_scorer_cannot_record_an_irregularity(client, scorer, director):

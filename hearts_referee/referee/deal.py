@@ -15,6 +15,7 @@ from typing import NamedTuple
 from .cards import Card
 from .findings import Code, IncorrectPassFacts
 from .masks import Hand, mask_of
+from .names import seat_key
 from .record import HandRecord, Pass, Problem, pointer
 from .table import Table
 
@@ -29,8 +30,10 @@ def check_table(record: HandRecord) -> list[Problem]:
             Problem("/seats", "seat_count", f"{variant.id} is played by {counts} players, not {len(seats)}")
         )
     at_table = set(seats)
-    if len(at_table) != len(seats):
-        problems.append(Problem("/seats", "duplicate_seat", "a seat is listed twice"))
+    if len(at_table) != len(seats) or len({seat_key(seat) for seat in seats}) != len(seats):
+        problems.append(
+            Problem("/seats", "duplicate_seat", "a seat is listed twice (or looks the same as another)")
+        )
     if record.dealer not in at_table:
         problems.append(Problem("/dealer", "unknown_seat", f"dealer {not_at_table(record.dealer, seats)}"))
     for seat in record.deal:
@@ -82,11 +85,12 @@ def not_at_table(seat: str, seats: tuple[str, ...]) -> str:
 
 
 def same_but_case(seat: str, seats: tuple[str, ...]) -> str | None:
-    """The one seat at the table that ``seat`` names in another case, if there is one."""
+    """The one seat at the table that ``seat`` names in another case (or with a character a
+    reader does not see, ``referee.names``), if there is one."""
     if seat in seats:
         return None
-    folded = seat.casefold()
-    meant = [s for s in seats if s.casefold() == folded]
+    folded = seat_key(seat).casefold()
+    meant = [s for s in seats if seat_key(s).casefold() == folded]
     return meant[0] if len(meant) == 1 else None
 
 

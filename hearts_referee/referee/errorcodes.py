@@ -51,7 +51,9 @@ ERROR_CODES: Mapping[str, str] = MappingProxyType(
         "control_character": "Free text holding a control character",
         "bidi_control": "Free text holding a bidirectional override or isolate",
         "not_text": "Free text holding U+FEFF",
-        "blank": "Free text that is empty once its surrounding spaces are trimmed",
+        "blank": "Free text or a seat id with nothing a reader can see: empty once its surrounding "
+        "spaces are trimmed, or only invisible characters (a zero-width space, U+3164 HANGUL FILLER, "
+        "U+2800 BRAILLE BLANK)",
         "whitespace": "A seat id with leading or trailing spaces",
         "not_nfc": "A seat id not in Unicode NFC",
         # --- a hand record ----------------------------------------------------------------
@@ -59,7 +61,8 @@ ERROR_CODES: Mapping[str, str] = MappingProxyType(
         "unknown_option": "A house option the variant does not have",
         "invalid_option": "A house option with a value it cannot take",
         "seat_count": "A table with the wrong number of seats for the variant",
-        "duplicate_seat": "A seat listed twice",
+        "duplicate_seat": "A seat listed twice, or two that a reader cannot tell apart (compared after "
+        "NFKC, invisible characters removed and Cyrillic or Greek look-alikes read as Latin letters)",
         "invalid_seat": "A seat id that is not 1 to 16 characters",
         "unknown_seat": "A seat named (dealer, deal, passes, play, players, scores) that is not at the "
         "table; seat ids are case-sensitive, and one that differs only in case names the "
@@ -106,11 +109,18 @@ ERROR_CODES: Mapping[str, str] = MappingProxyType(
         # --- score-only hands --------------------------------------------------------------
         "points_total": "A score-only hand's points do not add up to the variant's hand total "
         "(26; 52 in long-john; 16 in omnibus-kitty)",
-        "impossible_points": "More (or fewer) points for one seat than one seat can take in a hand",
+        "impossible_points": "Points no way of taking the cards gives: for one seat, more or fewer "
+        "than one seat can take or a sum no set of cards makes; for the table, two seats needing "
+        "the same card",
+        "moon_shooter_unknown": "The points show that one seat took every point card but not which "
+        "(a house variant with a card worth minus the moon): send the whole record",
         "score_only": "A record that sends points and also a deal, play, passes, kitty, backs or "
         "exposed cards: one or the other",
         "not_reportable": "An irregularity a director does not record on a score-only hand (moons "
         "and written scores follow from the points)",
+        "impossible_irregularity": "A reported irregularity the variant or the hand makes impossible "
+        "(an incorrect pass where nothing is passed, an early heart where hearts are broken from the "
+        "start, the joker played early with no joker)",
         "refereed_hand": "Recording an irregularity on a hand whose play was refereed: its rulings "
         "come from the play",
         "director_only": "Irregularities in a hand sent with a key that is not a director's: only a "
@@ -136,7 +146,8 @@ ERROR_CODES: Mapping[str, str] = MappingProxyType(
         "too_few_players": "Too few players to seat a round of the format",
         "field_not_seatable": "A field no table plan can seat: refused at creation (naming the nearest "
         "sizes that seat), or when withdrawals leave it so",
-        "duplicate_player_name": "A player's name repeats an earlier entry's (case and spacing aside)",
+        "duplicate_player_name": "A player's name repeats an earlier entry's (case, spacing, invisible "
+        "characters and Cyrillic or Greek look-alikes of Latin letters aside)",
         "round_in_progress": "Seating a round while the last one is still being played",
         "tables_pending": "Seating a round while a table of the last one is over but its scoresheet "
         "not signed as the variant requires (a pending_reason overrides it)",

@@ -243,6 +243,15 @@ def _seated(record: HandRecord) -> Table:
     """The table before the deal, its problems noted; ``RecordError`` if it cannot be seated.
     A dealer who is not at the table is a problem; the checks go on with a stand-in."""
     found = check_table(record)
+    if record.irregularities:  # a director's reports are a scoresheet line's, not a play's
+        found.append(
+            Problem(
+                "/irregularities",
+                "not_allowed",
+                "a full record's irregularities are the referee's findings in its play: "
+                "send the play, or only the points and the irregularities reported at the table",
+            )
+        )
     if any(p.code in _UNSEATED for p in found):
         raise RecordError(found)
     seats = record.seats

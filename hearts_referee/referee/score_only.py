@@ -5,10 +5,13 @@ hand is checked for everything those points can show, and for nothing they canno
 
 - the points add up to the variant's hand total (every card's value in the deck of that
   table: 26; 52 with two decks; 16 where J♦ is worth −10; a house variant's own sum), and
-  no seat has more, or less, than one seat can take;
-- a seat whose points are every point card's is a moon, scored by the variant's moon rule
-  from the game's totals before the hand (:func:`~referee.scoring.moon_score`, the path a
-  replayed hand takes too);
+  some way of taking the cards gives every seat its points (:func:`readings`: for any card
+  values the house options allow, negative and 0 included);
+- a seat the points prove took every point card (in every such way) is a moon, scored by
+  the variant's moon rule from the game's totals before the hand
+  (:func:`~referee.scoring.moon_score`, the path a replayed hand takes too); a card worth 0
+  cannot be placed, so where a heart or Q♠ is worth 0 no moon is proven, and points that
+  show a moon without showing whose are refused (``moon_shooter_unknown``);
 - penalties come only from the irregularities the director records for it
   (:class:`~referee.record.Reported`), priced by the variant's schedule like any finding.
 
@@ -19,8 +22,9 @@ the schedule, the moon, the written-score check and the game's scoresheet.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import product
 from types import MappingProxyType
 
 from .deal import check_table
@@ -39,32 +43,85 @@ from .scoring import Score, moon_score
 from .variant import Variant, pass_direction_name
 
 
+def _any_hand(variant: Variant, seats: int, hand_number: int) -> bool:
+    return True
+
+
+def _passes(variant: Variant, seats: int, hand_number: int) -> bool:
+    """Cards are passed in this hand: the variant passes some, and this is no hold hand."""
+    return variant.pass_count > 0 and variant.pass_offset(hand_number, seats) != 0
+
+
+def _hearts_start_unbroken(variant: Variant, seats: int, hand_number: int) -> bool:
+    return not variant.hearts_broken_from_start
+
+
+def _first_trick_barred(variant: Variant, seats: int, hand_number: int) -> bool:
+    return variant.no_points_on_first_trick
+
+
+def _two_of_clubs_leads(variant: Variant, seats: int, hand_number: int) -> bool:
+    return variant.two_of_clubs_leads
+
+
+def _joker(variant: Variant, seats: int, hand_number: int) -> bool:
+    return variant.jokers.get(seats, 0) > 0
+
+
 @dataclass(frozen=True)
 class Report:
     """What a reported irregularity of one code stands for: the facts its finding carries
-    (a report knows who, and perhaps where, never the cards around it) and what the seat
-    did, in words, for the explanation."""
+    (a report knows who, and perhaps where, never the cards around it), what the seat
+    did, in words, for the explanation, and what the hand must have for it to happen at
+    all (``possible``, asked of the variant, the number of seats and the hand's number;
+    ``needs`` says it in words)."""
 
     facts: Facts
     did: str
+    possible: Callable[[Variant, int, int], bool] = _any_hand
+    needs: str = ""
 
 
 REPORTABLE: Mapping[Code, Report] = MappingProxyType(
     {
         Code.INCORRECT_PASS: Report(
-            IncorrectPassFacts(faults=("reported at the table",), expected_to=None), "made an incorrect pass"
+            IncorrectPassFacts(faults=("reported at the table",), expected_to=None),
+            "made an incorrect pass",
+            _passes,
+            "a hand in which cards are passed (not a hold hand, nor a variant without a pass)",
         ),
         Code.REVOKE: Report(RevokeFacts(all_points_played=False), "revoked"),
         Code.RENOUNCE: Report(RevokeFacts(all_points_played=False, corrected=True), "renounced"),
-        Code.EARLY_HEART: Report(CardFaultFacts(), "led a heart before hearts were broken"),
-        Code.POINT_CARD_ON_FIRST_TRICK: Report(CardFaultFacts(), "played a point card to trick 1"),
-        Code.WRONG_FIRST_LEAD: Report(CardFaultFacts(), "held 2♣ and led another card to trick 1"),
+        Code.EARLY_HEART: Report(
+            CardFaultFacts(),
+            "led a heart before hearts were broken",
+            _hearts_start_unbroken,
+            "hearts unbroken at the start of the hand (not hearts_broken_from_start)",
+        ),
+        Code.POINT_CARD_ON_FIRST_TRICK: Report(
+            CardFaultFacts(),
+            "played a point card to trick 1",
+            _first_trick_barred,
+            "point cards barred from trick 1 (no_points_on_first_trick)",
+        ),
+        Code.WRONG_FIRST_LEAD: Report(
+            CardFaultFacts(),
+            "held 2♣ and led another card to trick 1",
+            _two_of_clubs_leads,
+            "the 2♣ holder leading trick 1 (not first_lead left-of-dealer)",
+        ),
         Code.EXPOSED_CARD: Report(ExposedCardFacts(withdrawn=False), "exposed a card"),
-        Code.JOKER_PLAYED_EARLY: Report(CardFaultFacts(), "played the joker before the last trick"),
+        Code.JOKER_PLAYED_EARLY: Report(
+            CardFaultFacts(),
+            "played the joker before the last trick",
+            _joker,
+            "a joker in the deck at this table",
+        ),
     }
 )
-"""The irregularities a director may record on a score-only hand, by code. Moons, claims
-and written scores are not among them: on a score-only hand they follow from the points."""
+"""The irregularities a director may record on a score-only hand, by code, each with what
+the hand must have for it to happen. Moons, claims and written scores are not among them:
+on a score-only hand they follow from the points."""
 
 _UNSEATED = frozenset({"seat_count", "duplicate_seat"})
 """Problems that leave no table to check the points against."""
@@ -78,28 +135,99 @@ def hand_total(variant: Variant, seats: int) -> int:
     return sum(variant.card_points.get(card, 0) for card in variant.deck(seats).cards)
 
 
-def _others(variant: Variant, seats: int) -> tuple[int, ...]:
-    """The values of the cards that score without being point cards (J♦ where it counts),
-    one per copy in the deck: they do not make or stop a moon."""
-    cards = variant.deck(seats).cards
-    return tuple(
-        variant.card_points[c] for c in cards if c not in variant.point_cards and variant.card_points.get(c)
-    )
+Group = tuple[int, int, bool]
+"""Cards of one value in the deck: (the value, how many, whether they are point cards)."""
 
 
-def _sums(values: Iterable[int]) -> frozenset[int]:
-    """Every total some of ``values`` can make (none of them: 0)."""
+def valued_cards(variant: Variant, seats: int) -> tuple[Group, ...]:
+    """The deck's cards that carry points, grouped by value and by being point cards (hearts
+    and Q♠) or not (J♦ where it counts), the largest group first. A card worth 0 is in no
+    group: the points cannot show who took it."""
+    counts: dict[tuple[int, bool], int] = {}
+    for card in variant.deck(seats).cards:
+        value = variant.card_points.get(card, 0)
+        if value:
+            key = (value, card in variant.point_cards)
+            counts[key] = counts.get(key, 0) + 1
+    groups = [(value, count, point) for (value, point), count in counts.items()]
+    return tuple(sorted(groups, key=lambda group: (-group[1], group[0], group[2])))
+
+
+def seat_sums(variant: Variant, seats: int) -> frozenset[int]:
+    """Every number of points one seat can take in a hand at this table: the values of
+    some of the deck's cards (a seat may take any of them)."""
     sums = {0}
-    for value in values:
-        sums |= {total + value for total in sums}
+    for value, count, _ in valued_cards(variant, seats):
+        sums = {total + value * taken for total in sums for taken in range(count + 1)}
     return frozenset(sums)
 
 
 def seat_range(variant: Variant, seats: int) -> tuple[int, int]:
-    """The fewest and most points one seat can take in a hand at this table."""
-    others = _others(variant, seats)
-    moon = variant.deck(seats).moon_value
-    return sum(v for v in others if v < 0), moon + sum(v for v in others if v > 0)
+    """The fewest and most points one seat can take in a hand at this table: every card
+    worth less than nothing, every card worth more."""
+    sums = seat_sums(variant, seats)
+    return min(sums), max(sums)
+
+
+NO_MOON = -1
+"""A way the cards could have fallen in which no seat took every point card."""
+
+
+def readings(variant: Variant, seats: int, points: Sequence[int]) -> frozenset[int]:
+    """Every way the cards could have fallen to give each seat its ``points`` (in seat
+    order), each read as the index of the seat that took every point card or
+    :data:`NO_MOON`: empty when no way gives them. Where a point card is worth 0, nobody
+    can be shown to have taken every point card, and every way reads :data:`NO_MOON`."""
+    groups = valued_cards(variant, seats)
+    deck = variant.deck(seats)
+    shown = sum(count for _, count, point in groups if point) == deck.point_card_count
+    left = tuple(count for _, count, _ in groups)
+    found = _ways(groups, tuple(points), 0, left, shown, {})
+    return found if shown else frozenset(NO_MOON for _ in found)
+
+
+def _ways(
+    groups: tuple[Group, ...],
+    points: tuple[int, ...],
+    seat: int,
+    left: tuple[int, ...],
+    shown: bool,
+    memo: dict[tuple[int, tuple[int, ...]], frozenset[int]],
+) -> frozenset[int]:
+    """:func:`readings` from ``seat`` on, with ``left`` cards of each group still to take."""
+    key = (seat, left)
+    known = memo.get(key)
+    if known is not None:
+        return known
+    found: set[int] = set()
+    if seat == len(points):
+        if not any(left):
+            found.add(NO_MOON)
+    else:
+        for taken in _takes(groups, points[seat], left):
+            later = _ways(
+                groups, points, seat + 1, tuple(a - b for a, b in zip(left, taken, strict=True)), shown, memo
+            )
+            if not later:
+                continue
+            every = all(t == g[1] for t, g in zip(taken, groups, strict=True) if g[2])
+            found |= {seat} if shown and every else later
+    memo[key] = frozenset(found)
+    return memo[key]
+
+
+def _takes(groups: tuple[Group, ...], target: int, left: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """How many cards of each group one seat can take, of ``left``, to make ``target``:
+    the first group's count follows from the others'."""
+    if not groups:
+        return [()] if target == 0 else []
+    found = []
+    for rest in product(*(range(n + 1) for n in left[1:])):
+        need = target - sum(g[0] * n for g, n in zip(groups[1:], rest, strict=True))
+        first, remainder = divmod(need, groups[0][0])
+        if remainder == 0 and 0 <= first <= left[0]:
+            found.append((first, *rest))
+    return found
 
 
 def problems_of(record: HandRecord) -> list[Problem]:
@@ -124,33 +252,54 @@ def problems_of(record: HandRecord) -> list[Problem]:
 
 def _point_problems(record: HandRecord) -> list[Problem]:
     variant, seats, points = record.variant, record.seats, record.points or {}
-    low, high = seat_range(variant, len(seats))
+    sums = seat_sums(variant, len(seats))
+    low, high = min(sums), max(sums)
     problems = []
     for seat in seats:
         if seat not in points:
             problems.append(Problem(pointer("points", seat), "required", f"the points have none for {seat}"))
-        elif not low <= points[seat] <= high:
+        elif points[seat] not in sums:
+            between = f"one seat takes {low} to {high}" if points[seat] < low or points[seat] > high else ""
             problems.append(
                 Problem(
                     pointer("points", seat),
                     "impossible_points",
                     f"{seat} cannot have taken {points[seat]} points: "
-                    f"one seat takes {low} to {high} in a hand of {variant.id}",
+                    + (between or "no set of cards is worth that")
+                    + f" in a hand of {variant.id}",
                 )
             )
     if problems:  # a missing or impossible seat is the cause: the total follows from it
         return problems
     total, due = sum(points[seat] for seat in seats), hand_total(variant, len(seats))
     if total != due:
-        problems.append(
+        return [
             Problem(
                 "/points",
                 "points_total",
                 f"the points add up to {total}; a hand of {variant.id} "
                 f"at {len(seats)} seats has {due} points",
             )
-        )
-    return problems
+        ]
+    found = readings(variant, len(seats), [points[seat] for seat in seats])
+    if not found:
+        return [
+            Problem(
+                "/points",
+                "impossible_points",
+                "no way of taking the cards gives every seat its points: two seats would need the same card",
+            )
+        ]
+    if NO_MOON not in found and len(found) > 1:
+        return [
+            Problem(
+                "/points",
+                "moon_shooter_unknown",
+                "one seat took every point card, but the points cannot show which "
+                f"({', '.join(seats[k] for k in sorted(found))}): send the whole record",
+            )
+        ]
+    return []
 
 
 def _report_problems(record: HandRecord) -> list[Problem]:
@@ -164,6 +313,17 @@ def _report_problems(record: HandRecord) -> list[Problem]:
                     pointer("irregularities", index, "code"),
                     "not_reportable",
                     f"{report.code!r} is not recorded on a score-only hand (one of: {known})",
+                )
+            )
+        elif not REPORTABLE[Code(report.code)].possible(
+            record.variant, len(record.seats), record.hand_number
+        ):
+            problems.append(
+                Problem(
+                    pointer("irregularities", index, "code"),
+                    "impossible_irregularity",
+                    f"{report.code!r} cannot happen in hand {record.hand_number} of {record.variant.id} "
+                    f"at {len(record.seats)} seats: it needs {REPORTABLE[Code(report.code)].needs}",
                 )
             )
         if report.seat not in record.seats:
@@ -185,22 +345,18 @@ def _report_problems(record: HandRecord) -> list[Problem]:
     return problems
 
 
-def moon_shooter(variant: Variant, seats: int, points: Mapping[str, int]) -> str | None:
-    """The seat the points show taking every point card, if any.
+def moon_shooter(variant: Variant, seats: Sequence[str], points: Mapping[str, int]) -> str | None:
+    """The seat the points prove took every point card, if any.
 
-    A seat whose points are the moon's value (plus whatever J♦-like cards it may have
-    taken) while every other seat's points could only be such cards. Where the points
-    could also have fallen otherwise (a house moon in omnibus, where 0 may be J♦ with ten
-    hearts), the sheet is read as the moon; a director who knows better decides otherwise.
+    Only a seat that took every point card in every way the cards could have fallen to
+    give these points: where they could also have fallen otherwise (a house moon in
+    omnibus, where N's 16 may be Q♠ and three hearts, and E's 0 J♦ with ten hearts; hearts
+    worth 0, where 13 may be Q♠ alone), there is no moon to score.
     """
     if variant.moon is None:
         return None
-    others = _sums(_others(variant, seats))
-    moon = variant.deck(seats).moon_value
-    for seat, taken in points.items():
-        if taken - moon in others and all(p in others for s, p in points.items() if s != seat):
-            return seat
-    return None
+    found = readings(variant, len(seats), [points[seat] for seat in seats])
+    return seats[next(iter(found))] if len(found) == 1 and NO_MOON not in found else None
 
 
 def reported(report: Reported) -> Finding:
@@ -216,7 +372,7 @@ def score_only(record: HandRecord) -> Replay:
         raise RecordError(problems)
     variant, seats = record.variant, record.seats
     points = {seat: (record.points or {})[seat] for seat in seats}
-    shooter = moon_shooter(variant, len(seats), points)
+    shooter = moon_shooter(variant, seats, points)
     score = moon_score(variant, record, shooter, points, 1) if shooter else Score(points, dict(points), None)
     direction = pass_direction_name(variant.pass_offset(record.hand_number, len(seats)), len(seats))
     findings = tuple(reported(report) for report in record.irregularities)

@@ -14,6 +14,7 @@ from typing import Any, cast
 
 from marshmallow import RAISE, Schema, ValidationError, fields, post_load, validate, validates_schema
 
+from hearts_referee.referee.names import seat_key
 from hearts_referee.referee.notation import variant_data
 from hearts_referee.referee.record import Problem, RecordError, pointer
 from hearts_referee.rulings.scoresheet import GameSetup, NextDeal, Sheet
@@ -60,8 +61,9 @@ class GameCreateSchema(Schema):
                     "/seats", "seat_count", f"{variant.id} is played by {counts} players, not {len(seats)}"
                 )
             )
+        keys = [seat_key(seat) for seat in seats]
         for i, seat in enumerate(seats):
-            if seat in seats[:i]:
+            if keys[i] in keys[:i]:
                 problems.append(Problem(f"/seats/{i}", "duplicate_seat", f"seat {seat!r} is listed twice"))
         for name in ("first_dealer", "scorekeeper"):
             named = data.get(name)

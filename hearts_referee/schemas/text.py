@@ -11,13 +11,17 @@ text** (names, reasons, table labels, key names, card backs, a sign-in's
   U+2066-U+2069), which make text read differently from what it is, no
   U+FEFF (an invisible byte-order mark) and no unpaired surrogates, which
   are not text at all;
-- surrounding white space trimmed, and something left (``" "`` signs nothing);
+- surrounding white space trimmed, and something left that a reader can see (``" "``,
+  a zero-width space, U+3164 HANGUL FILLER or U+2800 BRAILLE BLANK sign nothing:
+  ``referee.names.shows_blank``);
 - at most a given number of characters, before and after normalising.
 
 **Seat ids** are identifiers: every other field names a seat by its id,
 and a problem's JSON pointer quotes it, so an id is never rewritten. It must
 already be what :func:`clean` would make it (NFC, no surrounding spaces), with
-the same characters refused (:func:`seat_id`).
+the same characters refused (:func:`seat_id`). Names and seat ids are *compared* in the
+form ``referee.names.fold`` makes (NFKC, no invisible characters, look-alike letters as
+Latin), so that two that a reader cannot tell apart are the same.
 
 :class:`Text` and :class:`SeatId` are the marshmallow fields every schema
 uses; their messages begin with the phrases ``schemas.problems`` turns into
@@ -32,6 +36,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from marshmallow import ValidationError, fields
+
+from hearts_referee.referee.names import shows_blank
 
 BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 """Embeddings, overrides (U+202A-U+202E) and isolates (U+2066-U+2069)."""
@@ -94,8 +100,8 @@ def clean(text: str, max_length: int, *, lines: bool = False) -> str:
     if not text.isascii():
         text = unicodedata.normalize("NFC", text)
     text = text.strip()
-    if not text:
-        raise TextError("blank", "Must not be blank.")
+    if not text or (not text.isascii() and shows_blank(text)):
+        raise TextError("blank", "Must not be blank (nothing in it can be seen).")
     if len(text) > max_length:
         raise TextError("length", f"Longer than {max_length} characters once normalised (NFC).")
     return text
@@ -108,8 +114,8 @@ def seat_id(text: str, max_length: int) -> str:
     if text.isascii() and text.isprintable() and not text[0].isspace() and not text[-1].isspace():
         return text  # the common case
     check_characters(text)
-    if not text.strip():
-        raise TextError("blank", "Must not be blank.")
+    if shows_blank(text):
+        raise TextError("blank", "Must not be blank (nothing in it can be seen).")
     if text != text.strip():
         raise TextError("whitespace", "A seat id has no leading or trailing spaces.")
     if not unicodedata.is_normalized("NFC", text):

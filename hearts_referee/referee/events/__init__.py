@@ -7,7 +7,9 @@ the archive and the use cases need them without any face. Players are numbers;
 the service maps them to names and tables to games.
 """
 
-from .field import field_refusal, name_key, nearest_seatable, repeated_names, seatable
+from hearts_referee.referee.names import name_key
+
+from .field import field_refusal, nearest_seatable, repeated_names, seatable
 from .format import (
     EVENT_FORMATS,
     LONG_JOHN,

@@ -3,20 +3,19 @@
 RULES (event bullets): player names in an event are unique (a second "Ann" needs
 a distinguishing name), and a field no table plan can seat is refused when the
 event is created, with the reason. Names are compared as a table card would
-show them to a player: case and spacing aside ("ann" is "Ann").
+show them to a player: case and spacing aside ("ann" is "Ann"), and folded as every
+name is (``referee.names``: NFKC, no invisible characters, Cyrillic and Greek look-alikes
+as Latin letters).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from hearts_referee.referee.names import name_key
+
 from .format import Advancement, EventFormat
 from .seating import balanced_sizes
-
-
-def name_key(name: str) -> str:
-    """What makes two names the same name at a table: case and runs of spaces aside."""
-    return " ".join(name.split()).casefold()
 
 
 def repeated_names(names: Sequence[str]) -> list[tuple[int, int]]:
