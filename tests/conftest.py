@@ -148,6 +148,7 @@ MARKS: dict[str, tuple[str, ...]] = {
     "test_server_storage_faults.py": ("server",),  # a real full and read-only tmpfs, root only
     "test_server_schemathesis.py": ("server", "schemathesis"),
     "test_docs_events.py": ("server",),  # docs/events.md's blocks against a live server
+    "test_docs_games.py": ("server",),  # docs/games.md's blocks against a live server's busy archive
     "test_docs_auditing.py": ("server",),  # docs/auditing.md's blocks in bash, a Dask scheduler too
     "test_api_schemathesis.py": ("schemathesis",),
     "test_wheel.py": ("wheel",),
