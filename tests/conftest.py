@@ -20,7 +20,11 @@ be reused between runs goes to ``caches.CACHES``, outside the checkout (hypothes
 storage, not ``.hypothesis/``; mypy's; bytecode where ``PYTHONDONTWRITEBYTECODE`` is
 set). At the end, every file and folder under the checkout (but ``.git``, ``.venv``,
 ``__pycache__`` and pytest's own ``.pytest_cache``) is compared with what was there at
-the start: anything written, changed or removed fails the run, naming the paths.
+the start: anything written, changed or removed fails the run, naming the paths. But for
+one thing: a service running from the checkout (``make serve``, while ``make test`` runs)
+writes its archive in ``instance/``, so files that were there at the start may change, and
+SQLite's ``-wal``/``-shm``/``-journal`` beside them come and go; the summary lists them
+apart. A new file there, or one removed, still fails the run.
 """
 
 from __future__ import annotations
@@ -60,9 +64,13 @@ settings.register_profile("suite", database=None, print_blob=True)
 settings.load_profile("suite")
 
 
-def checkout_state(root: Path = ROOT) -> dict[str, tuple[int, int] | None]:
+State = dict[str, tuple[int, int] | None]
+"""A checkout as :func:`checkout_state` sees it."""
+
+
+def checkout_state(root: Path = ROOT) -> State:
     """Every file (modification time, size) and folder (``None``) under ``root``."""
-    state: dict[str, tuple[int, int] | None] = {}
+    state: State = {}
     for folder, dirs, files in os.walk(root):
         dirs[:] = [d for d in dirs if d not in UNWATCHED]
         here = Path(folder).relative_to(root)
@@ -79,14 +87,47 @@ def checkout_state(root: Path = ROOT) -> dict[str, tuple[int, int] | None]:
     return state
 
 
-def changed(before: dict[str, tuple[int, int] | None], after: dict[str, tuple[int, int] | None]) -> list[str]:
-    """The paths written, changed or removed between two states, each with what happened."""
+def changed(before: State, after: State) -> list[str]:
+    """The paths written, changed or removed between two states, each with what happened,
+    but for what a running service writes to the files it had before (:func:`served`)."""
+    return [line for line in _differences(before, after) if not _the_services(line, before)]
+
+
+def served(before: State, after: State) -> list[str]:
+    """What :func:`changed` lets pass: the writes of a service running from the checkout
+    (``make serve`` beside ``make test``) to its own files in the instance folder."""
+    return [line for line in _differences(before, after) if _the_services(line, before)]
+
+
+SERVED = "instance/"
+"""Flask's instance folder in a checkout, where ``make serve`` keeps its archive and key."""
+
+SQLITE_COMPANIONS = ("-wal", "-shm", "-journal")
+"""The files SQLite makes and removes beside a database as it writes it."""
+
+
+def _differences(before: State, after: State) -> list[str]:
     out = [f"new: {path}" for path in sorted(after.keys() - before.keys())]
     out += [
         f"changed: {path}" for path in sorted(before.keys() & after.keys()) if before[path] != after[path]
     ]
     out += [f"removed: {path}" for path in sorted(before.keys() - after.keys())]
     return out
+
+
+def _the_services(line: str, before: State) -> bool:
+    """Whether a difference is a running service's own: a file in the instance folder that
+    was there at the start, changed (its archive written), or SQLite's companion of one
+    come or gone. Anything new there (a second archive, a first ``secret_key``), a file
+    the service had removed, a folder, and everything outside it still count: only a
+    service started before the run had files there to write."""
+    what, path = line.split(": ", 1)
+    if not path.startswith(SERVED) or path.endswith("/"):
+        return False
+    if what == "changed":
+        return True
+    owner = next((path[: -len(end)] for end in SQLITE_COMPANIONS if path.endswith(end)), None)
+    return owner is not None and before.get(owner) is not None
 
 
 # --- the fast subset ---------------------------------------------------------------------
@@ -107,6 +148,7 @@ MARKS: dict[str, tuple[str, ...]] = {
     "test_server_storage_faults.py": ("server",),  # a real full and read-only tmpfs, root only
     "test_server_schemathesis.py": ("server", "schemathesis"),
     "test_docs_events.py": ("server",),  # docs/events.md's blocks against a live server
+    "test_docs_games.py": ("server",),  # docs/games.md's blocks against a live server's busy archive
     "test_docs_auditing.py": ("server",),  # docs/auditing.md's blocks in bash, a Dask scheduler too
     "test_api_schemathesis.py": ("schemathesis",),
     "test_wheel.py": ("wheel",),
@@ -192,13 +234,21 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     config = session.config
     if _BEFORE not in config.stash:
         return
-    written = changed(config.stash[_BEFORE], checkout_state())
+    before, after = config.stash[_BEFORE], checkout_state()
+    written = changed(before, after)
     config.stash[_WRITTEN] = written
+    config.stash[_SERVED] = served(before, after)
     if written:
         session.exitstatus = pytest.ExitCode.TESTS_FAILED
 
 
 def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pytest.Config) -> None:
+    let_pass = config.stash.get(_SERVED, [])
+    if let_pass:
+        terminalreporter.section("a running service wrote its own files in the checkout", sep="-")
+        for line in let_pass:
+            terminalreporter.line(line)
+        terminalreporter.line("Not the tests' doing (`make serve` writes its archive there): not counted.")
     written = config.stash.get(_WRITTEN, [])
     if written:
         terminalreporter.section("the suite wrote into the checkout", sep="=", red=True, bold=True)
@@ -242,6 +292,7 @@ _SCRATCH = pytest.StashKey[str]()
 _SAVED = pytest.StashKey[dict[str, str | None]]()
 _BEFORE = pytest.StashKey[dict[str, tuple[int, int] | None]]()
 _WRITTEN = pytest.StashKey[list[str]]()
+_SERVED = pytest.StashKey[list[str]]()
 
 
 @pytest.fixture(scope="session")

@@ -14,6 +14,7 @@ import gzip
 import json
 import pickle
 import random
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -469,3 +470,38 @@ def test_help_lists_only_our_own_commands_and_flasks_still_answer() -> None:
     assert names == {"audit", "compile-core", "init-db", "keys", "serve"}
     assert "--app" not in shown and "--env-file" not in shown
     assert "Endpoint" in CliRunner().invoke(main, ["routes"]).output  # still there for a developer
+
+
+def test_audit_help_lists_every_exit_status_the_command_returns(cli: Any, tmp_path: Path) -> None:
+    """The failure: ``audit --help`` said nothing of its exit statuses, which docs/auditing.md
+    gives scripts and CI to read. Each status is made here, by files and by an archive, and
+    the help has a line for it under each heading, saying what it means."""
+    from hearts_referee.batch.summary import ExitStatus
+
+    day = (Path(__file__).resolve().parent.parent / "examples" / "day-1.ndjson").read_text().splitlines()
+    returned: dict[int, str] = {}
+    for name, line in (("clean", day[0]), ("rulings", day[1]), ("rejected", day[3])):
+        (tmp_path / f"{name}.ndjson").write_text(line + "\n")
+        returned[cli(str(tmp_path / f"{name}.ndjson"), "-q", "--jobs", "1").exit_code] = name
+    returned[cli(str(tmp_path / "missing.ndjson"), "-q").exit_code] = "could not run"
+    assert returned == {0: "clean", 1: "rulings", 2: "rejected", 3: "could not run"}
+    assert set(returned) == set(ExitStatus)
+    from hearts_referee.archive import open_archive
+
+    open_archive(tmp_path / "empty.sqlite").close()
+    archived = {
+        cli("--archive", str(tmp_path / "empty.sqlite"), "-q").exit_code,  # nothing would change
+        cli("--archive", str(tmp_path), "-q").exit_code,  # a folder: cannot be opened
+    }
+    assert archived == {0, 3}
+
+    shown = cli("--help").output
+    files, archive = shown.split("Exit status", 1)[1].split("Options:")[0].split("With --archive:")
+
+    def meanings(part: str) -> dict[int, str]:
+        return {int(n): what for n, what in re.findall(r"^\s+(\d)  (\S.*)$", part, flags=re.M)}
+
+    assert set(meanings(files)) == set(meanings(archive)) == set(ExitStatus)
+    for status, name in returned.items():
+        assert name.split()[0] in meanings(files)[status], (status, meanings(files)[status])
+    assert "nothing would change" in meanings(archive)[0] and "opened" in meanings(archive)[3]

@@ -1,9 +1,10 @@
 """docs/auditing.md, replayed: every shell block runs as written.
 
-The blocks run in order in one scratch folder holding a copy of
-``examples/``, with the project's ``hearts-referee`` and ``dask`` on PATH, as
-an auditor would paste them. What they print is checked against what the
-page says they print.
+The blocks run in order in a scratch stand-in for the checkout holding a copy of
+``examples/``, with the project's ``hearts-referee`` and ``dask`` on PATH and a
+home folder of their own, as an auditor would paste them. What they print is
+checked against what the page says they print, and what they write lands in the
+home folder's ``hearts-audit/``, never in the checkout.
 """
 
 from __future__ import annotations
@@ -43,22 +44,23 @@ def blocks(kind: str) -> list[str]:
     return re.findall(rf"```{kind}\n(.*?)```", section(), flags=re.S)
 
 
-def run_block(block: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    """One block in bash, as pasted; whatever it leaves running is stopped after it."""
+def run_block(block: str, desk: Path) -> subprocess.CompletedProcess[str]:
+    """One block in bash, as pasted in the checkout (``desk / "checkout"``); whatever it
+    leaves running is stopped after it."""
     env = {
         "PATH": f"{Path(sys.executable).parent}:/usr/bin:/bin",
-        "FLASK_DATABASE": str(cwd / "archive.sqlite"),
+        "FLASK_DATABASE": str(desk / "archive.sqlite"),
         # without one, the app makes a secret key in its instance folder, inside the checkout
         "FLASK_SECRET_KEY": "docs-auditing",
-        "HOME": str(cwd),
+        "HOME": str(desk / "home"),
         "COLUMNS": COLUMNS,
     }
-    out, err = cwd / ".stdout", cwd / ".stderr"
+    out, err = desk / ".stdout", desk / ".stderr"
     with out.open("w") as stdout, err.open("w") as stderr:
         # files, not pipes: a server the block leaves in the background keeps a pipe open
         process = subprocess.Popen(
             ["bash", "-c", block],
-            cwd=cwd,
+            cwd=desk / "checkout",
             env=env,
             stdin=subprocess.DEVNULL,
             stdout=stdout,
@@ -77,8 +79,20 @@ def run_block(block: str, cwd: Path) -> subprocess.CompletedProcess[str]:
 @pytest.fixture(scope="module")
 def desk(tmp_path_factory: pytest.TempPathFactory) -> Path:
     folder = tmp_path_factory.mktemp("auditor")
-    shutil.copytree(ROOT / "examples", folder / "examples")
+    shutil.copytree(ROOT / "examples", folder / "checkout" / "examples")
+    (folder / "home").mkdir()
     return folder
+
+
+def written(desk: Path) -> Path:
+    """Where the page's commands write: ``~/hearts-audit/``."""
+    return desk / "home" / "hearts-audit"
+
+
+def left_in_the_checkout(desk: Path) -> list[str]:
+    """What the blocks wrote in the checkout: anything there but the examples."""
+    checkout = desk / "checkout"
+    return sorted(str(p.relative_to(checkout)) for p in checkout.rglob("*") if "examples" not in p.parts)
 
 
 def as_read(text: str) -> list[str | tuple[str, str]]:
@@ -135,21 +149,36 @@ def test_auditing_a_file_prints_the_summary_the_page_shows(desk: Path) -> None:
     done = run_block(audit_block, desk)
     assert "exit status 2" in done.stdout, done.stderr
     assert as_read(done.stderr) == as_read(blocks("text")[0])
-    results = (desk / "results.ndjson").read_text().splitlines()
+    results = (written(desk) / "results.ndjson").read_text().splitlines()
     assert [json.loads(line).get("kind") for line in results] == ["hand", "hand", "hand", None, "game"]
-    header = (desk / "hands.csv").read_text().splitlines()[0]
+    header = (written(desk) / "hands.csv").read_text().splitlines()[0]
     assert f"`{header}`" in section()
-    summary = json.loads((desk / "summary.json").read_text())
+    summary = json.loads((written(desk) / "summary.json").read_text())
     assert (summary["records"], summary["hands"], summary["rejected"]) == (5, 5, 1)
+
+
+def test_following_the_page_writes_nothing_into_the_checkout(desk: Path) -> None:
+    """The failure: the first block wrote ``results.ndjson``, ``hands.csv`` and
+    ``summary.json`` where it was pasted, the checkout, untracked and not ignored."""
+    assert "~/hearts-audit/" in section()
+    run_block(blocks("sh")[0], desk)
+    assert left_in_the_checkout(desk) == []
+    assert sorted(p.name for p in written(desk).iterdir()) == ["hands.csv", "results.ndjson", "summary.json"]
+    for block in blocks("sh"):  # every block that writes a file writes it there
+        outputs = re.findall(r"(?:-o|--csv|--summary-json) (\S+)", block)
+        assert outputs and all(path.startswith("~/hearts-audit/") for path in outputs), block
 
 
 def test_the_dask_block_gives_the_local_results_line_for_line(desk: Path) -> None:
     (dask_block,) = [block for block in blocks("sh") if "dask scheduler" in block]
-    if not (desk / "results.ndjson").exists():
+    if not (written(desk) / "results.ndjson").exists():
         run_block(blocks("sh")[0], desk)
     done = run_block(dask_block, desk)
     assert "exit status 2" in done.stdout, done.stderr
-    assert (desk / "dask-results.ndjson").read_bytes() == (desk / "results.ndjson").read_bytes()
+    assert (written(desk) / "dask-results.ndjson").read_bytes() == (
+        written(desk) / "results.ndjson"
+    ).read_bytes()
+    assert left_in_the_checkout(desk) == []
 
 
 def test_re_auditing_the_archive_reports_each_stored_hand_unchanged(desk: Path) -> None:
@@ -157,15 +186,16 @@ def test_re_auditing_the_archive_reports_each_stored_hand_unchanged(desk: Path) 
     archive_file = desk / "archive.sqlite"
     db = usecases.open_archive(str(archive_file))
     scorer = keys.create_key(db, keys.OPERATOR, "Table 7 scorer", Role.SCORER)[0]
-    for line in (desk / "examples" / "day-1.ndjson").read_text().splitlines()[:3]:
+    for line in (desk / "checkout" / "examples" / "day-1.ndjson").read_text().splitlines()[:3]:
         hands.submit_hand(db, scorer, load_record(json.loads(line)))
     db.close()
     done = run_block(block, desk)
     assert "exit status 0" in done.stdout, done.stderr
-    lines = [json.loads(line) for line in (desk / "reaudit.ndjson").read_text().splitlines()]
+    lines = [json.loads(line) for line in (written(desk) / "reaudit.ndjson").read_text().splitlines()]
     assert [(r["hand_id"], r["changed"], r["chain"]["ok"]) for r in lines] == [
         (1, False, True),
         (2, False, True),
         (3, False, True),
     ]
-    assert json.loads((desk / "reaudit.json").read_text())["hands"] == 3
+    assert json.loads((written(desk) / "reaudit.json").read_text())["hands"] == 3
+    assert left_in_the_checkout(desk) == []

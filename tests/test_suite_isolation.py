@@ -2,7 +2,8 @@
 
 An app built without a ``DATABASE`` gets the run's temporary archive, never
 ``instance/archive.sqlite``; the comparison that fails the run names what was
-written, changed or removed.
+written, changed or removed, but lets a service running from the checkout write the
+archive it had there before the run.
 """
 
 from __future__ import annotations
@@ -10,8 +11,9 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from conftest import ROOT, changed, checkout_state
+from conftest import ROOT, changed, checkout_state, served
 
+from hearts_referee import archive
 from hearts_referee.app import create_app
 
 
@@ -39,6 +41,58 @@ def test_the_guard_names_what_was_written_changed_and_removed(tmp_path):
         "new: instance/archive.sqlite",
         "changed: edited.txt",
         "removed: gone.txt",
+    ]
+
+
+def test_make_test_stays_green_while_make_serve_writes_its_archive_beside_it(tmp_path):
+    """The failure: with `make serve` running, every hand it stored changed
+    ``instance/archive.sqlite`` (and SQLite made and removed its ``-wal`` and ``-shm``), and
+    1,901 passing tests ended in ``Error 1``. Here a real archive, opened before the run as
+    the service opens it, takes a write during it, and is still open at the end."""
+    served_archive = tmp_path / "instance" / "archive.sqlite"
+    db = archive.open_archive(served_archive)
+    (tmp_path / "instance" / "secret_key").write_bytes(b"the service's key")
+    db.close()  # the WAL folded in and removed: the state a service leaves between requests
+    before = checkout_state(tmp_path)
+    db = archive.open_archive(served_archive)
+    db.execute("CREATE TABLE written_while_the_suite_ran (n INTEGER)")
+    db.conn.commit()
+    while_serving = checkout_state(tmp_path)  # the write is in the WAL
+    db.close()
+    after = checkout_state(tmp_path)  # folded into the archive, the WAL gone
+    assert {"instance/archive.sqlite-wal", "instance/archive.sqlite-shm"} <= while_serving.keys()
+    assert after["instance/archive.sqlite"] != before["instance/archive.sqlite"]
+    assert changed(before, while_serving) == [] and changed(before, after) == []
+    assert served(before, while_serving) == [
+        "new: instance/archive.sqlite-shm",
+        "new: instance/archive.sqlite-wal",
+    ]
+    assert served(before, after) == ["changed: instance/archive.sqlite"]
+
+
+def test_the_guard_still_fails_what_a_test_writes_in_the_instance_folder(tmp_path):
+    """Only the service's own files may change there: what a test would write is new, or a
+    removal, or beside a database that was not there before."""
+    instance = tmp_path / "instance"
+    instance.mkdir()
+    (instance / "archive.sqlite").write_bytes(b"served")
+    (instance / "old.sqlite").write_bytes(b"kept")
+    before = checkout_state(tmp_path)
+    (instance / "archive.sqlite").write_bytes(b"served, and written since")  # the service: passes
+    (instance / "secret_key").write_bytes(b"a test's key")
+    (instance / "other.sqlite").write_bytes(b"a test's archive")
+    (instance / "other.sqlite-wal").write_bytes(b"its log")
+    (instance / "old.sqlite").unlink()
+    (instance / "keys").mkdir()
+    (tmp_path / "stray.txt").write_text("a test's file")
+    assert changed(checkout_state(tmp_path), checkout_state(tmp_path)) == []
+    assert changed(before, checkout_state(tmp_path)) == [
+        "new: instance/keys/",
+        "new: instance/other.sqlite",
+        "new: instance/other.sqlite-wal",
+        "new: instance/secret_key",
+        "new: stray.txt",
+        "removed: instance/old.sqlite",
     ]
 
 

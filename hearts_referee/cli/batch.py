@@ -162,6 +162,22 @@ def audit(
 
     With --archive: which stored scores or rulings the engine running now would
     change, and each hand's hash chain checked; the archive is not changed.
+
+    \b
+    Exit status, for scripts and CI:
+      0  every hand clean, or score-only with its points in order
+      1  rulings, score mismatches or hands in progress found
+      2  rejected records
+      3  the audit could not run: an input missing or unreadable, no cluster,
+         a wrong option, or no INPUT while stdin is a terminal
+
+    \b
+    With --archive:
+      0  nothing would change and every chain holds
+      1  something would change (a score or a ruling)
+      2  a broken chain, an unreadable stored hand or a game hand with play
+         incomplete
+      3  the archive could not be opened (or is of an older schema)
     """
     if archive is not None:
         from .recheck import recheck_archive  # the archive's storage loads only for --archive

@@ -26,6 +26,13 @@ def _card(card: referee.Card | None) -> str | None:
     return card.code if card is not None else None
 
 
+def _text(value: str) -> str:
+    """A ``StrEnum`` member (a ruling's code and status, a moon's option and chooser) as the
+    plain ``str`` it equals: a result is plain data (docs/python.md), which every encoder
+    takes (``yaml.safe_dump`` refuses a ``str`` subclass), whichever face hands it on."""
+    return str(value)
+
+
 Encoders = Mapping[str, Callable[[Any], Any]]
 """Each JSON field of a result's part, by name, and how it is written from the value."""
 
@@ -54,13 +61,13 @@ def dump_penalty(penalty: Penalty | None) -> dict[str, Any] | None:
 
 
 RULING_FIELDS: Encoders = {
-    "code": attrgetter("code"),
+    "code": lambda r: _text(r.code),
     "seat": attrgetter("seat"),
     "trick": attrgetter("trick"),
     "card": lambda r: _card(r.card),
     "rule": attrgetter("rule"),
     "penalty": lambda r: dump_penalty(r.penalty),
-    "status": attrgetter("status"),
+    "status": lambda r: _text(r.status),
     "explanation": attrgetter("explanation"),
     "suggestion": attrgetter("suggestion"),
 }
@@ -68,8 +75,8 @@ RulingSchema = encoded(RULING_FIELDS, "RulingSchema")
 
 MOON_FIELDS: Encoders = {
     "seat": attrgetter("seat"),
-    "option": attrgetter("option"),
-    "chosen_by": attrgetter("chosen_by"),
+    "option": lambda m: _text(m.option),
+    "chosen_by": lambda m: _text(m.chosen_by),
 }
 MoonSchema = encoded(MOON_FIELDS, "MoonSchema")
 
