@@ -32,9 +32,14 @@ RUNS = 8
 WINDOW = 0.25
 """Seconds the scorer's append waits, between reading and storing, for the director."""
 
-EIGHT = {"N": 7, "E": 7, "S": 12, "W": 0}
-"""Eight hands of these leave S at 96 under mso-2000; a revoke on hand 1 (+26) ends the
-game after hand 7, when S's 12 card points take S from 98 to 110."""
+
+def line(number: int) -> dict[str, int]:
+    """Hand ``number`` of the game's first eight: S takes 12 hearts, E the 13th, Q♠ goes to N
+    on odd hands and W on even ones. Eight leave N 52, E 8, S 96, W 52 under mso-2000; a
+    revoke by S on hand 1 (+26) ends the game after hand 7, whose 12 card points take S
+    from 98 to 110."""
+    queen = "N" if number % 2 else "W"
+    return {"N": 0, "E": 1, "S": 12, "W": 0} | {queen: 13}
 
 
 def start_with_eight_hands(client: Any, scorer: dict[str, str]) -> tuple[int, int]:
@@ -42,9 +47,8 @@ def start_with_eight_hands(client: Any, scorer: dict[str, str]) -> tuple[int, in
     game = client.post(GAMES, json=new_game("mso-2000"), headers=scorer).get_json()
     first = None
     for number in range(1, 9):
-        response = client.post(
-            f"{GAMES}/{game['id']}/hands", json={"hand_number": number, "points": EIGHT}, headers=scorer
-        )
+        sent = {"hand_number": number, "points": line(number)}
+        response = client.post(f"{GAMES}/{game['id']}/hands", json=sent, headers=scorer)
         assert response.status_code == 201, response.get_json()
         first = first or response.get_json()["id"]
     assert first is not None
@@ -131,7 +135,7 @@ def test_an_append_racing_a_new_record_of_an_earlier_hand_never_stores_stale_tot
         game_id, first = start_with_eight_hands(client, scorer)
         ninth = {"hand_number": 9, "points": {"N": 0, "E": 26, "S": 0, "W": 0}}
         new_record = {
-            "record": {"hand_number": 1, "points": {"N": 13, "E": 1, "S": 12, "W": 0}},
+            "record": {"hand_number": 1, "points": {"N": 0, "E": 1, "S": 12, "W": 13}},
             "director": "Chief TD",
             "reason": "the table's scoresheet, read again",
         }
@@ -206,7 +210,7 @@ def test_verify_names_a_hand_stored_on_stale_totals_by_an_earlier_release(client
     checked = client.get(f"/v1/hands/{stored.id}/verify", headers=director).get_json()
     assert checked["ok"] is False
     assert [(p["entry"], p["code"]) for p in checked["problems"]] == [(1, "stale_totals")]
-    assert "N 56, E 56, S 96, W 0" in checked["problems"][0]["message"]  # what it stands on
-    assert "N 82, E 56, S 96, W 0" in checked["problems"][0]["message"]  # what the game gives
+    assert "N 52, E 8, S 96, W 52" in checked["problems"][0]["message"]  # what it stands on
+    assert "N 78, E 8, S 96, W 52" in checked["problems"][0]["message"]  # what the game gives
     eighth = archive.get_game(db, game_id).hands[7]
     assert client.get(f"/v1/hands/{eighth.id}/verify", headers=director).get_json()["ok"] is True
