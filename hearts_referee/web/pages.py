@@ -564,7 +564,7 @@ def record_irregularity(hand_id: int) -> ResponseReturnValue:
     }
     data: dict[str, Any] = {name: form[name] for name in ("code", "seat", "director", "reason")}
     if form["trick"]:
-        data["trick"] = int(form["trick"]) if form["trick"].isdigit() else form["trick"]
+        data["trick"] = form_number(form["trick"])
     if form["card"]:
         data["card"] = form["card"]
     try:
