@@ -17,12 +17,13 @@ what is decided by ``usecases.access``, the rule the API follows too:
 
 from __future__ import annotations
 
+import re
 import secrets
 from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime, timedelta
 from fractions import Fraction
 from typing import Any, cast
-from urllib.parse import urlsplit
+from urllib.parse import urlsplit, urlunsplit
 
 from flask import (
     Blueprint,
@@ -285,12 +286,38 @@ def _next_page() -> str:
         raise BadRequest(f"The page to go on to after signing in (next) is not acceptable: {error}") from None
 
 
+_SEPARATOR = re.compile(r"%2f|%5c", re.IGNORECASE)
+_DOT = re.compile(r"%2e", re.IGNORECASE)
+
+
+def _resolved(path: str) -> str:
+    """``path`` (absolute) as a browser would reach it, and a step further: percent-encoded
+    dots read as dots, percent-encoded slashes and backslashes as slashes, then its dot
+    segments resolved (RFC 3986, 5.2.4). A page of ours has none of these, so for it this is
+    the path itself."""
+    segments = _DOT.sub(".", _SEPARATOR.sub("/", path)).split("/")[1:]
+    kept: list[str] = []
+    for n, segment in enumerate(segments, 1):
+        if segment in (".", ".."):
+            if segment == ".." and kept:
+                kept.pop()
+            if n == len(segments):  # "/a/.." is "/", "/a/b/." is "/a/b/": the slash stays
+                kept.append("")
+        else:
+            kept.append(segment)
+    return "/" + "/".join(kept)
+
+
 def _safe_next(target: str | None) -> str:
-    """Only ever send a signed-in user on to a page of ours (no open redirect)."""
+    """Only ever send a signed-in user on to a page of ours (no open redirect): ``next``
+    read as the browser will read it (a backslash is a slash, ``%2e`` a dot, ``..`` climbs)
+    and followed, so resolved, only when it is still under ``/director/``; else the inbox."""
     if target:
-        parts = urlsplit(target)
-        if not parts.scheme and not parts.netloc and parts.path.startswith(PREFIX + "/"):
-            return target
+        parts = urlsplit(target.replace("\\", "/"))
+        if not parts.scheme and not parts.netloc and parts.path.startswith("/"):
+            path = _resolved(parts.path)
+            if path.startswith(PREFIX + "/"):
+                return urlunsplit(("", "", path, parts.query, parts.fragment))
     return url_for("pages.inbox")
 
 
