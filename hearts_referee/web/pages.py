@@ -19,10 +19,10 @@ from __future__ import annotations
 
 import re
 import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import UTC, datetime, timedelta
 from fractions import Fraction
-from typing import Any, cast
+from typing import Any, TypeVar, cast
 from urllib.parse import urlsplit, urlunsplit
 
 from flask import (
@@ -41,7 +41,7 @@ from flask import (
 )
 from flask.typing import ResponseReturnValue
 from marshmallow import ValidationError
-from werkzeug.exceptions import BadRequest, Forbidden, HTTPException
+from werkzeug.exceptions import BadRequest, Forbidden, HTTPException, Unauthorized
 
 from hearts_referee.http_shared.db import get_db
 from hearts_referee.http_shared.jsonbody import max_depth
@@ -91,9 +91,11 @@ from hearts_referee.usecases.keys import (
     start_session,
 )
 
-from . import PREFIX
+from . import PREFIX, leave_session
 from .handview import CardView, build, title_of
 from .recordview import render_problems
+
+V = TypeVar("V", bound=Callable[..., Any])
 
 bp = Blueprint(
     "pages",
@@ -160,10 +162,32 @@ def signed_in() -> Key | None:
     return key
 
 
+_BACKGROUND: set[Callable[..., Any]] = set()
+
+SIGNED_OUT = "Signed out: this sign-in has ended (signed out, unused for too long, or its key revoked)."
+
+
+def background(view: V) -> V:
+    """Mark ``view`` as a question a page's script asks in the background while the page is
+    open (the hand entry's check, the scoresheet's preview), not a page: its answer sets no
+    session cookie (:func:`web.leave_session`), and with no live sign-in it is a 401, which
+    the script tells apart from an answer, never a redirect to the sign-in page (which a
+    script's ``fetch`` follows, and would take for its answer)."""
+    _BACKGROUND.add(view)
+    return view
+
+
+def _in_background() -> bool:
+    return current_app.view_functions.get(request.endpoint or "") in _BACKGROUND
+
+
 def need(permission: Permission) -> Key:
-    """The signed-in key if it may do ``permission``; otherwise sign-in (no key) or 403."""
+    """The signed-in key if it may do ``permission``; otherwise sign-in (no key: a 401 for a
+    :func:`background` question) or 403."""
     key = signed_in()
     if key is None:
+        if _in_background():
+            raise Unauthorized(SIGNED_OUT)
         abort(redirect(url_for("pages.sign_in", next=request.full_path.rstrip("?"))))
     if not may(key, permission):
         raise Forbidden(f"A {key.role} key may not do this here.")
@@ -182,6 +206,10 @@ def csrf_token() -> str:
 
 @bp.before_request
 def check_csrf() -> None:
+    if _in_background():
+        leave_session()
+        if signed_in() is None:  # before the token: signing out took the token with it
+            raise Unauthorized(SIGNED_OUT)
     if request.method == "POST":
         sent = request.form.get("csrf_token", "")
         token = session.get("csrf")
