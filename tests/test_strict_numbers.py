@@ -9,7 +9,9 @@ else stays text, for the codec to refuse at its pointer.
 
 from __future__ import annotations
 
+import json
 import sys
+from pathlib import Path
 
 import pytest
 from events import create_event
@@ -21,6 +23,8 @@ from hearts_referee.schemas.strictjson import (
     loads_strict,
     pointer_index,
 )
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.mark.parametrize("text", ["219.0", "2.19e2", "21900e-2", "219.000"])
@@ -84,3 +88,19 @@ def test_a_pointer_token_written_as_rfc_6901_writes_an_index_is_one(token, index
 @pytest.mark.parametrize("token", ["²", "١٢", "٣", "-1", "-0", "01", "1.0", "1e1", " 1", "N", "", "9" * 5000])
 def test_any_other_pointer_token_is_no_index(token):
     assert pointer_index(token) is None
+
+
+@pytest.mark.parametrize("digits", ["١", "%D9%A1", "²", "１"])
+def test_a_row_id_in_a_path_written_in_other_digits_is_no_row(client, as_role, keys, digits):
+    """``/v1/hands/١`` answered hand 1: werkzeug's integer converter matches ``\\d+``, every
+    Unicode digit, and reads it with ``int()``. An id in a path is ASCII digits."""
+    from test_pages import sign_in
+
+    director = as_role("director")
+    record = json.loads((ROOT / "examples" / "mso-revoke.json").read_text(encoding="utf-8"))
+    assert client.post("/v1/hands", json=record, headers=director).status_code == 201
+    assert client.get("/v1/hands/1", headers=director).status_code == 200
+    assert client.get(f"/v1/hands/{digits}", headers=director).status_code == 404
+    sign_in(client, keys, "director")
+    assert client.get("/director/hands/1").status_code == 200
+    assert client.get(f"/director/hands/{digits}").status_code == 404
