@@ -225,11 +225,12 @@ def loads_strict(data: bytes, max_depth: int = MAX_DEPTH) -> Any:
 
 _FORM_NUMBER = re.compile(r"-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?", re.ASCII)
 
-FORM_NUMBER_MAX_LENGTH = 40
-"""The longest text a form field's number is read from: twice the digits of
-:data:`INTEGRAL_MAX`, past every bound the referee has. Longer text stays text, so the
-size of what is read never rests on Python's own digit limit for ``int()`` (a setting:
-``PYTHONINTMAXSTRDIGITS``, ``sys.set_int_max_str_digits``)."""
+FORM_NUMBER_MAX_LENGTH = 100
+"""The longest text a form field's number is read from: far past every bound the referee
+has (19 digits), so a number past a bound still gets the bound's own message, and far
+short of what costs anything to read. Longer text stays text, so the size of what is read
+never rests on Python's own digit limit for ``int()`` (a setting: ``PYTHONINTMAXSTRDIGITS``,
+``sys.set_int_max_str_digits``)."""
 
 
 def form_number(text: str) -> Any:
