@@ -130,6 +130,51 @@ def test_sign_in_goes_only_to_our_own_pages(client, keys):
             session["csrf"] = CSRF
 
 
+def sign_in_going_to(client, keys, target: str) -> str:
+    with client.session_transaction() as session:
+        session["csrf"] = CSRF
+    response = client.post(
+        "/director/sign-in", data={"csrf_token": CSRF, "key": keys["auditor"], "next": target}
+    )
+    assert response.status_code == 302
+    return response.headers["Location"]
+
+
+@pytest.mark.parametrize(
+    "target",
+    [
+        "/director/../..",
+        "/director/../v1/keys",
+        "/director/games/../../v1/keys",
+        "/director/%2e%2e/v1/keys",
+        "/director/.%2E/v1/keys",
+        "/director/%2E./%2e%2e/",
+        "/director/..\\v1\\keys",
+        "/director\\..\\..\\v1",
+        "/director/..%5cv1",
+        "/director/..%2fv1",
+        "/director/..//evil.example/director/",
+        "/\\evil.example/director/",
+        "\\\\evil.example/director/",
+    ],
+)
+def test_a_next_that_climbs_out_of_the_director_pages_signs_in_to_the_inbox(client, keys, target):
+    assert sign_in_going_to(client, keys, target) == "/director/"
+
+
+@pytest.mark.parametrize(
+    ("target", "goes_to"),
+    [
+        ("/director/games/1?table=7%2F8#sign-h", "/director/games/1?table=7%2F8#sign-h"),
+        ("/director/./games/1", "/director/games/1"),
+        ("/director/hands/../games/%2e/1", "/director/games/1"),
+        ("/director/games/..", "/director/"),
+    ],
+)
+def test_a_next_that_stays_under_the_director_pages_is_followed_resolved(client, keys, target, goes_to):
+    assert sign_in_going_to(client, keys, target) == goes_to
+
+
 def test_a_revoked_key_signs_the_session_out(client, keys, stored, as_role):
     sign_in(client, keys, "auditor")
     assert client.get("/director/").status_code == 200

@@ -366,6 +366,38 @@ def test_a_bad_filter_on_a_list_page_is_a_400_page(director):
     assert "date" in response.get_data(as_text=True)
 
 
+@pytest.mark.parametrize("typed", ["٣", "1_0", "²", "9" * 5000])
+@pytest.mark.parametrize(
+    ("page", "name"),
+    [
+        ("/director/", "game"),
+        ("/director/hands", "game"),
+        ("/director/hands", "limit"),
+        ("/director/games", "after"),
+    ],
+)
+def test_a_filter_typed_in_arabic_indic_digits_is_a_400_page_not_read_as_a_number(
+    three_games, page, name, typed
+):
+    """``int()`` read ``٣`` as 3 and ``1_0`` as 10: ``game=٣`` listed game 3's hands. The
+    filter forms' numbers are read as every form number is (``strictjson.form_number``)."""
+    response = three_games.get(page, query_string={name: typed})
+    assert response.status_code == 400 and "text/html" in response.content_type
+    assert f"{name}: Not a valid integer." in response.get_data(as_text=True)
+    assert three_games.get(page, query_string={name: "3"}).status_code == 200
+
+
+@pytest.mark.parametrize(
+    "query", ["game=٣", "game=1_0", "after=٠", "limit=٥", "limit=" + "9" * 5000, "limit=²"]
+)
+def test_an_api_list_query_in_arabic_indic_digits_is_a_400_naming_it(client, as_role, problem, query):
+    for path in ("/v1/hands", "/v1/games"):
+        if path == "/v1/games" and query.startswith("game="):
+            continue
+        body = problem(client.get(f"{path}?{query}", headers=as_role("auditor")), 400)
+        assert body["errors"][0]["message"] == f"{query.split('=')[0]}: Not a valid integer."
+
+
 def test_game_entry_reads_the_seat_rows_it_was_given():
     entry = game_entry(
         {"variant": "long-john", "seat-0": "A", "player-0": "Al", "seat-2": "C", "first_dealer": "A"}

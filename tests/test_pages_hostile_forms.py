@@ -9,6 +9,8 @@ form on it is driven with hostile text (no hand-kept list of fields).
 
 from __future__ import annotations
 
+import json
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
@@ -18,6 +20,7 @@ from urllib.parse import urlencode, urlsplit
 import pytest
 from entry_forms import field_problems
 from events import create_event, seat
+from games import new_game
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from support import examples
@@ -122,15 +125,30 @@ PAGES = (
     "/director/games/1",
     "/director/games/1/next",
     "/director/hands/1",
+    "/director/hands/2",
     "/director/check",
 )
-"""Every kind of page that draws a form, with a game, a hand and an event to draw them for."""
+"""Every kind of page that draws a form, with a game, a hand and an event to draw them for
+(hand 2 a scoresheet line, whose page draws the irregularity form)."""
+
+
+def score_only_hand(client, headers: dict[str, str]) -> int:
+    """A new game whose first hand is a scoresheet line (one number per seat): the hand
+    page of such a hand draws the director's irregularity form. Its hand id."""
+    assert client.post("/v1/games", headers=headers, json=new_game()).status_code == 201
+    game_id = client.get("/v1/games", headers=headers).get_json()["games"][0]["id"]
+    line = {"hand_number": 1, "points": {"N": 3, "E": 10, "S": 13, "W": 0}}
+    response = client.post(f"/v1/games/{game_id}/hands", headers=headers, json=line)
+    assert response.status_code == 201, response.get_json()
+    return int(response.get_json()["id"])
 
 
 @pytest.fixture
 def archive_forms(client, keys, as_role, stored) -> list[Form]:  # noqa: F811
-    """A director signed in; game 1 with hand 1, event 1 with its first round seated; every
-    form the pages draw for them (but signing out, which would end the test's session)."""
+    """A director signed in; game 1 with hand 1, game 2 with a scoresheet line (hand 2),
+    event 1 with its first round seated; every form the pages draw for them (but signing
+    out, which would end the test's session)."""
+    score_only_hand(client, as_role("director"))
     create_event(client, as_role("director"), "mso-2000", 8)
     seat(client, as_role("director"), 1, seed=4)
     sign_in(client, keys, "director")
@@ -299,3 +317,57 @@ def test_an_override_number_past_its_bound_is_refused_at_its_field(director, as_
     seat(director, as_role("director"), 1, seed=4)
     form = {"csrf_token": CSRF, "action": "withdraw", "reason": "ill", "player": "9223372036854775808"}
     assert director.post("/director/events/1/overrides", data=form).status_code == 422
+
+
+# --- issue 43 item 4: the check page and the irregularity form ---------------------------------
+
+
+def report(client, hand_id: int, trick: str):
+    form = {"csrf_token": CSRF, "code": "revoke", "seat": "S", "director": "TD", "reason": "E saw it."}
+    return client.post(f"/director/hands/{hand_id}/irregularities", data=form | {"trick": trick})
+
+
+def irregularity_problems(response) -> list[str]:
+    html = response.get_data(as_text=True)
+    shown = html[html.index("The irregularity was not recorded") :]
+    return re.findall(r"<li><code>([^<]*)</code> ([^<]*)</li>", shown[: shown.index("</ul>")])
+
+
+@pytest.mark.parametrize("trick", ["²", "9" * 5000], ids=["superscript-two", "5000-digits"])
+def test_a_trick_of_superscript_two_or_5000_digits_is_refused_under_the_irregularity_form_not_a_500(
+    director, as_role, trick
+):
+    hand_id = score_only_hand(director, as_role("director"))
+    response = report(director, hand_id, trick)
+    assert response.status_code == 422
+    assert irregularity_problems(response) == [("/trick", "type: Not a valid integer.")]
+    hand = director.get(f"/v1/hands/{hand_id}", headers=as_role("director")).get_json()
+    assert (hand["version"], hand["penalties"]["S"]) == (1, 0)
+
+
+def test_an_arabic_indic_twelve_is_refused_as_a_trick_not_stored_as_trick_12(director, as_role):
+    hand_id = score_only_hand(director, as_role("director"))
+    response = report(director, hand_id, "١٢")
+    assert response.status_code == 422
+    assert irregularity_problems(response) == [("/trick", "type: Not a valid integer.")]
+    hand = director.get(f"/v1/hands/{hand_id}", headers=as_role("director")).get_json()
+    assert (hand["version"], hand["penalties"]["S"]) == (1, 0)
+    assert report(director, hand_id, "12").status_code == 303  # the same report, typed in ASCII
+
+
+def test_checking_a_hand_with_a_seat_named_superscript_two_and_points_in_a_list_shows_the_problems(
+    client, db
+):
+    """The problem for seat ``²`` points at ``/points/²``, inside a list: the page places it
+    on the list (``'²'.isdigit()`` is true, and ``int('²')`` raised)."""
+    with client.session_transaction() as session:
+        session["csrf"] = CSRF
+    record = {"variant": "standard", "seats": ["N", "E", "S", "²"], "dealer": "N", "hand_number": 1}
+    record["points"] = [13, 13, 0, 0]
+    response = client.post("/director/check", data={"csrf_token": CSRF, "record": json.dumps(record)})
+    assert response.status_code == 422
+    html = response.get_data(as_text=True)
+    at_points = html[html.index('id="at-/points"') :]
+    assert "expected an object, not a list (at /points)" in at_points
+    assert "the points have none for ² (at /points/²)" in at_points
+    assert db.execute("SELECT count(*) FROM hands").fetchone()[0] == 0

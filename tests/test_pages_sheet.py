@@ -88,6 +88,31 @@ def test_the_preview_sets_no_cookie_so_a_late_answer_cannot_undo_the_stored_row(
     assert "Set-Cookie" in director.get(SHEET).headers  # a page still resets the idle clock
 
 
+def test_the_preview_of_an_ended_sign_in_is_a_401_not_the_sign_in_page(director, app):
+    """A sheet left open past the idle limit: the preview was a redirect to the sign-in page,
+    which the script's fetch followed and pasted into the sheet as the preview. It is a 401
+    the script tells apart (and says so), and it writes no cookie."""
+    with director.session_transaction() as session:
+        session["seen"] -= 60 * (app.config["SESSION_IDLE_MINUTES"] + 1)  # idle past the limit
+    response = director.post(f"{SHEET}/preview", data=row(1, {"N": 3, "E": 10, "S": 13, "W": 0}))
+    assert response.status_code == 401 and "Location" not in response.headers
+    assert response.mimetype == "text/html" and "Signed out" in response.get_data(as_text=True)
+    assert "Set-Cookie" not in response.headers
+
+
+def test_the_preview_after_signing_out_in_another_tab_is_a_401_not_a_missing_token(director):
+    """Signing out takes the session's form token with it: the preview of the page still open
+    says the sign-in ended (401), not that the form's token is wrong (400)."""
+    assert director.post("/director/sign-out", data={"csrf_token": CSRF}).status_code == 302
+    response = director.post(f"{SHEET}/preview", data=row(1, {"N": 3, "E": 10, "S": 13, "W": 0}))
+    assert response.status_code == 401 and "Signed out" in response.get_data(as_text=True)
+
+
+def test_the_sheet_tells_its_script_where_to_sign_in_again(director):
+    page = director.get(SHEET).get_data(as_text=True)
+    assert 'data-sign-in="/director/sign-in?next=/director/games/1/sheet"' in page
+
+
 def test_the_preview_scores_a_moon_as_the_referee_does(director):
     html = preview(director, 1, {"N": 26, "E": 0, "S": 0, "W": 0})
     assert "Moon:" in html and "N took every point card" in html

@@ -10,15 +10,21 @@ import pytest
 from support import scratch
 from test_pages_browser import page, sign_in  # noqa: F401  (fixtures shared with the pages' tests)
 
+from hearts_referee import usecases
 from hearts_referee.app import create_app
+from hearts_referee.usecases.keys import OPERATOR, create_key, revoke_key
 from tools.demo import seed, serve
 from tools.screenshots_scoresheet import keep
 
 
 @pytest.fixture(scope="module")
-def site():
+def database() -> str:
+    return str(scratch("sheet-") / "archive.sqlite")
+
+
+@pytest.fixture(scope="module")
+def site(database):
     """Table 9's scoresheet of docs/games.md: three score-only hands of an MSO game."""
-    database = str(scratch("sheet-") / "archive.sqlite")
     demo = seed(database, extra_hands=0)
     game_id = keep(database)
     app = create_app({"DATABASE": database, "SECRET_KEY": "sheet-browser-tests"})
@@ -83,3 +89,36 @@ def test_without_script_the_row_stores_and_the_totals_come_after_saving(browser,
     totals = [int(cell.inner_text().split()[-1]) for cell in last.locator(".running").all()]
     assert totals == [before["totals"][seat] + typed[seat] for seat in "NESW"]
     context.close()
+
+
+def test_a_sheet_whose_sign_in_ended_says_signed_out_not_the_sign_in_page(page, site, database):  # noqa: F811
+    """The director's key is revoked while the sheet is open (a sign-in ends as well by
+    signing out or by being left idle): the next number typed asked for a preview, was sent
+    to the sign-in page, and the whole sign-in page was drawn inside the scoresheet."""
+    base, demo, game_id = site
+    db = usecases.open_archive(database)
+    try:
+        key, token = create_key(db, OPERATOR, "Deputy TD", usecases.Role.DIRECTOR)
+    finally:
+        db.close()
+    sign_in(page, base, token)
+    page.goto(f"{base}/director/games/{game_id}/sheet")
+    for i, points in enumerate([9, 4, 0, 13]):
+        page.fill(f"#points-{i}", str(points))
+    page.locator("#sheet-preview [data-total=N]").wait_for()  # a live sign-in: the referee's totals
+    db = usecases.open_archive(database)
+    try:
+        revoke_key(db, OPERATOR, key.id)
+    finally:
+        db.close()
+    page.fill("#points-0", "8")
+    page.fill("#points-1", "5")
+    said = page.locator("#sheet-preview .signed-out")
+    said.wait_for()
+    assert said.inner_text().startswith("Signed out: this sign-in has ended")
+    assert page.locator("#sheet-preview #key").count() == 0  # no sign-in form inside the sheet
+    assert page.locator("#sheet-preview [data-total]").count() == 0  # nor the totals of before
+    page.click("#sheet-sign-in")  # the offer to sign in again, back to this sheet
+    page.fill("#key", demo.director)
+    page.click("form.stack button[type=submit]")
+    page.wait_for_url(f"{base}/director/games/{game_id}/sheet")

@@ -9,10 +9,22 @@ else stays text, for the codec to refuse at its pointer.
 
 from __future__ import annotations
 
+import json
+import sys
+from pathlib import Path
+
 import pytest
 from events import create_event
 
-from hearts_referee.schemas.strictjson import INTEGRAL_MAX, form_number, loads_strict
+from hearts_referee.schemas.strictjson import (
+    FORM_NUMBER_MAX_LENGTH,
+    INTEGRAL_MAX,
+    form_number,
+    loads_strict,
+    pointer_index,
+)
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.mark.parametrize("text", ["219.0", "2.19e2", "21900e-2", "219.000"])
@@ -53,3 +65,42 @@ def test_a_number_typed_into_a_form_is_read_as_json_reads_it(typed, read):
 @pytest.mark.parametrize("typed", ["²", "٣", "1_000", "9" * 5000, "NaN", "1e999", "0x10", "+1", "012", ""])
 def test_anything_else_typed_into_a_form_stays_text_for_the_codec_to_refuse(typed):
     assert form_number(typed) == typed
+
+
+def test_a_form_number_past_its_length_bound_stays_text_whatever_pythons_digit_limit():
+    """5,000 digits stay text because the reader bounds its length, not because Python's
+    ``int()`` happens to stop at 4,300 digits (a setting anyone may lift)."""
+    limit = sys.get_int_max_str_digits()
+    sys.set_int_max_str_digits(0)
+    try:
+        assert form_number("9" * 5000) == "9" * 5000
+        assert form_number("1" + "0" * FORM_NUMBER_MAX_LENGTH) == "1" + "0" * FORM_NUMBER_MAX_LENGTH
+    finally:
+        sys.set_int_max_str_digits(limit)
+    assert form_number("9" * FORM_NUMBER_MAX_LENGTH) == int("9" * FORM_NUMBER_MAX_LENGTH)
+
+
+@pytest.mark.parametrize(("token", "index"), [("0", 0), ("3", 3), ("12", 12)])
+def test_a_pointer_token_written_as_rfc_6901_writes_an_index_is_one(token, index):
+    assert pointer_index(token) == index
+
+
+@pytest.mark.parametrize("token", ["²", "١٢", "٣", "-1", "-0", "01", "1.0", "1e1", " 1", "N", "", "9" * 5000])
+def test_any_other_pointer_token_is_no_index(token):
+    assert pointer_index(token) is None
+
+
+@pytest.mark.parametrize("digits", ["١", "%D9%A1", "²", "１"])
+def test_a_row_id_in_a_path_written_in_other_digits_is_no_row(client, as_role, keys, digits):
+    """``/v1/hands/١`` answered hand 1: werkzeug's integer converter matches ``\\d+``, every
+    Unicode digit, and reads it with ``int()``. An id in a path is ASCII digits."""
+    from test_pages import sign_in
+
+    director = as_role("director")
+    record = json.loads((ROOT / "examples" / "mso-revoke.json").read_text(encoding="utf-8"))
+    assert client.post("/v1/hands", json=record, headers=director).status_code == 201
+    assert client.get("/v1/hands/1", headers=director).status_code == 200
+    assert client.get(f"/v1/hands/{digits}", headers=director).status_code == 404
+    sign_in(client, keys, "director")
+    assert client.get("/director/hands/1").status_code == 200
+    assert client.get(f"/director/hands/{digits}").status_code == 404

@@ -41,7 +41,10 @@ ROW_ID_MAX = 2**63 - 1
 
 
 class RowId(IntegerConverter):
-    """``<id:hand_id>``: a positive row id SQLite can hold."""
+    """``<id:hand_id>``: a positive row id SQLite can hold, in ASCII digits (werkzeug's
+    ``\\d+`` matches any Unicode digit, and ``int()`` read ``/v1/hands/١`` as hand 1)."""
+
+    regex = "[0-9]+"
 
     def __init__(self, url_map: Map, *args: object, **kwargs: object) -> None:
         super().__init__(url_map, min=1, max=ROW_ID_MAX)

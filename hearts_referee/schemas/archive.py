@@ -34,6 +34,7 @@ from .bounds import (
 from .problems import flatten
 from .record import CardField
 from .result import RULING_FIELDS, dump_result, encode
+from .strictjson import form_number
 from .text import SeatId, Text
 
 
@@ -43,6 +44,21 @@ def _scores(attribute: str | None = None) -> fields.Dict:
 
 
 # --- requests -------------------------------------------------------------------
+
+
+class QueryInteger(fields.Integer):
+    """A whole number in a query string (the API's lists and the pages' filter forms), read
+    as a number typed into a form is (:func:`strictjson.form_number`): ASCII, as JSON writes
+    it. ``١``, ``1_000`` and ``²`` stay text, refused as not an integer (``int()`` would read
+    the first two as 1 and 1000)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(strict=True, **kwargs)
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> int:
+        number = form_number(value) if isinstance(value, str) else value
+        return super()._deserialize(number, attr, data, **kwargs)
+
 
 CODE_MAX_LENGTH = 64
 """The longest ruling code a request may name (every code is far shorter)."""
@@ -193,7 +209,7 @@ class _PageQuerySchema(Schema):
     variant = Text(VARIANT_ID_MAX_LENGTH, load_default=None)
     table = Text(TABLE_MAX_LENGTH, load_default=None)
     date = day_field()
-    after = fields.Integer(load_default=0, validate=validate.Range(0, ROW_ID_MAX))
+    after = QueryInteger(load_default=0, validate=validate.Range(0, ROW_ID_MAX))
     order = fields.String(load_default=None, validate=validate.OneOf(ORDERS))
 
 
@@ -201,9 +217,9 @@ class HandQuerySchema(_PageQuerySchema):
     """The query of ``GET /v1/hands`` (and the pages' lists of hands)."""
 
     open = fields.Boolean(load_default=None, truthy={"true"}, falsy={"false"})
-    game = fields.Integer(load_default=None, validate=validate.Range(1, ROW_ID_MAX))
+    game = QueryInteger(load_default=None, validate=validate.Range(1, ROW_ID_MAX))
     status = fields.String(load_default=None, validate=validate.OneOf([s.value for s in HandStatus]))
-    limit = fields.Integer(load_default=50, validate=validate.Range(1, PAGE_MAX))
+    limit = QueryInteger(load_default=50, validate=validate.Range(1, PAGE_MAX))
 
     @post_load
     def _query(self, data: dict[str, Any], **kwargs: Any) -> HandQuery:
@@ -235,7 +251,7 @@ class GameQuerySchema(_PageQuerySchema):
 
     open = fields.Boolean(load_default=None, truthy={"true"}, falsy={"false"})
     status = fields.String(load_default=None, validate=validate.OneOf([s.value for s in GameStatus]))
-    limit = fields.Integer(load_default=25, validate=validate.Range(1, PAGE_MAX))
+    limit = QueryInteger(load_default=25, validate=validate.Range(1, PAGE_MAX))
 
     @post_load
     def _query(self, data: dict[str, Any], **kwargs: Any) -> GameQuery:

@@ -47,7 +47,7 @@ from hearts_referee.rulings.schedules import SCHEDULES
 from .bounds import BACK_MAX_LENGTH, HAND_NUMBER_MAX, SCORE_MAX, SEAT_MAX_LENGTH
 from .plainshape import PlainPlay, plain_from_text
 from .problems import flatten
-from .strictjson import MAX_DEPTH, loads_strict
+from .strictjson import MAX_DEPTH, loads_strict, pointer_index
 from .text import SeatId, TextError, clean, seat_id
 
 ACTIONS = ("card", "exposes", "withdraws", "claims")
@@ -662,7 +662,7 @@ def _relocate(at: str, kept: Kept) -> str:
     out = ""
     for part in at.split("/")[1:]:
         positions = kept.get(out)
-        if positions is not None and part.isdigit():
-            part = str(positions[int(part)])
+        if positions is not None and (index := pointer_index(part)) is not None:
+            part = str(positions[index])
         out += "/" + part
     return out

@@ -225,6 +225,13 @@ def loads_strict(data: bytes, max_depth: int = MAX_DEPTH) -> Any:
 
 _FORM_NUMBER = re.compile(r"-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?", re.ASCII)
 
+FORM_NUMBER_MAX_LENGTH = 100
+"""The longest text a form field's number is read from: far past every bound the referee
+has (19 digits), so a number past a bound still gets the bound's own message, and far
+short of what costs anything to read. Longer text stays text, so the size of what is read
+never rests on Python's own digit limit for ``int()`` (a setting: ``PYTHONINTMAXSTRDIGITS``,
+``sys.set_int_max_str_digits``)."""
+
 
 def form_number(text: str) -> Any:
     """A number typed into a form field, read as the same text in a JSON body is
@@ -233,12 +240,24 @@ def form_number(text: str) -> Any:
     refuses a string in a body, and the bounds are the codec's, as for the API.
 
     Python's ``int()`` would take ``٣`` and ``1_000``, and raise on ``²`` though
-    ``'²'.isdigit()`` is true: a form never calls it on what was typed.
+    ``'²'.isdigit()`` is true: a form never calls it on what was typed. Only ASCII
+    digits, a minus sign and no longer than :data:`FORM_NUMBER_MAX_LENGTH`; whether a sign
+    or a fraction is allowed is the field's bound, in the codec.
     """
     typed = text.strip()
-    if not _FORM_NUMBER.fullmatch(typed):
+    if len(typed) > FORM_NUMBER_MAX_LENGTH or not _FORM_NUMBER.fullmatch(typed):
         return text
     try:
         return loads_strict(typed.encode("ascii"))
-    except JSONError:  # past Python's digit limit for int(): no bound admits it
+    except JSONError:  # 1e999: no float holds it
         return text
+
+
+def pointer_index(token: str) -> int | None:
+    """A JSON pointer's reference token read as an index into an array, by
+    :func:`form_number`: ``None`` unless it is written as RFC 6901 writes one (``0`` or
+    ASCII digits with no leading zero: not ``²``, ``١٢``, ``-1``, ``1.0`` or ``01``).
+    A record may name a seat ``²``, so a problem's pointer may hold one where the record
+    has an array."""
+    index = form_number(token)
+    return index if type(index) is int and index >= 0 and str(index) == token else None

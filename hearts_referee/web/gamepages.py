@@ -39,10 +39,9 @@ from hearts_referee.usecases import hands as hands_use
 from hearts_referee.usecases.access import Permission, may
 from hearts_referee.usecases.errors import Forbidden, Rejected
 
-from . import leave_session
 from .entry import HOUSE, SEAT_ROWS, YES_NO, Entry, game_entry, hand_entry, sheet_entry
 from .handview import build
-from .pages import CHECK_MAX_BYTES, bp, moon_choices, need, store_choices, upcoming
+from .pages import CHECK_MAX_BYTES, background, bp, moon_choices, need, store_choices, upcoming
 from .recordview import render_problems
 from .sheetpage import store_line
 
@@ -225,6 +224,7 @@ def add_hand(game_id: int) -> ResponseReturnValue:
 
 
 @bp.post("/games/<id:game_id>/hands/check")
+@background
 def check_next(game_id: int) -> ResponseReturnValue:
     """The hand form as filled so far, audited as the game's next hand and stored nowhere:
     the question the card-by-card entry asks after each card. It is the form itself, read by
@@ -233,7 +233,6 @@ def check_next(game_id: int) -> ResponseReturnValue:
     answer is JSON: the play as read, the audit (tricks and rulings, ``play_incomplete``
     while the hand goes on) or ``null``, and each problem with the form field it belongs to."""
     key = need(Permission.SUBMIT)
-    leave_session()  # a question asked in the background, not a page (web.leave_session)
     db = get_db()
     game = games_use.get_game(db, key, game_id)
     entry = hand_entry(request.form, game.setup.seats)

@@ -17,12 +17,13 @@ what is decided by ``usecases.access``, the rule the API follows too:
 
 from __future__ import annotations
 
+import re
 import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import UTC, datetime, timedelta
 from fractions import Fraction
-from typing import Any, cast
-from urllib.parse import urlsplit
+from typing import Any, TypeVar, cast
+from urllib.parse import urlsplit, urlunsplit
 
 from flask import (
     Blueprint,
@@ -40,7 +41,7 @@ from flask import (
 )
 from flask.typing import ResponseReturnValue
 from marshmallow import ValidationError
-from werkzeug.exceptions import BadRequest, Forbidden, HTTPException
+from werkzeug.exceptions import BadRequest, Forbidden, HTTPException, Unauthorized
 
 from hearts_referee.http_shared.db import get_db
 from hearts_referee.http_shared.jsonbody import max_depth
@@ -90,9 +91,11 @@ from hearts_referee.usecases.keys import (
     start_session,
 )
 
-from . import PREFIX
+from . import PREFIX, leave_session
 from .handview import CardView, build, title_of
 from .recordview import render_problems
+
+V = TypeVar("V", bound=Callable[..., Any])
 
 bp = Blueprint(
     "pages",
@@ -159,10 +162,32 @@ def signed_in() -> Key | None:
     return key
 
 
+_BACKGROUND: set[Callable[..., Any]] = set()
+
+SIGNED_OUT = "Signed out: this sign-in has ended (signed out, unused for too long, or its key revoked)."
+
+
+def background(view: V) -> V:
+    """Mark ``view`` as a question a page's script asks in the background while the page is
+    open (the hand entry's check, the scoresheet's preview), not a page: its answer sets no
+    session cookie (:func:`web.leave_session`), and with no live sign-in it is a 401, which
+    the script tells apart from an answer, never a redirect to the sign-in page (which a
+    script's ``fetch`` follows, and would take for its answer)."""
+    _BACKGROUND.add(view)
+    return view
+
+
+def _in_background() -> bool:
+    return current_app.view_functions.get(request.endpoint or "") in _BACKGROUND
+
+
 def need(permission: Permission) -> Key:
-    """The signed-in key if it may do ``permission``; otherwise sign-in (no key) or 403."""
+    """The signed-in key if it may do ``permission``; otherwise sign-in (no key: a 401 for a
+    :func:`background` question) or 403."""
     key = signed_in()
     if key is None:
+        if _in_background():
+            raise Unauthorized(SIGNED_OUT)
         abort(redirect(url_for("pages.sign_in", next=request.full_path.rstrip("?"))))
     if not may(key, permission):
         raise Forbidden(f"A {key.role} key may not do this here.")
@@ -181,6 +206,10 @@ def csrf_token() -> str:
 
 @bp.before_request
 def check_csrf() -> None:
+    if _in_background():
+        leave_session()
+        if signed_in() is None:  # before the token: signing out took the token with it
+            raise Unauthorized(SIGNED_OUT)
     if request.method == "POST":
         sent = request.form.get("csrf_token", "")
         token = session.get("csrf")
@@ -285,12 +314,38 @@ def _next_page() -> str:
         raise BadRequest(f"The page to go on to after signing in (next) is not acceptable: {error}") from None
 
 
+_SEPARATOR = re.compile(r"%2f|%5c", re.IGNORECASE)
+_DOT = re.compile(r"%2e", re.IGNORECASE)
+
+
+def _resolved(path: str) -> str:
+    """``path`` (absolute) as a browser would reach it, and a step further: percent-encoded
+    dots read as dots, percent-encoded slashes and backslashes as slashes, then its dot
+    segments resolved (RFC 3986, 5.2.4). A page of ours has none of these, so for it this is
+    the path itself."""
+    segments = _DOT.sub(".", _SEPARATOR.sub("/", path)).split("/")[1:]
+    kept: list[str] = []
+    for n, segment in enumerate(segments, 1):
+        if segment in (".", ".."):
+            if segment == ".." and kept:
+                kept.pop()
+            if n == len(segments):  # "/a/.." is "/", "/a/b/." is "/a/b/": the slash stays
+                kept.append("")
+        else:
+            kept.append(segment)
+    return "/" + "/".join(kept)
+
+
 def _safe_next(target: str | None) -> str:
-    """Only ever send a signed-in user on to a page of ours (no open redirect)."""
+    """Only ever send a signed-in user on to a page of ours (no open redirect): ``next``
+    read as the browser will read it (a backslash is a slash, ``%2e`` a dot, ``..`` climbs)
+    and followed, so resolved, only when it is still under ``/director/``; else the inbox."""
     if target:
-        parts = urlsplit(target)
-        if not parts.scheme and not parts.netloc and parts.path.startswith(PREFIX + "/"):
-            return target
+        parts = urlsplit(target.replace("\\", "/"))
+        if not parts.scheme and not parts.netloc and parts.path.startswith("/"):
+            path = _resolved(parts.path)
+            if path.startswith(PREFIX + "/"):
+                return urlunsplit(("", "", path, parts.query, parts.fragment))
     return url_for("pages.inbox")
 
 
@@ -564,7 +619,7 @@ def record_irregularity(hand_id: int) -> ResponseReturnValue:
     }
     data: dict[str, Any] = {name: form[name] for name in ("code", "seat", "director", "reason")}
     if form["trick"]:
-        data["trick"] = int(form["trick"]) if form["trick"].isdigit() else form["trick"]
+        data["trick"] = form_number(form["trick"])
     if form["card"]:
         data["card"] = form["card"]
     try:

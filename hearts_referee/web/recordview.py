@@ -16,6 +16,7 @@ from markupsafe import Markup, escape
 
 from hearts_referee.referee.cards import CARDS
 from hearts_referee.referee.record import Problem, pointer
+from hearts_referee.schemas.strictjson import pointer_index
 
 from .handview import CardView
 
@@ -32,8 +33,8 @@ def place(data: Any, at: str) -> str:
     for token in _tokens(at):
         if isinstance(node, dict) and token in node:
             node = node[token]
-        elif isinstance(node, list) and token.isdigit() and int(token) < len(node):
-            node = node[int(token)]
+        elif isinstance(node, list) and (index := pointer_index(token)) is not None and index < len(node):
+            node = node[index]
         else:
             break
         reached.append(token)

@@ -11,7 +11,9 @@ to :func:`preview_line`, which asks the referee (``usecases.games.preview_hand``
 the same next-hand check, storing nothing) and draws the hand's score, the
 totals after it, the moon and the end of the game: the page never adds up or
 scores a moon itself. Without script the form still posts, and the totals
-appear on the rows once the hand is stored.
+appear on the rows once the hand is stored. The preview is a background question
+(:func:`web.pages.background`): a sign-in that has ended is a 401, which the script says
+("Signed out", with a link to sign in again), never the sign-in page drawn as a preview.
 """
 
 from __future__ import annotations
@@ -29,9 +31,8 @@ from hearts_referee.usecases import games as games_use
 from hearts_referee.usecases.access import Permission, may
 from hearts_referee.usecases.errors import Conflict, Rejected
 
-from . import leave_session
 from .entry import Entry, sheet_entry
-from .pages import bp, moon_choices, need, sheet_rows, upcoming
+from .pages import background, bp, moon_choices, need, sheet_rows, upcoming
 
 
 def sheet_page(
@@ -69,11 +70,11 @@ def store_line(game: Game, entry: Entry, problems: list[Problem]) -> ResponseRet
 
 
 @bp.post("/games/<id:game_id>/sheet/preview")
+@background
 def preview_line(game_id: int) -> tuple[str, int]:
     """The typed row as the referee would take it, drawn as the preview rows (a fragment
     the script puts in place): the hand's score, the totals after it, the moon, the end."""
     key = need(Permission.SUBMIT)
-    leave_session()  # a question asked in the background, not a page (web.leave_session)
     db = get_db()
     game = games_use.get_game(db, key, game_id)
     entry = sheet_entry(request.form, game.setup.seats)

@@ -4,6 +4,10 @@
 // the hand's score, the totals after it, the moon and the end of the game. The page never
 // adds up or scores a moon itself. Without script the form posts as it is, and the totals
 // show on the rows once the hand is stored.
+//
+// Only an answer is put in place: a 200 in HTML, not redirected. A sign-in that has ended
+// is a 401 (the server's answer to a background question: pages.background); the sheet says
+// so and offers to sign in again, and any other answer is said with its status, never drawn.
 (function () {
   "use strict";
   var form = document.getElementById("sheet-line");
@@ -12,19 +16,69 @@
     return;
   }
   var url = form.getAttribute("data-preview");
+  var signIn = form.getAttribute("data-sign-in");
   var timer = null;
   var asked = 0;
+
+  function say(kind, parts) {
+    // One row across the table, built as text (nothing the server sent is drawn here).
+    var row = document.createElement("tr");
+    row.className = "preview-problems " + kind;
+    var cell = document.createElement("td");
+    cell.colSpan = form.ownerDocument.querySelectorAll("table.keep thead th").length || 1;
+    cell.setAttribute("role", "alert");
+    var line = document.createElement("p");
+    line.className = "problem";
+    parts.forEach(function (part) {
+      line.append(part);
+    });
+    cell.append(line);
+    row.append(cell);
+    target.replaceChildren(row);
+  }
+
+  function signedOut() {
+    var link = document.createElement("a");
+    link.href = signIn;
+    link.id = "sheet-sign-in";
+    link.textContent = "Sign in again";
+    say("signed-out", [
+      "Signed out: this sign-in has ended, so the referee cannot check the row and it cannot be stored from this page. ",
+      link,
+      ", then type the row again.",
+    ]);
+  }
+
+  function unanswered(status) {
+    say("unanswered", ["The referee did not answer the preview (" + status + "); the row still stores with its button."]);
+  }
 
   function ask() {
     asked += 1;
     var mine = asked;
-    fetch(url, { method: "POST", body: new FormData(form), credentials: "same-origin" })
+    fetch(url, { method: "POST", body: new FormData(form), credentials: "same-origin", headers: { Accept: "text/html" } })
       .then(function (response) {
-        return response.ok ? response.text() : null;
+        var type = response.headers.get("Content-Type") || "";
+        if (response.status === 401 || response.redirected) {  // a redirect: to the sign-in page
+          return { out: true };
+        }
+        if (response.status !== 200 || type.indexOf("text/html") !== 0) {
+          return { status: response.status };
+        }
+        return response.text().then(function (html) {
+          return { html: html };
+        });
       })
-      .then(function (html) {
-        if (html !== null && mine === asked) {  // an older answer never replaces a newer one
-          target.innerHTML = html;
+      .then(function (answer) {
+        if (mine !== asked) {  // an older answer never replaces a newer one
+          return;
+        }
+        if (answer.out) {
+          signedOut();
+        } else if (answer.html === undefined) {
+          unanswered(answer.status);
+        } else {
+          target.innerHTML = answer.html;
         }
       })
       .catch(function () {});  // offline: the row still stores by the form
