@@ -2,8 +2,9 @@
 
 For the tests that only a real server can answer: slow and stalled clients,
 what the HTTP server itself refuses before Flask sees a request, logs on
-stderr, ``kill -9``. Each server gets a free port and its own archive file;
-its stderr goes to a file the test can read (:meth:`LiveServer.log`).
+stderr, ``kill -9``, and the docs pages whose shell blocks talk to a running
+service (:func:`replay_blocks`). Each server gets a free port and its own archive
+file; its stderr goes to a file the test can read (:meth:`LiveServer.log`).
 """
 
 from __future__ import annotations
@@ -11,6 +12,8 @@ from __future__ import annotations
 import http.client
 import json
 import os
+import re
+import shutil
 import signal
 import socket
 import subprocess
@@ -177,3 +180,53 @@ def create_key(server: LiveServer, role: str, name: str) -> str:
     )
     assert result.returncode == 0, result.stderr
     return result.stdout.strip()
+
+
+def call(server: LiveServer, key: str, method: str, path: str, body: Any = None) -> dict[str, Any]:
+    """One API call with ``key`` that must succeed (200 or 201): its JSON answer."""
+    status, _, text = server.request(method, path, body=body, headers={"Authorization": f"Bearer {key}"})
+    assert status in (200, 201), (method, path, status, text)
+    answer: dict[str, Any] = json.loads(text)
+    return answer
+
+
+def page_blocks(page: Path, kind: str = "sh") -> list[str]:
+    """A docs page's fenced blocks of one kind, in order."""
+    return re.findall(rf"```{kind}\n(.*?)```", page.read_text(encoding="utf-8"), flags=re.S)
+
+
+def answers(out: str) -> list[dict[str, Any]]:
+    """Every JSON document in what a script printed, in order."""
+    decoder, found, at = json.JSONDecoder(), [], 0
+    while (start := out.find("{", at)) != -1:
+        value, at = decoder.raw_decode(out, start)
+        found.append(value)
+    return found
+
+
+def docs_checkout(folder: Path) -> Path:
+    """A scratch stand-in for the checkout a page's commands are pasted in: a copy of
+    ``examples/`` and, as ``.venv``, the environment running the tests (the pages'
+    ``.venv/bin/hearts-referee`` is this one)."""
+    shutil.copytree(ROOT / "examples", folder / "examples")
+    (folder / ".venv").symlink_to(sys.prefix)
+    return folder
+
+
+def replay_blocks(server: LiveServer, blocks: Sequence[str], timeout: float = 300) -> str:
+    """A page's shell blocks run in order as one bash script (``-e -o pipefail``: they share
+    their variables) in the server's folder, against ``server`` (the only change: the pages'
+    port). Everything it printed, stdout and stderr (the answers ``tee /dev/stderr`` shows)
+    as one stream, in order; the script must succeed."""
+    script = "\n".join(blocks).replace("http://127.0.0.1:5000", server.base)
+    done = subprocess.run(
+        ["bash", "-e", "-o", "pipefail", "-c", script],
+        cwd=server.workdir,
+        env=server.env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        timeout=timeout,
+    )
+    assert done.returncode == 0, done.stdout
+    return done.stdout

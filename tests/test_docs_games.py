@@ -16,15 +16,11 @@ page's port). What they answer is checked against what the page says they answer
 from __future__ import annotations
 
 import json
-import re
-import shutil
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
-from live import LiveServer, create_key, live_server
+from live import LiveServer, answers, call, create_key, docs_checkout, live_server, page_blocks, replay_blocks
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGE = ROOT / "docs" / "games.md"
@@ -41,23 +37,7 @@ def section() -> str:
 
 
 def blocks() -> list[str]:
-    return re.findall(r"```sh\n(.*?)```", section(), flags=re.S)
-
-
-def answers(out: str) -> list[dict[str, Any]]:
-    """Every JSON document the blocks printed, in order."""
-    decoder, found, at = json.JSONDecoder(), [], 0
-    while (start := out.find("{", at)) != -1:
-        value, at = decoder.raw_decode(out, start)
-        found.append(value)
-    return found
-
-
-def call(server: LiveServer, key: str, method: str, path: str, body: Any = None) -> dict[str, Any]:
-    status, _, text = server.request(method, path, body=body, headers={"Authorization": f"Bearer {key}"})
-    assert status in (200, 201), (status, text)
-    answer: dict[str, Any] = json.loads(text)
-    return answer
+    return page_blocks(PAGE)
 
 
 def table_3(server: LiveServer, key: str) -> list[int]:
@@ -97,25 +77,12 @@ def as_seen(server: LiveServer, key: str, game_id: int) -> list[tuple[int, int, 
 
 @pytest.fixture(scope="module")
 def replayed(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
-    folder = tmp_path_factory.mktemp("games-docs")
-    shutil.copytree(ROOT / "examples", folder / "examples")
-    (folder / ".venv").symlink_to(sys.prefix)  # the page's .venv/bin/hearts-referee: this one
+    folder = docs_checkout(tmp_path_factory.mktemp("games-docs"))
     with live_server(folder, workers=1) as server:
         key = create_key(server, "director", "Table 3's director")
         others = table_3(server, key)
         before = {game: as_seen(server, key, game) for game in others}
-        script = "\n".join(blocks()).replace("http://127.0.0.1:5000", server.base)
-        done = subprocess.run(
-            ["bash", "-e", "-o", "pipefail", "-c", script],
-            cwd=folder,
-            env=server.env,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,  # the answers `tee /dev/stderr` shows, in order
-            text=True,
-            timeout=300,
-        )
-        printed = done.stdout
-        assert done.returncode == 0, printed
+        printed = replay_blocks(server, blocks())
         after = {game: as_seen(server, key, game) for game in others}
         shown = answers(printed)
         table_7, table_9 = shown[0]["id"], next(a["id"] for a in shown if a.get("table") == "9")
