@@ -178,9 +178,7 @@ def test_a_hand_uploaded_as_a_file_is_stored_as_the_next(director, as_role):
     assert [h["hand_number"] for h in game["hands"]] == [1, 2]
 
 
-def test_a_scorer_s_uploaded_hand_with_irregularities_is_refused_and_nothing_is_stored(
-    client, keys, as_role
-):
+def test_a_scorer_s_uploaded_hand_with_irregularities_is_refused_and_nothing_is_stored(client, keys, as_role):
     """A scorer's file that reports a revoke on a score-only hand would have given S 26
     penalty points with no director: refused beside the file, 403, the game unchanged."""
     sign_in(client, keys, "scorer")
