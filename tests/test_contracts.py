@@ -7,36 +7,46 @@ and the docs pages name every ruling code, problem type and error code.
 from __future__ import annotations
 
 import ast
+import importlib
 import inspect
 import re
 from pathlib import Path
+from types import ModuleType
 
 import pytest
-import test_rules_long_john
-import test_rules_mso2000
-import test_rules_omnibus_kitty
-import test_rules_standard
 
 from hearts_referee.api.errors import _BODY_PROBLEMS as BODY_PROBLEMS
 from hearts_referee.api.problem_types import PROBLEM_TYPES
 from hearts_referee.referee import CODES, VARIANTS
+from hearts_referee.referee.rulingkinds import RULING_KINDS
 from hearts_referee.rulings.explain import _EXPLAINERS
 from hearts_referee.rulings.schedules import SCHEDULES
 from hearts_referee.schemas.problems import _CODES as MARSHMALLOW_CODES
 from hearts_referee.schemas.problems import code_for
 
 ROOT = Path(__file__).resolve().parent.parent
-RULE_TESTS = {
-    "standard": test_rules_standard,
-    "mso-2000": test_rules_mso2000,
-    "long-john": test_rules_long_john,
-    "omnibus-kitty": test_rules_omnibus_kitty,
-}
+
+
+def _rule_tests(variant_id: str) -> ModuleType | None:
+    """A variant's rules tests: ``tests/test_rules_<id>.py``, its id's hyphens as underscores
+    or dropped (``long-john``: ``test_rules_long_john``; ``mso-2000``: ``test_rules_mso2000``)."""
+    for name in {f"test_rules_{variant_id.replace('-', '_')}", f"test_rules_{variant_id.replace('-', '')}"}:
+        if (ROOT / "tests" / f"{name}.py").is_file():
+            return importlib.import_module(name)
+    return None
+
+
+RULE_TESTS = {variant_id: _rule_tests(variant_id) for variant_id in VARIANTS}
+"""Each registered variant's rules tests, found from the registry (``VARIANTS``): a new
+variant without its file fails :func:`test_every_clause_has_a_test_named_after_it`."""
 
 
 @pytest.mark.parametrize("variant_id", sorted(RULE_TESTS))
 def test_every_clause_has_a_test_named_after_it(variant_id):
     module = RULE_TESTS[variant_id]
+    assert module is not None, (
+        f"{variant_id} has no rules tests: add tests/test_rules_{variant_id.replace('-', '_')}.py"
+    )
     names = [name for name, _ in inspect.getmembers(module, inspect.isfunction) if name.startswith("test_")]
     prefix = "test_" + variant_id.replace("-", "")
     for clause in VARIANTS[variant_id].clauses:
@@ -56,6 +66,14 @@ def test_every_cited_clause_exists_and_every_schedule_is_known(variant_id):
 
 def test_every_ruling_code_has_an_explanation():
     assert set(_EXPLAINERS) == set(CODES)
+
+
+def test_every_ruling_code_is_ruled_on_in_a_variants_rules_tests():
+    """Each code of the registry is asserted, by its name, in some variant's rules tests
+    (``play_incomplete`` was only in tests/test_incomplete_play.py)."""
+    sources = "\n".join(inspect.getsource(module) for module in RULE_TESTS.values() if module is not None)
+    missing = [code.value for code in RULING_KINDS if f'"{code.value}"' not in sources]
+    assert missing == [], f"no variant's rules test (tests/test_rules_*.py) rules on: {missing}"
 
 
 def test_the_errors_page_names_every_problem_type_with_its_status():

@@ -110,6 +110,15 @@ def test_standard_scoring_points_add_up_to_26():
     assert sum(full["points"].values()) == 26 and full["rulings"] == []
 
 
+def test_standard_scoring_play_that_stops_early_is_play_incomplete_referred_to_the_director():
+    """Ten tricks of thirteen played, no claim for the rest: a hand in progress, which the
+    scoring clause cannot score, so the ruling cites it and the director is asked for the rest."""
+    found = ruling(validate_hand(std(held=SUIT_BLOCKS, play=block_tricks(count=10))), "play_incomplete")
+    assert (found["seat"], found["trick"], found["status"]) == ("W", 11, "referred")
+    assert (found["rule"], found["penalty"]) == ("standard/scoring", None)
+    assert found["suggestion"] == "record the rest of the play, or a claim or concession for it"
+
+
 def test_standard_game_end_at_100_lowest_total_wins():
     assert not game_over(STANDARD, {"N": 99, "E": 40, "S": 50, "W": 60})
     totals = {"N": 104, "E": 40, "S": 50, "W": 60}

@@ -22,106 +22,33 @@ the schedule, the moon, the written-score check and the game's scoresheet.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
 from itertools import product
 from types import MappingProxyType
 
 from .deal import check_table
-from .findings import (
-    CardFaultFacts,
-    Code,
-    ExposedCardFacts,
-    Facts,
-    Finding,
-    IncorrectPassFacts,
-    RevokeFacts,
-)
+from .findings import Code, Finding
 from .record import HandRecord, Problem, RecordError, Reported, pointer
 from .replay import Replay
+from .rulingkinds import REPORTED_IN_ORDER, RULING_KINDS, Report
 from .scoring import Score, moon_score
 from .variant import Variant, pass_direction_name
 
 
-def _any_hand(variant: Variant, seats: int, hand_number: int) -> bool:
-    return True
+def _reportable() -> dict[Code, Report]:
+    found: dict[Code, Report] = {}
+    for code in REPORTED_IN_ORDER:
+        report = RULING_KINDS[code].report
+        if report is not None:
+            found[code] = report
+    return found
 
 
-def _passes(variant: Variant, seats: int, hand_number: int) -> bool:
-    """Cards are passed in this hand: the variant passes some, and this is no hold hand."""
-    return variant.pass_count > 0 and variant.pass_offset(hand_number, seats) != 0
-
-
-def _hearts_start_unbroken(variant: Variant, seats: int, hand_number: int) -> bool:
-    return not variant.hearts_broken_from_start
-
-
-def _first_trick_barred(variant: Variant, seats: int, hand_number: int) -> bool:
-    return variant.no_points_on_first_trick
-
-
-def _two_of_clubs_leads(variant: Variant, seats: int, hand_number: int) -> bool:
-    return variant.two_of_clubs_leads
-
-
-def _joker(variant: Variant, seats: int, hand_number: int) -> bool:
-    return variant.jokers.get(seats, 0) > 0
-
-
-@dataclass(frozen=True)
-class Report:
-    """What a reported irregularity of one code stands for: the facts its finding carries
-    (a report knows who, and perhaps where, never the cards around it), what the seat
-    did, in words, for the explanation, and what the hand must have for it to happen at
-    all (``possible``, asked of the variant, the number of seats and the hand's number;
-    ``needs`` says it in words)."""
-
-    facts: Facts
-    did: str
-    possible: Callable[[Variant, int, int], bool] = _any_hand
-    needs: str = ""
-
-
-REPORTABLE: Mapping[Code, Report] = MappingProxyType(
-    {
-        Code.INCORRECT_PASS: Report(
-            IncorrectPassFacts(faults=("reported at the table",), expected_to=None),
-            "made an incorrect pass",
-            _passes,
-            "a hand in which cards are passed (not a hold hand, nor a variant without a pass)",
-        ),
-        Code.REVOKE: Report(RevokeFacts(all_points_played=False), "revoked"),
-        Code.RENOUNCE: Report(RevokeFacts(all_points_played=False, corrected=True), "renounced"),
-        Code.EARLY_HEART: Report(
-            CardFaultFacts(),
-            "led a heart before hearts were broken",
-            _hearts_start_unbroken,
-            "hearts unbroken at the start of the hand (not hearts_broken_from_start)",
-        ),
-        Code.POINT_CARD_ON_FIRST_TRICK: Report(
-            CardFaultFacts(),
-            "played a point card to trick 1",
-            _first_trick_barred,
-            "point cards barred from trick 1 (no_points_on_first_trick)",
-        ),
-        Code.WRONG_FIRST_LEAD: Report(
-            CardFaultFacts(),
-            "held 2♣ and led another card to trick 1",
-            _two_of_clubs_leads,
-            "the 2♣ holder leading trick 1 (not first_lead left-of-dealer)",
-        ),
-        Code.EXPOSED_CARD: Report(ExposedCardFacts(withdrawn=False), "exposed a card"),
-        Code.JOKER_PLAYED_EARLY: Report(
-            CardFaultFacts(),
-            "played the joker before the last trick",
-            _joker,
-            "a joker in the deck at this table",
-        ),
-    }
-)
+REPORTABLE: Mapping[Code, Report] = MappingProxyType(_reportable())
 """The irregularities a director may record on a score-only hand, by code, each with what
-the hand must have for it to happen. Moons, claims and written scores are not among them:
-on a score-only hand they follow from the points."""
+the hand must have for it to happen: read from the registry (an entry's ``report``,
+:mod:`~hearts_referee.referee.rulingkinds`). Moons, claims and written scores are not among
+them: on a score-only hand they follow from the points."""
 
 _UNSEATED = frozenset({"seat_count", "duplicate_seat"})
 """Problems that leave no table to check the points against."""

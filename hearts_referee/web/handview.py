@@ -17,30 +17,15 @@ from typing import Any
 from hearts_referee.referee.cards import CARDS, Suit
 from hearts_referee.referee.record import HandRecord
 from hearts_referee.referee.registry import VARIANTS, Clause, Variant
+from hearts_referee.referee.rulingkinds import RULING_KINDS
 
 SUIT_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
 """Suits in a hand, alternating colour so neighbouring suits never look alike."""
 
 SUIT_NAMES = {Suit.SPADES: "spades", Suit.HEARTS: "hearts", Suit.CLUBS: "clubs", Suit.DIAMONDS: "diamonds"}
 
-CODE_TITLES = {
-    "misdeal": "Misdeal",
-    "incorrect_pass": "Incorrect pass",
-    "lead_out_of_turn": "Lead out of turn",
-    "play_out_of_turn": "Play out of turn",
-    "wrong_first_lead": "Wrong first lead",
-    "revoke": "Revoke",
-    "renounce": "Renounce",
-    "point_card_on_first_trick": "Point card on trick 1",
-    "early_heart": "Heart led early",
-    "exposed_card": "Exposed card",
-    "penalty_card_not_played": "Penalty card not played",
-    "claim": "Claim",
-    "moon_stopped_by_revoke": "Moon stopped by a revoke",
-    "moon_choice_not_allowed": "Moon choice not allowed",
-    "score_mismatch": "Score mismatch",
-    "joker_played_early": "Joker played early",
-}
+CODE_TITLES: Mapping[str, str] = {code.value: kind.title for code, kind in RULING_KINDS.items()}
+"""Each ruling code's heading on the pages, read from the registry (an entry's ``title``)."""
 
 
 def title_of(code: str) -> str:

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 
 from hearts_referee.referee.findings import Code
+from hearts_referee.referee.rulingkinds import RULING_KINDS
 from hearts_referee.referee.variant import Clause
 
 COMMON_CLAUSES = (
@@ -26,25 +27,10 @@ COMMON_CLAUSES = (
 )
 
 
-_DEFAULT_CITES: dict[Code, str] = {
-    Code.MISDEAL: "deal",
-    Code.INCORRECT_PASS: "pass",
-    Code.LEAD_OUT_OF_TURN: "turn-order",
-    Code.PLAY_OUT_OF_TURN: "turn-order",
-    Code.WRONG_FIRST_LEAD: "opening-lead",
-    Code.REVOKE: "follow-suit",
-    Code.RENOUNCE: "follow-suit",
-    Code.POINT_CARD_ON_FIRST_TRICK: "first-trick",
-    Code.EARLY_HEART: "hearts-broken",
-    Code.EXPOSED_CARD: "no-penalties",
-    Code.PENALTY_CARD_NOT_PLAYED: "no-penalties",
-    Code.CLAIM: "no-penalties",
-    Code.MOON_STOPPED_BY_REVOKE: "moon",
-    Code.MOON_CHOICE_NOT_ALLOWED: "moon",
-    Code.SCORE_MISMATCH: "scoring",
-    Code.JOKER_PLAYED_EARLY: "deal",
-    Code.PLAY_INCOMPLETE: "scoring",  # a hand is scored from the cards taken: unplayed ones are not
-}
+_DEFAULT_CITES: Mapping[Code, str] = MappingProxyType(
+    {code: kind.clause for code, kind in RULING_KINDS.items()}
+)
+"""The usual clause of each ruling code, read from the registry (an entry's ``clause``)."""
 
 
 def cites(**changes: str) -> Mapping[Code, str]:

@@ -1,0 +1,547 @@
+"""The ruling codes, one entry each: the one place a ruling code is described.
+
+A :class:`RulingKind` says, for one :class:`~hearts_referee.referee.facts.Code`: its title
+(the hand page's heading), what it means in one line (``openapi.yaml``'s ``RulingCode``
+descriptions), the :class:`~hearts_referee.referee.facts.Facts` class its findings carry,
+the clause a variant cites for it unless its rulebook says otherwise, how the referee
+explains it and what it suggests when the ruling is referred to the director, and whether
+a director may report it on a score-only hand (and what the hand must have for it).
+
+What else lists the codes is derived from :data:`RULING_KINDS` (``findings.RULING_CODES``
+and ``findings.FACTS``, ``score_only.REPORTABLE``, the rulebooks' usual citations, the
+explanations, the hand page's titles) or checked against it by a test that names what is
+missing (``openapi.yaml``'s four lists of codes, a section of ``docs/rulings.md`` per code,
+the rules tests). ``docs/rulings.md``, "Adding a ruling code", walks through adding one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import TYPE_CHECKING
+
+from .cards import Card
+from .facts import (
+    CardFaultFacts,
+    ClaimFacts,
+    Code,
+    ExposedCardFacts,
+    Facts,
+    IncorrectPassFacts,
+    LeadOutOfTurnFacts,
+    MisdealFacts,
+    MoonChoiceFacts,
+    MoonStoppedFacts,
+    PenaltyCardNotPlayedFacts,
+    PlayIncompleteFacts,
+    PlayOutOfTurnFacts,
+    RevokeFacts,
+    ScoreMismatchFacts,
+)
+from .record import ClaimKind
+from .variant import Variant
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .findings import Finding
+    from .replay import Replay
+
+
+# --- what the referee says: one explanation per code ---------------------------------------
+# Each reads only the finding's facts (typed: ``Finding.facts_as`` hands each the class its
+# code carries), so a director reads the same sentence whichever client asked.
+
+
+def _label(card: Card | None) -> str:
+    return card.label if card is not None else "?"
+
+
+def _led_suit(finding: Finding, replay: Replay) -> str:
+    for trick in replay.tricks:
+        if trick.number == finding.trick and trick.plays:
+            suit = trick.plays[0].card.suit
+            return f"{suit.name.lower()} ({suit.symbol})" if suit else "the suit led"
+    return "the suit led"
+
+
+def _misdeal(f: Finding, r: Replay) -> str:
+    facts = f.facts_as(MisdealFacts)
+    if not facts.void:
+        return (
+            f"The deal by {f.seat} was irregular: "
+            + "; ".join(facts.reasons)
+            + ". The variant's rules do not say what follows, so the hand is replayed and "
+            "scored as played; whether to void it and redeal is the director's decision."
+        )
+    return (
+        f"The deal by {f.seat} is void: "
+        + "; ".join(facts.reasons)
+        + ". The hand is not scored and is redealt."
+    )
+
+
+def _incorrect_pass(f: Finding, r: Replay) -> str:
+    facts = f.facts_as(IncorrectPassFacts)
+    return (
+        f"{f.seat} made an incorrect pass on this {r.pass_direction} hand: " + "; ".join(facts.faults) + "."
+    )
+
+
+def _revoke(f: Finding, r: Replay) -> str:
+    text = (
+        f"{f.seat} played {_label(f.card)} to trick {f.trick} while holding "
+        f"{_led_suit(f, r)}: a revoke, established once play went on."
+    )
+    if f.facts_as(RevokeFacts).all_points_played:
+        text += " Every point card had already been played before it."
+    return text
+
+
+def _renounce(f: Finding, r: Replay) -> str:
+    return (
+        f"{f.seat} played {_label(f.card)} to trick {f.trick} without following suit, "
+        "then took it back before the revoke was established: a renounce."
+    )
+
+
+def _early_heart(f: Finding, r: Replay) -> str:
+    text = (
+        f"{f.seat} led {_label(f.card)} to trick {f.trick} before hearts were broken, "
+        "while holding cards that could be led."
+    )
+    if f.facts_as(CardFaultFacts).corrected:
+        return text + f" The heart was taken back and {f.seat} led again."
+    return text + " Nobody corrected it, so the play stands."
+
+
+def _lead_out_of_turn(f: Finding, r: Replay) -> str:
+    facts = f.facts_as(LeadOutOfTurnFacts)
+    proper = facts.proper_leader
+    text = f"{f.seat} led {_label(f.card)} to trick {f.trick}, but the lead was {proper}'s."
+    if facts.corrected:
+        return text + f" The card was taken back and the lead went back to {proper}."
+    return text + " The table played on without correcting it, so the lead stands."
+
+
+def _play_out_of_turn(f: Finding, r: Replay) -> str:
+    expected = f.facts_as(PlayOutOfTurnFacts).expected
+    return f"{f.seat} played {_label(f.card)} to trick {f.trick} before {expected}, whose turn it was."
+
+
+def _wrong_first_lead(f: Finding, r: Replay) -> str:
+    text = f"{f.seat} held 2♣ but led {_label(f.card)} to trick 1."
+    if f.facts_as(CardFaultFacts).corrected:
+        text += " The card was taken back."
+    return text
+
+
+def _point_card_on_first_trick(f: Finding, r: Replay) -> str:
+    text = f"{f.seat} played {_label(f.card)} to trick 1 while holding a legal card that carries no points."
+    if f.facts_as(CardFaultFacts).corrected:
+        text += " The card was taken back."
+    return text
+
+
+def _exposed_card(f: Finding, r: Replay) -> str:
+    if f.facts_as(ExposedCardFacts).withdrawn:
+        return (
+            f"{f.seat} took back {_label(f.card)}, a legal card already played to trick "
+            f"{f.trick}; it has been seen, so it counts as an exposed card."
+        )
+    return f"{f.seat} exposed {_label(f.card)} (dropped or shown face up) without playing it."
+
+
+def _penalty_card_not_played(f: Finding, r: Replay) -> str:
+    return (
+        f"{f.seat} could legally have played the penalty card {_label(f.card)} to trick "
+        f"{f.trick} but played {_label(f.facts_as(PenaltyCardNotPlayedFacts).played)} instead."
+    )
+
+
+def _claim(f: Finding, r: Replay) -> str:
+    facts = f.facts_as(ClaimFacts)
+    what = {
+        ClaimKind.ALL_TRICKS: "the remaining tricks",
+        ClaimKind.NO_MORE_POINTS: "to take no more point card",
+        ClaimKind.NO_MORE_TRICKS: "to take no more trick",
+        ClaimKind.CONCEDE: "nothing more, conceding the remaining tricks",
+        ClaimKind.POINTS: f"to take at most {facts.limit} more points",
+    }[facts.what]
+    order = " ".join(c.label for c in facts.order)
+    announced = f", announcing the order {order}" if order else ", announcing no order"
+    text = f"{f.seat} claimed {what}{announced}."
+    if facts.position:  # the director's view: every seat's cards at the claim
+        held = "; ".join(
+            f"{seat} {' '.join(c.label for c in cards) or '-'}" for seat, cards in facts.position
+        )
+        text += f" At the claim: {held}."
+    return text + f" The referee finds that {facts.reason}."
+
+
+def _moon_stopped_by_revoke(f: Finding, r: Replay) -> str:
+    facts = f.facts_as(MoonStoppedFacts)
+    revoker = facts.revoker
+    text = (
+        f"{f.seat} took every point card except those {revoker} won from trick {f.trick} "
+        f"on, after {revoker}'s revoke there. A revoke cannot stop a moon."
+    )
+    return text + (" " + facts.searched if facts.searched else "")
+
+
+def _moon_choice_not_allowed(f: Finding, r: Replay) -> str:
+    return (
+        f"The record says {f.seat} chose to subtract the moon, but that choice is open only "
+        "when someone had enough points before the hand and adding would not win the game "
+        "for the shooter. The moon is scored by adding to the others instead."
+    )
+
+
+def _score_mismatch(f: Finding, r: Replay) -> str:
+    facts = f.facts_as(ScoreMismatchFacts)
+    claimed, validated = facts.claimed, facts.validated
+    text = (
+        f"The table wrote {claimed} for {f.seat}; the validated score is {validated} "
+        f"({validated - claimed:+d})."
+    )
+    written, due = facts.claimed_total, facts.validated_total
+    if written != due:
+        text += f" The written scores add up to {written}; the validated ones to {due}."
+    return text
+
+
+def _joker_played_early(f: Finding, r: Replay) -> str:
+    """RULES, long-john joker: a joker played early is settled as a last trick would be."""
+    text = f"{f.seat} played the joker to trick {f.trick}; it may only be played to the last trick. "
+    trick = next((t for t in r.tricks if t.number == f.trick), None)
+    led = trick is not None and bool(trick.plays) and trick.plays[0].card is f.card
+    if trick is not None and trick.plays[0].seat == f.seat and led:
+        return text + (
+            "The trick is settled as a last trick would be: the joker was led, so "
+            f"{f.seat} takes trick {f.trick}."
+        )
+    return text + "The trick is settled as a last trick would be: the joker is a dead card."
+
+
+def _play_incomplete(f: Finding, r: Replay) -> str:
+    """RULES, incomplete play: the unplayed cards carry points nobody took."""
+    facts = f.facts_as(PlayIncompleteFacts)
+    verb = "is" if facts.tricks_left == 1 else "are"
+    cards = "1 card" if facts.cards_left == 1 else f"{facts.cards_left} cards"
+    return (
+        f"The play stops at trick {f.trick}, with {f.seat} to play: {facts.tricks_left} of the "
+        f"{facts.tricks} tricks ({cards}) {verb} not played out, and no claim or concession "
+        "covers the rest. The unplayed cards carry points nobody took, so the hand cannot be "
+        "scored as it stands: it is a hand in progress, and a game does not take it."
+    )
+
+
+# --- what the referee suggests to the director, when the ruling is referred ----------------
+
+
+def _no_suggestion(f: Finding) -> None:
+    return None
+
+
+def _suggest_for_misdeal(f: Finding) -> str:
+    return "void the deal and redeal"
+
+
+def _suggest_for_lead_out_of_turn(f: Finding) -> str:
+    return "let the lead stand"
+
+
+def _suggest_for_claim(f: Finding) -> str | None:
+    facts = f.facts_as(ClaimFacts)
+    if facts.suggestion is not None:
+        return facts.suggestion
+    return f"award the remaining tricks to {f.seat}" if facts.holds else None
+
+
+def _suggest_for_moon_stopped_by_revoke(f: Finding) -> str:
+    return f.facts_as(MoonStoppedFacts).suggestion
+
+
+def _suggest_for_score_mismatch(f: Finding) -> str:
+    return f"correct the scoresheet to {f.facts_as(ScoreMismatchFacts).validated}"
+
+
+def _suggest_for_play_incomplete(f: Finding) -> str:
+    return "record the rest of the play, or a claim or concession for it"
+
+
+# --- what a director may report on a score-only hand ---------------------------------------
+
+
+def _any_hand(variant: Variant, seats: int, hand_number: int) -> bool:
+    return True
+
+
+def _passes(variant: Variant, seats: int, hand_number: int) -> bool:
+    """Cards are passed in this hand: the variant passes some, and this is no hold hand."""
+    return variant.pass_count > 0 and variant.pass_offset(hand_number, seats) != 0
+
+
+def _hearts_start_unbroken(variant: Variant, seats: int, hand_number: int) -> bool:
+    return not variant.hearts_broken_from_start
+
+
+def _first_trick_barred(variant: Variant, seats: int, hand_number: int) -> bool:
+    return variant.no_points_on_first_trick
+
+
+def _two_of_clubs_leads(variant: Variant, seats: int, hand_number: int) -> bool:
+    return variant.two_of_clubs_leads
+
+
+def _joker(variant: Variant, seats: int, hand_number: int) -> bool:
+    return variant.jokers.get(seats, 0) > 0
+
+
+@dataclass(frozen=True)
+class Report:
+    """What a reported irregularity of one code stands for: the facts its finding carries
+    (a report knows who, and perhaps where, never the cards around it), what the seat
+    did, in words, for the explanation, and what the hand must have for it to happen at
+    all (``possible``, asked of the variant, the number of seats and the hand's number;
+    ``needs`` says it in words)."""
+
+    facts: Facts
+    did: str
+    possible: Callable[[Variant, int, int], bool] = _any_hand
+    needs: str = ""
+
+
+# --- the registry ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, kw_only=True)
+class RulingKind:
+    """One ruling code, described once.
+
+    ``title``: the heading the director's pages give it. ``meaning``: what it means, in one
+    line. ``facts``: the class its findings carry, exactly (``Finding`` refuses another).
+    ``clause``: the clause a variant cites for it unless its rulebook says otherwise
+    (``rulebook.common.cites``). ``explain``: what happened, in the referee's words (the
+    schedule's consequence is added by ``rulings.explain``). ``suggest``: the outcome the
+    referee suggests when the ruling is referred to the director, where it can compute one.
+    ``report``: set when a director may record it on a score-only hand."""
+
+    code: Code
+    title: str
+    meaning: str
+    facts: type[Facts]
+    clause: str
+    explain: Callable[[Finding, Replay], str]
+    suggest: Callable[[Finding], str | None] = _no_suggestion
+    report: Report | None = None
+
+
+_KINDS = (
+    RulingKind(
+        code=Code.MISDEAL,
+        title="Misdeal",
+        meaning="Wrong number of cards dealt, or a card exposed in the deal",
+        facts=MisdealFacts,
+        clause="deal",
+        explain=_misdeal,
+        suggest=_suggest_for_misdeal,
+    ),
+    RulingKind(
+        code=Code.INCORRECT_PASS,
+        title="Incorrect pass",
+        meaning="Wrong number of cards, wrong recipient, a pass on a hold hand, or looking early",
+        facts=IncorrectPassFacts,
+        clause="pass",
+        explain=_incorrect_pass,
+        report=Report(
+            IncorrectPassFacts(faults=("reported at the table",), expected_to=None),
+            "made an incorrect pass",
+            _passes,
+            "a hand in which cards are passed (not a hold hand, nor a variant without a pass)",
+        ),
+    ),
+    RulingKind(
+        code=Code.LEAD_OUT_OF_TURN,
+        title="Lead out of turn",
+        meaning="A trick led by the wrong seat",
+        facts=LeadOutOfTurnFacts,
+        clause="turn-order",
+        explain=_lead_out_of_turn,
+        suggest=_suggest_for_lead_out_of_turn,
+    ),
+    RulingKind(
+        code=Code.PLAY_OUT_OF_TURN,
+        title="Play out of turn",
+        meaning="A card played out of turn to a trick already led",
+        facts=PlayOutOfTurnFacts,
+        clause="turn-order",
+        explain=_play_out_of_turn,
+    ),
+    RulingKind(
+        code=Code.WRONG_FIRST_LEAD,
+        title="Wrong first lead",
+        meaning="The 2♣ holder led another card to trick 1",
+        facts=CardFaultFacts,
+        clause="opening-lead",
+        explain=_wrong_first_lead,
+        report=Report(
+            CardFaultFacts(),
+            "held 2♣ and led another card to trick 1",
+            _two_of_clubs_leads,
+            "the 2♣ holder leading trick 1 (not first_lead left-of-dealer)",
+        ),
+    ),
+    RulingKind(
+        code=Code.REVOKE,
+        title="Revoke",
+        meaning="Not following suit when able, established",
+        facts=RevokeFacts,
+        clause="follow-suit",
+        explain=_revoke,
+        report=Report(RevokeFacts(all_points_played=False), "revoked"),
+    ),
+    RulingKind(
+        code=Code.RENOUNCE,
+        title="Renounce",
+        meaning="A revoke corrected before it was established",
+        facts=RevokeFacts,  # a renounce is a corrected revoke
+        clause="follow-suit",
+        explain=_renounce,
+        report=Report(RevokeFacts(all_points_played=False, corrected=True), "renounced"),
+    ),
+    RulingKind(
+        code=Code.POINT_CARD_ON_FIRST_TRICK,
+        title="Point card on trick 1",
+        meaning="A heart or the Q♠ played to trick 1 by a player with another choice",
+        facts=CardFaultFacts,
+        clause="first-trick",
+        explain=_point_card_on_first_trick,
+        report=Report(
+            CardFaultFacts(),
+            "played a point card to trick 1",
+            _first_trick_barred,
+            "point cards barred from trick 1 (no_points_on_first_trick)",
+        ),
+    ),
+    RulingKind(
+        code=Code.EARLY_HEART,
+        title="Heart led early",
+        meaning="A heart led before hearts were broken",
+        facts=CardFaultFacts,
+        clause="hearts-broken",
+        explain=_early_heart,
+        report=Report(
+            CardFaultFacts(),
+            "led a heart before hearts were broken",
+            _hearts_start_unbroken,
+            "hearts unbroken at the start of the hand (not hearts_broken_from_start)",
+        ),
+    ),
+    RulingKind(
+        code=Code.EXPOSED_CARD,
+        title="Exposed card",
+        meaning="A card dropped or shown face up",
+        facts=ExposedCardFacts,
+        clause="no-penalties",
+        explain=_exposed_card,
+        report=Report(ExposedCardFacts(withdrawn=False), "exposed a card"),
+    ),
+    RulingKind(
+        code=Code.PENALTY_CARD_NOT_PLAYED,
+        title="Penalty card not played",
+        meaning="A penalty card not played at the first legal opportunity",
+        facts=PenaltyCardNotPlayedFacts,
+        clause="no-penalties",
+        explain=_penalty_card_not_played,
+    ),
+    RulingKind(
+        code=Code.CLAIM,
+        title="Claim",
+        meaning="A claim or concession, and whether it holds against every defence",
+        facts=ClaimFacts,
+        clause="no-penalties",
+        explain=_claim,
+        suggest=_suggest_for_claim,
+    ),
+    RulingKind(
+        code=Code.MOON_STOPPED_BY_REVOKE,
+        title="Moon stopped by a revoke",
+        meaning="A moon prevented only by another player's revoke",
+        facts=MoonStoppedFacts,
+        clause="moon",
+        explain=_moon_stopped_by_revoke,
+        suggest=_suggest_for_moon_stopped_by_revoke,
+    ),
+    RulingKind(
+        code=Code.MOON_CHOICE_NOT_ALLOWED,
+        title="Moon choice not allowed",
+        meaning="The record's moon_choice is not open under the variant",
+        facts=MoonChoiceFacts,
+        clause="moon",
+        explain=_moon_choice_not_allowed,
+    ),
+    RulingKind(
+        code=Code.SCORE_MISMATCH,
+        title="Score mismatch",
+        meaning="A seat's written score differs from the validated one",
+        facts=ScoreMismatchFacts,
+        clause="scoring",
+        explain=_score_mismatch,
+        suggest=_suggest_for_score_mismatch,
+    ),
+    RulingKind(
+        code=Code.JOKER_PLAYED_EARLY,
+        title="Joker played early",
+        meaning="The joker played before the last trick",
+        facts=CardFaultFacts,
+        clause="deal",
+        explain=_joker_played_early,
+        report=Report(
+            CardFaultFacts(),
+            "played the joker before the last trick",
+            _joker,
+            "a joker in the deck at this table",
+        ),
+    ),
+    RulingKind(
+        code=Code.PLAY_INCOMPLETE,
+        title="Play incomplete",
+        meaning="The play stops early with no claim or concession for the rest: "
+        "a hand in progress, which cannot be scored",
+        facts=PlayIncompleteFacts,
+        clause="scoring",  # a hand is scored from the cards taken: unplayed ones are not
+        explain=_play_incomplete,
+        suggest=_suggest_for_play_incomplete,
+    ),
+)
+
+RULING_KINDS: Mapping[Code, RulingKind] = MappingProxyType({kind.code: kind for kind in _KINDS})
+"""Every ruling code's entry, in the order of :class:`Code` (the order ``openapi.yaml``
+lists them in)."""
+
+REPORTED_IN_ORDER: tuple[Code, ...] = (
+    Code.INCORRECT_PASS,
+    Code.REVOKE,
+    Code.RENOUNCE,
+    Code.EARLY_HEART,
+    Code.POINT_CARD_ON_FIRST_TRICK,
+    Code.WRONG_FIRST_LEAD,
+    Code.EXPOSED_CARD,
+    Code.JOKER_PLAYED_EARLY,
+)
+"""The codes whose entry has a ``report``, in the order the director's report form and the
+``not_reportable`` message list them (the order they had before the registry: an answer's
+bytes do not move)."""
+
+
+def _check() -> None:
+    """The registry is whole: an entry per code, in the enum's order, each under its own
+    code; the report order names exactly the entries with a ``report``."""
+    if tuple(RULING_KINDS) != tuple(Code) or len(_KINDS) != len(Code):
+        raise ValueError(f"RULING_KINDS needs one entry per Code, in its order: {[k.code for k in _KINDS]}")
+    reported = [kind.code for kind in _KINDS if kind.report is not None]
+    if sorted(REPORTED_IN_ORDER) != sorted(reported) or len(set(REPORTED_IN_ORDER)) != len(REPORTED_IN_ORDER):
+        raise ValueError(f"REPORTED_IN_ORDER must list each code with a report once: {sorted(reported)}")
+
+
+_check()
