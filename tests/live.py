@@ -190,6 +190,27 @@ def call(server: LiveServer, key: str, method: str, path: str, body: Any = None)
     return answer
 
 
+def table_3_game(server: LiveServer, key: str, sheet: Sequence[Mapping[str, int]]) -> int:
+    """Another table's mso-2000 game in a live archive (table 3, its scoresheet ``sheet``
+    sent as score-only hands): what a docs replay must leave as it was. Its id."""
+    game = call(
+        server,
+        key,
+        "POST",
+        "/v1/games",
+        {
+            "variant": "mso-2000",
+            "seats": ["N", "E", "S", "W"],
+            "players": {"N": "Kai", "E": "Lu", "S": "Mo", "W": "Ned"},
+            "first_dealer": "W",
+            "table": "3",
+        },
+    )
+    for number, points in enumerate(sheet, start=1):
+        call(server, key, "POST", f"/v1/games/{game['id']}/hands", {"hand_number": number, "points": points})
+    return int(game["id"])
+
+
 def page_blocks(page: Path, kind: str = "sh") -> list[str]:
     """A docs page's fenced blocks of one kind, in order."""
     return re.findall(rf"```{kind}\n(.*?)```", page.read_text(encoding="utf-8"), flags=re.S)

@@ -21,7 +21,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from live import LiveServer, answers, call, create_key, docs_checkout, live_server, page_blocks, replay_blocks
+from live import (
+    LiveServer,
+    answers,
+    call,
+    create_key,
+    docs_checkout,
+    live_server,
+    page_blocks,
+    replay_blocks,
+    table_3_game,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGE = ROOT / "docs" / "events.md"
@@ -44,25 +54,12 @@ def blocks() -> list[str]:
 def busy_archive(server: LiveServer, key: str) -> tuple[int, int]:
     """Table 3's game (one hand), then the Monday club's event with round 1 seated and one
     hand played at its table 1: game 1 and event 1, and the event's games 2 and 3."""
-    table_3 = call(
-        server,
-        key,
-        "POST",
-        "/v1/games",
-        {
-            "variant": "mso-2000",
-            "seats": ["N", "E", "S", "W"],
-            "players": {"N": "Kai", "E": "Lu", "S": "Mo", "W": "Ned"},
-            "first_dealer": "W",
-            "table": "3",
-        },
-    )
     hand = {"hand_number": 1, "points": {"N": 3, "E": 10, "S": 13, "W": 0}}
-    call(server, key, "POST", f"/v1/games/{table_3['id']}/hands", hand)
+    table_3 = table_3_game(server, key, [hand["points"]])
     monday = call(server, key, "POST", "/v1/events", MONDAY_CLUB)
     seated = call(server, key, "POST", f"/v1/events/{monday['id']}/rounds", {"seed": 3})
     call(server, key, "POST", f"/v1/games/{seated['tables'][0]['game_id']}/hands", hand)
-    return table_3["id"], monday["id"]
+    return table_3, monday["id"]
 
 
 def as_seen(server: LiveServer, key: str, event_id: int, game_id: int) -> dict[str, Any]:

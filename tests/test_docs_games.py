@@ -20,7 +20,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from live import LiveServer, answers, call, create_key, docs_checkout, live_server, page_blocks, replay_blocks
+from live import (
+    LiveServer,
+    answers,
+    call,
+    create_key,
+    docs_checkout,
+    live_server,
+    page_blocks,
+    replay_blocks,
+    table_3_game,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGE = ROOT / "docs" / "games.md"
@@ -42,31 +52,7 @@ def blocks() -> list[str]:
 
 def table_3(server: LiveServer, key: str) -> list[int]:
     """Two games of table 3, the first with three hands and the second with one: ids 1 and 2."""
-    games = []
-    for hands in (TABLE_3, TABLE_3[:1]):
-        game = call(
-            server,
-            key,
-            "POST",
-            "/v1/games",
-            {
-                "variant": "mso-2000",
-                "seats": ["N", "E", "S", "W"],
-                "players": {"N": "Kai", "E": "Lu", "S": "Mo", "W": "Ned"},
-                "first_dealer": "W",
-                "table": "3",
-            },
-        )
-        for number, points in enumerate(hands, start=1):
-            call(
-                server,
-                key,
-                "POST",
-                f"/v1/games/{game['id']}/hands",
-                {"hand_number": number, "points": points},
-            )
-        games.append(game["id"])
-    return games
+    return [table_3_game(server, key, hands) for hands in (TABLE_3, TABLE_3[:1])]
 
 
 def as_seen(server: LiveServer, key: str, game_id: int) -> list[tuple[int, int, int]]:
