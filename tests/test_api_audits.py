@@ -16,6 +16,7 @@ import gzip
 import io
 import json
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -356,3 +357,49 @@ def test_a_refused_batch_gives_its_place_back(problem):
     problem(post(client, b"\n"), 422)
     problem(post(client, b"x" * 10, headers={"Content-Encoding": "gzip"}), 400)
     assert len(results(post(client, ndjson(REVOKE)))) == 1
+
+
+# --- a batch's body arrives whole within AUDITS_BODY_SECONDS (issue 43) -------------------
+
+
+class Trickle(io.RawIOBase):
+    """A body that keeps arriving, a few bytes at a time, ``pause`` seconds apart: never
+    silent long enough for the server's read timeout, never done either."""
+
+    def __init__(self, body: bytes, pause: float, each: int = 8) -> None:
+        self.rest, self.pause, self.each, self.reads = body, pause, each, 0
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer) -> int:
+        time.sleep(self.pause)
+        self.reads += 1
+        piece, self.rest = self.rest[: self.each], self.rest[self.each :]
+        buffer[: len(piece)] = piece
+        return len(piece)
+
+
+def test_a_batch_trickling_its_body_is_408_within_the_deadline_and_gives_its_place_back(problem):
+    """Two bytes a second holds no place for ever: past AUDITS_BODY_SECONDS the batch is
+    refused, and the next one is audited, not told the worker is busy."""
+    client = create_app(OPEN | {"AUDITS_CONCURRENCY": 1, "AUDITS_BODY_SECONDS": 1}).test_client()
+    body = ndjson(*[{"line": k} for k in range(8)])  # 8 bytes each quarter second: 3 s whole
+    slow = Trickle(body, pause=0.25)
+    started = time.monotonic()
+    env = {"wsgi.input": slow, "CONTENT_LENGTH": str(len(body))}
+    refused = client.post(URL, content_type=NDJSON, environ_overrides=env)
+    assert time.monotonic() - started < 3
+    errors = problem(refused, 408)["errors"]
+    assert [e["code"] for e in errors] == ["body_timeout"]
+    assert "within 1 s" in errors[0]["message"]
+    assert slow.rest, "the whole body arrived: nothing was refused"
+    assert len(results(post(client, ndjson(REVOKE)))) == 1
+
+
+def test_a_batch_whose_body_arrives_in_time_is_audited(client):
+    client.application.config["AUDITS_BODY_SECONDS"] = 30
+    body = ndjson(REVOKE)
+    env = {"wsgi.input": Trickle(body, pause=0.0, each=512), "CONTENT_LENGTH": str(len(body))}
+    found = results(client.post(URL, content_type=NDJSON, environ_overrides=env))
+    assert found == results(post(client, body))

@@ -10,7 +10,9 @@ whole request: one bad line never stops a run.
 Who may send a batch: a key whose role may audit in bulk (an auditor's or a
 director's), unless the operator opens the endpoint (``AUDITS_REQUIRE_KEY``
 false). A worker runs at most ``AUDITS_CONCURRENCY`` batches at once; one more
-is a 429 with ``Retry-After``, before its body is read.
+is a 429 with ``Retry-After``, before its body is read. A batch's whole body
+must arrive within ``AUDITS_BODY_SECONDS``, else a 408 ``body_timeout`` and
+its place is given back: a client trickling its body cannot hold a place.
 
 What is refused as a whole, before any line is sent, in the one error shape:
 a body not sent as NDJSON or in an encoding other than ``gzip`` (415), one
@@ -50,7 +52,7 @@ from werkzeug.exceptions import (
 
 from hearts_referee.batch import inputs, lines
 from hearts_referee.batch.inputs import Item
-from hearts_referee.http_shared import encoding, jsonbody
+from hearts_referee.http_shared import encoding, jsonbody, protocol
 from hearts_referee.http_shared.auth import requires
 from hearts_referee.http_shared.requestlog import rulings
 from hearts_referee.referee.record import Problem
@@ -209,12 +211,11 @@ def audit_records() -> Response:
         # This endpoint's limit, not the app's MAX_CONTENT_LENGTH. One byte more is read so
         # that a chunked body over the limit shows itself instead of arriving cut short.
         request.max_content_length = limit + 1
-        body = _spool(
-            encoding.decoded(request.stream),
-            limit,
-            config["AUDITS_MAX_RECORDS"],
-            config["MAX_CONTENT_LENGTH"],
-        )
+        # The place is held while the body arrives: all of it within AUDITS_BODY_SECONDS.
+        with protocol.body_deadline(request.stream, config["AUDITS_BODY_SECONDS"]) as stream:
+            body = _spool(
+                encoding.decoded(stream), limit, config["AUDITS_MAX_RECORDS"], config["MAX_CONTENT_LENGTH"]
+            )
     except RequestEntityTooLarge as error:
         give_back()
         if isinstance(error, (OverLimit, encoding.Overinflated)):

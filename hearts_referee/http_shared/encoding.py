@@ -20,11 +20,11 @@ from __future__ import annotations
 
 import zlib
 from collections.abc import Iterator
-from typing import IO
 
 from flask import request
 from werkzeug.exceptions import BadRequest, RequestEntityTooLarge, UnsupportedMediaType
 
+from hearts_referee.http_shared.protocol import Reader
 from hearts_referee.referee.record import Problem
 
 PIECE = 64 * 1024
@@ -82,7 +82,7 @@ def is_gzip() -> bool:
     raise UnsupportedEncoding(sent)
 
 
-def pieces(stream: IO[bytes]) -> Iterator[bytes]:
+def pieces(stream: Reader) -> Iterator[bytes]:
     """``stream`` read :data:`PIECE` bytes at a time."""
     while piece := stream.read(PIECE):
         yield piece
@@ -126,7 +126,7 @@ def inflated(sent: Iterator[bytes]) -> Iterator[bytes]:
         raise NotGzip("it stops before its end")
 
 
-def decoded(stream: IO[bytes]) -> Iterator[bytes]:
+def decoded(stream: Reader) -> Iterator[bytes]:
     """The request body's pieces, read from ``stream`` as sent or inflated (``gzip``); a 415
     for another coding, raised at once."""
     return inflated(pieces(stream)) if is_gzip() else pieces(stream)
