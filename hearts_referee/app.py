@@ -41,6 +41,10 @@ DEFAULTS: Mapping[str, Any] = {
     # more is a 429 with Retry-After): a batch is seconds of CPU on a worker's one core.
     "AUDITS_REQUIRE_KEY": True,
     "AUDITS_CONCURRENCY": 2,
+    # ... and a batch holds its place only while its body arrives: the whole body within
+    # this many seconds, else a 408 and the place is given back (a client trickling a byte
+    # every few seconds held a place for ever). 64 MiB in 60 s is about 1 MiB/s.
+    "AUDITS_BODY_SECONDS": 60,
     # The session cookie is Secure when the service is served over HTTPS: None means "when
     # PREFERRED_URL_SCHEME is https" (web.init_app decides); true or false says so outright.
     "SESSION_COOKIE_SECURE": None,

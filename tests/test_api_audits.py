@@ -15,15 +15,17 @@ from __future__ import annotations
 import gzip
 import io
 import json
+import threading
+import time
 from pathlib import Path
 
 import pytest
 from games import moon, new_game
 from support import example_record, role_keys, validator
 
-from hearts_referee.api import batch
 from hearts_referee.app import create_app
 from hearts_referee.batch import lines
+from hearts_referee.http_shared import encoding
 
 ROOT = Path(__file__).resolve().parent.parent
 URL = "/v1/audits"
@@ -252,7 +254,7 @@ def test_the_byte_limit_counts_a_gzip_body_inflated(problem):
 
 def test_a_gzip_bomb_is_refused_by_its_ratio_before_it_is_inflated_whole(client, problem):
     bomb = gzipped(b"\n" * (64 * 1024 * 1024))  # 64 MiB of blank lines in about 64 KiB
-    assert len(bomb) * batch.GZIP_MAX_RATIO < 64 * 1024 * 1024
+    assert len(bomb) * encoding.GZIP_MAX_RATIO < 64 * 1024 * 1024
     errors = problem(post(client, bomb, headers={"Content-Encoding": "gzip"}), 413)["errors"]
     assert [e["code"] for e in errors] == ["too_large"] and "inflates" in errors[0]["message"]
 
@@ -263,10 +265,79 @@ def test_gzip_that_is_not_gzip_is_a_400(client, problem, body):
     assert [e["code"] for e in errors] == ["invalid_gzip"]
 
 
-@pytest.mark.parametrize("encoding", ["br", "deflate", "compress", "gzip, br", "", "x-gzip"])
-def test_another_content_encoding_is_a_415(client, problem, encoding):
-    errors = problem(post(client, ndjson(REVOKE), headers={"Content-Encoding": encoding}), 415)["errors"]
+@pytest.mark.parametrize("coding", ["br", "deflate", "compress", "gzip, br", "", "gzip2", "x-deflate"])
+def test_another_content_encoding_is_a_415(client, problem, coding):
+    errors = problem(post(client, ndjson(REVOKE), headers={"Content-Encoding": coding}), 415)["errors"]
     assert [e["code"] for e in errors] == ["unsupported_encoding"]
+
+
+# --- every gzip member, and coding names as RFC 9110 reads them (issue 43) -----------------
+
+
+def test_a_multi_member_gzip_body_is_read_to_the_end(client):
+    """`cat a.gz b.gz > both.gz` is valid gzip; its records are those of both files, not a's."""
+    first, second = ndjson(REVOKE, IMPOSSIBLE), ndjson(GAME, "not json", REVOKE)
+    both = gzipped(first) + gzipped(second)
+    found = results(post(client, both, headers={"Content-Encoding": "gzip"}))
+    assert [line["line"] for line in found] == [1, 2, 3, 4, 5]
+    assert found == results(post(client, first + second))
+
+
+def test_a_record_split_between_gzip_members_is_read_whole(client):
+    body = ndjson(REVOKE, GAME)
+    cut = len(body) // 3
+    found = results(
+        post(client, gzipped(body[:cut]) + gzipped(body[cut:]), headers={"Content-Encoding": "gzip"})
+    )
+    assert found == results(post(client, body))
+
+
+def test_zero_padding_after_the_last_member_is_read_as_the_audit_command_reads_it(client):
+    """gzip -d and Python's gzip module skip zero bytes after a member; so does the server."""
+    found = results(post(client, gzipped(ndjson(REVOKE)) + b"\0" * 100, headers={"Content-Encoding": "gzip"}))
+    assert found == results(post(client, ndjson(REVOKE)))
+
+
+@pytest.mark.parametrize(
+    "trailing",
+    [b"not gzip", ndjson(REVOKE), b"\x1f", b"\x1fZ", b"\0\0junk"],
+    ids=["text", "a-plain-record", "half-a-magic", "a-false-magic", "junk-after-padding"],
+)
+def test_bytes_after_the_gzip_body_are_refused_not_ignored(client, problem, trailing):
+    """What follows the last member is no record to drop in silence: the body is refused whole."""
+    body = gzipped(ndjson(REVOKE)) + trailing
+    errors = problem(post(client, body, headers={"Content-Encoding": "gzip"}), 400)["errors"]
+    assert [e["code"] for e in errors] == ["invalid_gzip"]
+
+
+def test_a_gzip_bomb_split_into_members_is_refused_by_the_same_ratio(client, problem):
+    """The ratio is counted over the whole body, not member by member. (Before every member
+    was read, this body spun the worker forever on the end of the first one: the request
+    runs in a thread here so that such a tree fails the test rather than hangs it.)"""
+    member = gzipped(b"\n" * (4 * 1024 * 1024))  # 4 MiB of blank lines in about 4 KiB, sixteen times
+    bomb = member * 16
+    assert len(bomb) * encoding.GZIP_MAX_RATIO < 64 * 1024 * 1024
+    answered: list = []
+    sending = threading.Thread(
+        target=lambda: answered.append(post(client, bomb, headers={"Content-Encoding": "gzip"})), daemon=True
+    )
+    sending.start()
+    sending.join(60)
+    assert answered, "the server never answered a bomb in sixteen members"
+    errors = problem(answered[0], 413)["errors"]
+    assert [e["code"] for e in errors] == ["too_large"]
+
+
+@pytest.mark.parametrize("coding", ["GZIP", "Gzip", "x-gzip", "X-GZip", " gzip "])
+def test_content_coding_names_are_read_without_regard_to_case_and_x_gzip_is_gzip(client, coding):
+    """RFC 9110 §8.4.1: coding names are case-insensitive; §8.4.1.3: x-gzip is gzip."""
+    found = results(post(client, gzipped(ndjson(REVOKE)), headers={"Content-Encoding": coding}))
+    assert found == results(post(client, ndjson(REVOKE)))
+
+
+def test_identity_is_read_without_regard_to_case_too(client):
+    found = results(post(client, ndjson(REVOKE), headers={"Content-Encoding": "Identity"}))
+    assert found == results(post(client, ndjson(REVOKE)))
 
 
 def test_one_batch_past_the_workers_limit_is_a_429_with_retry_after_until_one_ends(problem):
@@ -286,3 +357,49 @@ def test_a_refused_batch_gives_its_place_back(problem):
     problem(post(client, b"\n"), 422)
     problem(post(client, b"x" * 10, headers={"Content-Encoding": "gzip"}), 400)
     assert len(results(post(client, ndjson(REVOKE)))) == 1
+
+
+# --- a batch's body arrives whole within AUDITS_BODY_SECONDS (issue 43) -------------------
+
+
+class Trickle(io.RawIOBase):
+    """A body that keeps arriving, a few bytes at a time, ``pause`` seconds apart: never
+    silent long enough for the server's read timeout, never done either."""
+
+    def __init__(self, body: bytes, pause: float, each: int = 8) -> None:
+        self.rest, self.pause, self.each, self.reads = body, pause, each, 0
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer) -> int:
+        time.sleep(self.pause)
+        self.reads += 1
+        piece, self.rest = self.rest[: self.each], self.rest[self.each :]
+        buffer[: len(piece)] = piece
+        return len(piece)
+
+
+def test_a_batch_trickling_its_body_is_408_within_the_deadline_and_gives_its_place_back(problem):
+    """Two bytes a second holds no place for ever: past AUDITS_BODY_SECONDS the batch is
+    refused, and the next one is audited, not told the worker is busy."""
+    client = create_app(OPEN | {"AUDITS_CONCURRENCY": 1, "AUDITS_BODY_SECONDS": 1}).test_client()
+    body = ndjson(*[{"line": k} for k in range(8)])  # 8 bytes each quarter second: 3 s whole
+    slow = Trickle(body, pause=0.25)
+    started = time.monotonic()
+    env = {"wsgi.input": slow, "CONTENT_LENGTH": str(len(body))}
+    refused = client.post(URL, content_type=NDJSON, environ_overrides=env)
+    assert time.monotonic() - started < 3
+    errors = problem(refused, 408)["errors"]
+    assert [e["code"] for e in errors] == ["body_timeout"]
+    assert "within 1 s" in errors[0]["message"]
+    assert slow.rest, "the whole body arrived: nothing was refused"
+    assert len(results(post(client, ndjson(REVOKE)))) == 1
+
+
+def test_a_batch_whose_body_arrives_in_time_is_audited(client):
+    client.application.config["AUDITS_BODY_SECONDS"] = 30
+    body = ndjson(REVOKE)
+    env = {"wsgi.input": Trickle(body, pause=0.0, each=512), "CONTENT_LENGTH": str(len(body))}
+    found = results(client.post(URL, content_type=NDJSON, environ_overrides=env))
+    assert found == results(post(client, body))

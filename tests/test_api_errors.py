@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import gzip
 import io
+from pathlib import Path
 
 import pytest
 
@@ -149,3 +151,53 @@ def test_errors_are_never_html(client, fake_audit):
     ):
         assert b"<" not in response.data
         assert response.mimetype == "application/problem+json"
+
+
+# --- a JSON body's content coding: read by the same reader as /v1/audits' (issue 43) ------
+
+
+def _gzipped(body: bytes) -> bytes:
+    return gzip.compress(body, mtime=0)
+
+
+REVOKE = (Path(__file__).resolve().parent.parent / "examples" / "mso-revoke.json").read_bytes()
+
+
+@pytest.mark.parametrize("coding", ["gzip", "GZIP", "x-gzip"])
+def test_a_multi_member_gzip_json_body_is_read_to_the_end(client, coding):
+    """A hand record sent as two gzip members is the whole record, as sent plain."""
+    cut = len(REVOKE) // 2
+    body = _gzipped(REVOKE[:cut]) + _gzipped(REVOKE[cut:])
+    sent = client.post(URL, data=body, content_type="application/json", headers={"Content-Encoding": coding})
+    plain = client.post(URL, data=REVOKE, content_type="application/json")
+    assert plain.status_code == 200
+    assert (sent.status_code, sent.get_json()) == (200, plain.get_json())
+
+
+def test_bytes_after_a_gzip_json_body_are_refused_not_ignored(client, fake_audit, problem):
+    body = _gzipped(b"{}") + b'{"variant": "mso-2000"}'
+    response = client.post(
+        URL, data=body, content_type="application/json", headers={"Content-Encoding": "gzip"}
+    )
+    assert [e["code"] for e in problem(response, 400)["errors"]] == ["invalid_gzip"]
+    assert fake_audit.calls == []
+
+
+def test_a_gzip_json_body_is_held_to_the_size_limit_inflated(fake_audit, problem):
+    client = create_app({"TESTING": True, "MAX_CONTENT_LENGTH": 64}).test_client()
+    body = _gzipped(b"{}" + b" " * 100)
+    assert len(body) < 64
+    response = client.post(
+        URL, data=body, content_type="application/json", headers={"Content-Encoding": "gzip"}
+    )
+    assert [e["code"] for e in problem(response, 413)["errors"]] == ["too_large"]
+    assert fake_audit.calls == []
+
+
+@pytest.mark.parametrize("coding", ["br", "deflate", "gzip, br"])
+def test_a_json_body_in_another_content_coding_is_415_not_read_as_plain(client, fake_audit, problem, coding):
+    response = client.post(
+        URL, data=b"{}", content_type="application/json", headers={"Content-Encoding": coding}
+    )
+    assert [e["code"] for e in problem(response, 415)["errors"]] == ["unsupported_encoding"]
+    assert fake_audit.calls == []

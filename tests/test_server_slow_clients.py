@@ -158,3 +158,75 @@ def test_a_long_batch_audit_does_not_hold_up_its_workers_other_requests(tmp_path
             time.sleep(0.05)
         auditor.join()
         assert slowest < 1.0, f"/healthz waited {slowest:.2f} s behind the batch"
+
+
+def trickling_batch(port: int) -> socket.socket:
+    """A connection that sent a batch's headers and the start of its body, to trickle the rest."""
+    s = socket.create_connection(("127.0.0.1", port), timeout=5)
+    s.sendall(
+        b"POST /v1/audits HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-ndjson\r\n"
+        b"Content-Length: 100000\r\n\r\n{"
+    )
+    return s
+
+
+def test_batches_trickling_their_bodies_are_408_at_the_deadline_and_free_their_places(tmp_path):
+    """Every /v1/audits place held by a client sending a byte every half second (never silent
+    for the 15 s read timeout): each is a 408 body_timeout at AUDITS_BODY_SECONDS, and the
+    next batch is audited instead of told, for ever, that the worker is busy."""
+    record = json.dumps(example_record()).encode() + b"\n"
+    ndjson = {"Content-Type": "application/x-ndjson"}
+    settings = {
+        "FLASK_AUDITS_REQUIRE_KEY": "false",
+        "FLASK_AUDITS_CONCURRENCY": "2",
+        "FLASK_AUDITS_BODY_SECONDS": "2",
+    }
+    with live_server(tmp_path, workers=1, env=settings) as one_worker:
+        slow = [trickling_batch(one_worker.port) for _ in range(2)]
+        stop = threading.Event()
+        trickler = threading.Thread(target=trickle_every, args=(slow, stop, 0.5), daemon=True)
+        trickler.start()
+        try:
+            time.sleep(0.5)
+            status, _, body = one_worker.request("POST", "/v1/audits", body=record, headers=ndjson)
+            assert status == 429, "the trickling batches do not hold the worker's places"
+            assert json.loads(body)["errors"][0]["code"] == "audits_busy"
+            started = time.monotonic()
+            for s in slow:
+                head, problem = answer_of(s)
+                assert head.startswith(b"HTTP/1.1 408"), head
+                assert [e["code"] for e in problem["errors"]] == ["body_timeout"]
+            assert time.monotonic() - started < 5, "the deadline did not hold"
+            status, _, body = one_worker.request("POST", "/v1/audits", body=record, headers=ndjson)
+            assert status == 200, body
+            assert json.loads(body.splitlines()[0])["line"] == 1
+        finally:
+            stop.set()
+            trickler.join()
+            for s in slow:
+                s.close()
+
+
+def trickle_every(sockets: list[socket.socket], stop: threading.Event, pause: float) -> None:
+    while not stop.wait(pause):
+        for s in sockets:
+            with contextlib.suppress(OSError):
+                s.send(b" ")
+
+
+def answer_of(s: socket.socket) -> tuple[bytes, dict]:
+    """The status line and headers, and the JSON body, of one answer on ``s`` (which stays open:
+    the server waits for the rest of the body it refused)."""
+    s.settimeout(10)
+    data = b""
+    while b"\r\n\r\n" not in data:
+        data += s.recv(65536) or b"!"  # the connection closed: no answer
+    head, _, body = data.partition(b"\r\n\r\n")
+    length = next(
+        int(line.split(b":")[1])
+        for line in head.split(b"\r\n")
+        if line.lower().startswith(b"content-length:")
+    )
+    while len(body) < length:
+        body += s.recv(65536) or b"!"
+    return head, json.loads(body)

@@ -10,14 +10,16 @@ whole request: one bad line never stops a run.
 Who may send a batch: a key whose role may audit in bulk (an auditor's or a
 director's), unless the operator opens the endpoint (``AUDITS_REQUIRE_KEY``
 false). A worker runs at most ``AUDITS_CONCURRENCY`` batches at once; one more
-is a 429 with ``Retry-After``, before its body is read.
+is a 429 with ``Retry-After``, before its body is read. A batch's whole body
+must arrive within ``AUDITS_BODY_SECONDS``, else a 408 ``body_timeout`` and
+its place is given back: a client trickling its body cannot hold a place.
 
 What is refused as a whole, before any line is sent, in the one error shape:
 a body not sent as NDJSON or in an encoding other than ``gzip`` (415), one
 over ``AUDITS_MAX_BYTES`` (decompressed), with more records than
 ``AUDITS_MAX_RECORDS`` or a line longer than ``MAX_CONTENT_LENGTH`` (the limit
 of one record sent alone), or a gzip body that inflates more than
-:data:`GZIP_MAX_RATIO` times (413), gzip that is not gzip (400), and one with
+:data:`http_shared.encoding.GZIP_MAX_RATIO` times (413), gzip that is not gzip (400), and one with
 no record at all (422: an audit of nothing would read as a clean run).
 
 **Memory stays flat.** The body is never held whole: it streams through the
@@ -36,14 +38,12 @@ from __future__ import annotations
 import tempfile
 import threading
 import time
-import zlib
 from collections import Counter
 from collections.abc import Callable, Iterator
 from typing import IO
 
 from flask import Blueprint, Flask, Response, current_app, request
 from werkzeug.exceptions import (
-    BadRequest,
     RequestEntityTooLarge,
     TooManyRequests,
     UnprocessableEntity,
@@ -52,7 +52,7 @@ from werkzeug.exceptions import (
 
 from hearts_referee.batch import inputs, lines
 from hearts_referee.batch.inputs import Item
-from hearts_referee.http_shared import jsonbody
+from hearts_referee.http_shared import encoding, jsonbody, protocol
 from hearts_referee.http_shared.auth import requires
 from hearts_referee.http_shared.requestlog import rulings
 from hearts_referee.referee.record import Problem
@@ -60,15 +60,8 @@ from hearts_referee.usecases.access import Permission
 
 NDJSON = "application/x-ndjson"
 
-PIECE = 64 * 1024
-"""Bytes read (and, for gzip, inflated) at a time."""
-
 SPOOL_IN_MEMORY = 1024 * 1024
 """Bytes of a body kept in memory; the rest of it waits in a temporary file."""
-
-GZIP_MAX_RATIO = 200
-"""How many times its size a gzip body may inflate to, past its first MiB. NDJSON of real
-hands inflates about 10 times; the same hand repeated, 160; a gzip bomb, 1,000."""
 
 BUSY_RETRY_AFTER = 5
 """Seconds a client is told to wait when the worker runs its most batches: a batch of a
@@ -80,16 +73,13 @@ bp = Blueprint("audits", __name__)
 
 
 class NotNDJSON(UnsupportedMediaType):
-    """The body is not sent as NDJSON, or in an encoding other than gzip."""
+    """The body is not sent as NDJSON."""
 
-    def __init__(self, got: str, code: str = "unsupported_media_type") -> None:
-        if code == "unsupported_encoding":
-            message = f"Send the body as it is or gzip-compressed (Content-Encoding: gzip), not {got}."
-            super().__init__(f"Content-Encoding {got} is not understood; send gzip or nothing.")
-        else:
-            message = f"Send the records as {NDJSON}, one record a line."
-            super().__init__(f"Expected Content-Type {NDJSON}, got {got or 'none'}.")
-        self.problems = (Problem("", code, message),)
+    def __init__(self, got: str) -> None:
+        super().__init__(f"Expected Content-Type {NDJSON}, got {got or 'none'}.")
+        self.problems = (
+            Problem("", "unsupported_media_type", f"Send the records as {NDJSON}, one record a line."),
+        )
 
 
 class OverLimit(RequestEntityTooLarge):
@@ -99,14 +89,6 @@ class OverLimit(RequestEntityTooLarge):
     def __init__(self, code: str, message: str) -> None:
         super().__init__(f"{message} Send the records in smaller batches.")
         self.problems = (Problem("", code, message),)
-
-
-class NotGzip(BadRequest):
-    """The body says it is gzip and is not."""
-
-    def __init__(self, why: str) -> None:
-        super().__init__("The body is not gzip, though Content-Encoding says so.")
-        self.problems = (Problem("", "invalid_gzip", f"The body does not inflate as gzip: {why}."),)
 
 
 class NoRecords(UnprocessableEntity):
@@ -134,48 +116,6 @@ def records(body: IO[bytes]) -> Iterator[Item]:
     """Each record of the body with its line number, read as the ``audit`` command reads
     an NDJSON file (:func:`batch.inputs.ndjson`)."""
     return inputs.ndjson(body)
-
-
-def _pieces(stream: IO[bytes]) -> Iterator[bytes]:
-    while piece := stream.read(PIECE):
-        yield piece
-
-
-def _inflated(pieces: Iterator[bytes]) -> Iterator[bytes]:
-    """The pieces of a gzip body, inflated a piece at a time (never more than :data:`PIECE`
-    from one call), refused past :data:`GZIP_MAX_RATIO` times what has come in."""
-    inflate = zlib.decompressobj(wbits=16 + zlib.MAX_WBITS)
-    taken = given = 0
-    for piece in pieces:
-        taken += len(piece)
-        data = piece
-        while data:
-            try:
-                out = inflate.decompress(data, PIECE)
-            except zlib.error as error:
-                raise NotGzip(str(error)) from None
-            given += len(out)
-            if given > SPOOL_IN_MEMORY and given > GZIP_MAX_RATIO * taken:
-                raise OverLimit(
-                    "too_large", f"The gzip body inflates more than {GZIP_MAX_RATIO} times its size."
-                )
-            yield out
-            data = inflate.unconsumed_tail
-        if inflate.eof:
-            break
-    if not inflate.eof:
-        raise NotGzip("it stops before its end")
-
-
-def _decoded(stream: IO[bytes]) -> Iterator[bytes]:
-    """The body's pieces as sent (no ``Content-Encoding``, or ``identity``) or inflated
-    (``gzip``); any other value, an empty one included, is a 415, as the spec's enum says."""
-    encoding = request.headers.get("Content-Encoding", "identity").strip()
-    if encoding == "identity":
-        return _pieces(stream)
-    if encoding == "gzip":
-        return _inflated(_pieces(stream))
-    raise NotNDJSON(encoding or "an empty one", "unsupported_encoding")
 
 
 def _spool(pieces: Iterator[bytes], limit: int, most: int, longest: int) -> IO[bytes]:
@@ -271,12 +211,14 @@ def audit_records() -> Response:
         # This endpoint's limit, not the app's MAX_CONTENT_LENGTH. One byte more is read so
         # that a chunked body over the limit shows itself instead of arriving cut short.
         request.max_content_length = limit + 1
-        body = _spool(
-            _decoded(request.stream), limit, config["AUDITS_MAX_RECORDS"], config["MAX_CONTENT_LENGTH"]
-        )
+        # The place is held while the body arrives: all of it within AUDITS_BODY_SECONDS.
+        with protocol.body_deadline(request.stream, config["AUDITS_BODY_SECONDS"]) as stream:
+            body = _spool(
+                encoding.decoded(stream), limit, config["AUDITS_MAX_RECORDS"], config["MAX_CONTENT_LENGTH"]
+            )
     except RequestEntityTooLarge as error:
         give_back()
-        if isinstance(error, OverLimit):
+        if isinstance(error, (OverLimit, encoding.Overinflated)):
             raise
         raise OverLimit("too_large", f"The request body exceeds {limit} bytes.") from None
     except BaseException:

@@ -18,7 +18,7 @@ from werkzeug.exceptions import (
     UnsupportedMediaType,
 )
 
-from hearts_referee.http_shared.problems import REFUSALS, refusal
+from hearts_referee.http_shared.problems import REFUSALS, capped, refusal
 from hearts_referee.referee.record import Problem
 
 from .problem_types import problem_type
@@ -56,15 +56,20 @@ def problem_response(
     headers: Iterable[tuple[str, str]] = (),
     cause: BaseException | None = None,
 ) -> Response:
-    """Build the one error body; ``errors`` lists problems with the request body, if any;
-    ``type`` names the kind of problem (``api.problem_types``), from ``cause`` if given."""
-    body = {
+    """Build the one error body; ``errors`` lists problems with the request body, if any, at
+    most ``MAX_PROBLEMS`` of them, and ``more_errors`` counts the rest when there are more
+    (``http_shared.problems.capped``); ``type`` names the kind of problem
+    (``api.problem_types``), from ``cause`` if given."""
+    shown, more = capped(tuple(problems))
+    body: dict[str, object] = {
         "type": problem_type(status, cause),
         "title": _phrase(status),
         "status": status,
         "detail": detail,
-        "errors": [{"pointer": p.pointer, "code": p.code, "message": p.message} for p in problems],
+        "errors": [{"pointer": p.pointer, "code": p.code, "message": p.message} for p in shown],
     }
+    if more:
+        body["more_errors"] = more
     response = jsonify(body)
     response.status_code = status
     response.mimetype = PROBLEM_JSON

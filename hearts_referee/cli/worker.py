@@ -14,7 +14,11 @@ audits (pure CPU) use every core as before. Measured in ``bench/server.py``.
 gunicorn drops the connection silently past it). A body that goes silent for
 ``client_timeout`` seconds is a 408 (:class:`http_shared.protocol.TimedInput`): the
 socket's timeout surfaces as a read error inside the request, and the app
-answers it.
+answers it. A body that never goes silent that long but arrives too slowly
+(a byte every few seconds) is held to a whole-body deadline where a view sets
+one (``POST /v1/audits``, ``AUDITS_BODY_SECONDS``): the worker lends the app
+its alarm clock, a gevent timeout that interrupts the read where it blocks
+(:func:`alarm`), and the app answers a 408.
 
 **Refusals.** A request line over ``limit_request_line`` (414), too many or
 too long header fields (431), or a line that is not HTTP (400) are found by
@@ -28,6 +32,7 @@ from __future__ import annotations
 
 import socket
 from collections.abc import Callable, Iterable, MutableMapping
+from contextlib import AbstractContextManager
 from email.utils import formatdate
 from typing import Any
 
@@ -37,7 +42,7 @@ from gunicorn.workers.base_async import AsyncWorker
 from gunicorn.workers.ggevent import GeventWorker
 from werkzeug.test import EnvironBuilder
 
-from hearts_referee.http_shared.protocol import BODY_TIMEOUT, REFUSED, Refused, TimedInput
+from hearts_referee.http_shared.protocol import ALARM, BODY_TIMEOUT, REFUSED, Refused, TimedInput
 
 YIELD = 0.0001
 """Seconds a greenlet sleeps after each request, so the worker's other connections get a turn."""
@@ -84,6 +89,13 @@ def refusal(error: BaseException, cfg: Any) -> Refused | None:
     return None
 
 
+def alarm(seconds: float, late: BaseException) -> AbstractContextManager[object]:
+    """The server's alarm clock (``http_shared.protocol.ALARM``): ``late`` raised into the
+    request's greenlet once ``seconds`` have passed, even in the middle of a read."""
+    timeout: AbstractContextManager[object] = gevent.Timeout(seconds, late)
+    return timeout
+
+
 def answer(app: Callable[..., Iterable[bytes]], refused: Refused, addr: Any) -> bytes:
     """The app's whole HTTP response to a stand-in request carrying ``refused``."""
     environ = EnvironBuilder(path="/", method="GET").get_environ()
@@ -124,6 +136,7 @@ class RefereeWorker(GeventWorker):
             start_response: Callable[[str, Iterable[tuple[str, str]]], None],
         ) -> Iterable[bytes]:
             environ["wsgi.input"] = TimedInput(environ["wsgi.input"], seconds)
+            environ[ALARM] = alarm
             return app(environ, start_response)
 
         self.app_itself = app

@@ -36,6 +36,7 @@ BOUNDS: Mapping[str, tuple[int, int]] = {
     "AUDITS_MAX_BYTES": (1, 2**40),
     "AUDITS_MAX_RECORDS": (1, 2**31),
     "AUDITS_CONCURRENCY": (1, 1024),
+    "AUDITS_BODY_SECONDS": (1, 24 * 60 * 60),
     "JSON_MAX_DEPTH": (1, DEPTH_CEILING),
     "SESSION_IDLE_MINUTES": (1, 7 * 24 * 60),
     "SESSION_MAX_HOURS": (1, 7 * 24),

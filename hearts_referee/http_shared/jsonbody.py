@@ -13,6 +13,9 @@ The size rule is one rule, whichever way the body comes: at most
 Content-Length Werkzeug refuses a larger body before reading it; without it
 (chunked), the body is read one byte past the limit, so that a body of exactly
 the limit is taken and a longer one is refused instead of arriving cut short.
+A body may come gzip-compressed (:mod:`http_shared.encoding`, the one reader of
+content codings, NDJSON's too): the limit is then held against what it
+inflates to.
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from flask import Response, current_app, request
 from flask.json.provider import DefaultJSONProvider
 from werkzeug.exceptions import BadRequest, RequestEntityTooLarge, UnsupportedMediaType
 
+from hearts_referee.http_shared import encoding
 from hearts_referee.referee.record import Problem
 from hearts_referee.schemas.strictjson import MAX_DEPTH, JSONError, dumps, loads_strict
 
@@ -78,11 +82,22 @@ def parse(data: bytes, read: Callable[[bytes, int], T] = loads_strict) -> T:
 
 
 def body_bytes() -> bytes:
-    """The whole request body, or 413 past ``MAX_CONTENT_LENGTH``, with or without Content-Length."""
+    """The whole request body, or 413 past ``MAX_CONTENT_LENGTH``, with or without
+    Content-Length; a gzip body inflated (:mod:`http_shared.encoding`), the limit held
+    against what it inflates to, 415 for another ``Content-Encoding``."""
     limit = request.max_content_length
+    gzip = encoding.is_gzip()
     if request.content_length is None and limit is not None:
         request.max_content_length = limit + 1  # read one byte more: is there more?
-    data = request.get_data(cache=False)  # 413 past the limit, when Content-Length says so
+    if not gzip:
+        data = request.get_data(cache=False)  # 413 past the limit, when Content-Length says so
+    else:
+        inflated = bytearray()
+        for piece in encoding.inflated(encoding.pieces(request.stream)):
+            inflated += piece
+            if limit is not None and len(inflated) > limit:
+                raise RequestEntityTooLarge()
+        data = bytes(inflated)
     if limit is not None and len(data) > limit:
         raise RequestEntityTooLarge()
     return data

@@ -3,16 +3,38 @@
 Both faces shape errors from this one mapping: the API as problem+json, the
 pages as an HTML page. A new kind of refusal is added here, and both faces
 answer it alike.
+
+Both faces also list at most :data:`MAX_PROBLEMS` problems in one answer
+(:func:`capped`), with a count of the rest: a 256 KiB record of nothing but
+bad cards has tens of thousands, and listing every one made the answer 17
+(API) to 36 (pages) times the size of the request. The first hundred, in
+the order the checks found them, say what is wrong; the count says how much.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from hearts_referee.referee.record import Problem, RecordError
 from hearts_referee.usecases.errors import ArchiveError, Conflict, Forbidden, NotFound, Rejected
 
 RECORD_DETAIL = "The hand record cannot have happened at any table; see errors."
+
+MAX_PROBLEMS = 100
+"""The most problems one error answer lists; the rest are counted (``more_errors``)."""
+
+
+class Capped(NamedTuple):
+    """The problems an answer lists, and how many more there were."""
+
+    shown: tuple[Problem, ...]
+    more: int
+
+
+def capped(problems: Sequence[Problem]) -> Capped:
+    """At most :data:`MAX_PROBLEMS` of ``problems``, in their order, and the count of the rest."""
+    return Capped(tuple(problems[:MAX_PROBLEMS]), max(0, len(problems) - MAX_PROBLEMS))
 
 
 class Refusal(NamedTuple):

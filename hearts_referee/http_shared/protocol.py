@@ -10,13 +10,18 @@ client gets problem+json like any other error (with its ``X-Request-ID``, and
 one log line), and the shape is built in one place.
 
 A body that stops arriving is the same idea from inside a request:
-:class:`TimedInput` turns the server's read timeout into a 408.
+:class:`TimedInput` turns the server's read timeout into a 408. A body that
+keeps arriving too slowly (a byte every few seconds, never silent long enough
+for that timeout) is held to a whole-body deadline where a view asks for one
+(:func:`body_deadline`, ``POST /v1/audits``): a 408 once it has passed.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import Any, NamedTuple
+import time
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager, contextmanager, nullcontext
+from typing import Any, NamedTuple, Protocol
 
 from flask import Flask, request
 from werkzeug.exceptions import HTTPException, RequestTimeout
@@ -28,6 +33,20 @@ BODY_TIMEOUT = 15.0
 
 REFUSED = "hearts_referee.refused"
 """The WSGI environ key of a request the server refused: a :class:`Refused`."""
+
+ALARM = "hearts_referee.alarm"
+"""The WSGI environ key of the server's alarm clock, if it has one: a callable taking seconds
+and an exception, returning a context manager that raises the exception into the request
+once the seconds have passed, however its reads block (``cli.worker``: a gevent timeout).
+Without one (the development server, the test client) a deadline is checked between reads."""
+
+Alarm = Callable[[float, BaseException], AbstractContextManager[object]]
+
+
+class Reader(Protocol):
+    """What a body is read from: ``read(size)``, ``b""`` at its end."""
+
+    def read(self, __size: int = -1) -> bytes: ...  # positional, as IO.read
 
 
 class Refused(NamedTuple):
@@ -54,6 +73,42 @@ class BodyTimeout(RequestTimeout):
         message = f"The request body stopped arriving for {seconds:g} s; send it again, whole."
         super().__init__(message)
         self.problems = (Problem("", "body_timeout", message),)
+
+
+class BodyLate(RequestTimeout):
+    """The client took longer than the view's deadline to send its whole body."""
+
+    def __init__(self, seconds: float) -> None:
+        message = f"The request body did not arrive whole within {seconds:g} s; send it again, faster."
+        super().__init__(message)
+        self.problems = (Problem("", "body_timeout", message),)
+
+
+class _Deadline:
+    """``stream`` whose reads are refused (:class:`BodyLate`) once ``at`` (monotonic) has passed."""
+
+    def __init__(self, stream: Reader, at: float, seconds: float) -> None:
+        self._stream, self._at, self._seconds = stream, at, seconds
+
+    def read(self, size: int = -1) -> bytes:
+        if time.monotonic() > self._at:
+            raise BodyLate(self._seconds)
+        data = self._stream.read(size)
+        if data and time.monotonic() > self._at:
+            raise BodyLate(self._seconds)
+        return data
+
+
+@contextmanager
+def body_deadline(stream: Reader, seconds: float) -> Iterator[Reader]:
+    """``stream`` to be read whole within ``seconds``, else a 408 :class:`BodyLate`: under the
+    server's alarm (:data:`ALARM`) even in the middle of a read that blocks, and in any case
+    between reads. Read it inside the ``with``; leaving it stops the clock."""
+    late = BodyLate(seconds)
+    alarm: Alarm | None = request.environ.get(ALARM)
+    clock = alarm(seconds, late) if alarm is not None else nullcontext()
+    with clock:
+        yield _Deadline(stream, time.monotonic() + seconds, seconds)
 
 
 class TimedInput:

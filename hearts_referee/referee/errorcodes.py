@@ -165,8 +165,8 @@ ERROR_CODES: Mapping[str, str] = MappingProxyType(
         "no_records": "A POST /v1/audits body whose every line is blank",
         "no_stored_audit": "A stored hand whose log does not start with its audit",
         "unreadable_audit": "A stored hand whose audit no longer reads",
-        "unsupported_encoding": "A POST /v1/audits body with a Content-Encoding other than gzip",
-        "invalid_gzip": "A POST /v1/audits body that says gzip and does not inflate",
+        "unsupported_encoding": "A request body with a Content-Encoding other than gzip or identity",
+        "invalid_gzip": "A request body that says gzip and does not inflate, whole and alone",
         "audits_busy": "This worker already runs its most batches (AUDITS_CONCURRENCY)",
         # --- the server's own refusals -----------------------------------------------------
         "malformed_request": "The request is not valid HTTP/1.1",

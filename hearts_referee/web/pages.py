@@ -45,7 +45,7 @@ from werkzeug.exceptions import BadRequest, Forbidden, HTTPException, Unauthoriz
 
 from hearts_referee.http_shared.db import get_db
 from hearts_referee.http_shared.jsonbody import max_depth
-from hearts_referee.http_shared.problems import REFUSALS, refusal
+from hearts_referee.http_shared.problems import REFUSALS, capped, refusal
 from hearts_referee.referee.errorcodes import shown_pointer
 from hearts_referee.referee.notation import read_record
 from hearts_referee.referee.record import Problem, RecordError
@@ -814,7 +814,10 @@ def store_choices(key: Key | None) -> list[Game] | None:
 
 
 def _check_problems(text: str, problems: list[Problem], data: Any, status: int) -> tuple[str, int]:
-    tree = render_problems(data, problems) if data is not None else None
+    """The check page with the record's problems: at most ``MAX_PROBLEMS`` listed (and placed in
+    the tree), and how many more there are."""
+    shown, more = capped(problems)
+    tree = render_problems(data, shown) if data is not None else None
     return render_template(
-        "director/check.html", text=text, problems=problems, tree=tree, view=None, status=status
+        "director/check.html", text=text, problems=shown, more=more, tree=tree, view=None, status=status
     ), status

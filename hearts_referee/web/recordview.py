@@ -9,11 +9,12 @@ symbol, so ``/deal/N/3`` is visibly the fourth card of N's hand.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from markupsafe import Markup, escape
 
+from hearts_referee.http_shared.problems import capped
 from hearts_referee.referee.cards import CARDS
 from hearts_referee.referee.record import Problem, pointer
 from hearts_referee.schemas.strictjson import pointer_index
@@ -66,10 +67,11 @@ def _json(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False)
 
 
-def render_problems(data: Any, problems: list[Problem]) -> Markup:
-    """The record as nested lists, with each problem next to the part it concerns."""
+def render_problems(data: Any, problems: Sequence[Problem]) -> Markup:
+    """The record as nested lists, with each problem next to the part it concerns: the
+    problems a page lists (``http_shared.problems.capped``), never more."""
     at: dict[str, list[Problem]] = {}
-    for problem in problems:
+    for problem in capped(problems).shown:
         at.setdefault(place(data, problem.pointer), []).append(problem)
     return Markup(_node(data, (), at))
 
