@@ -8,10 +8,12 @@ many more there are: the API as ``more_errors``, the page in words.
 
 from __future__ import annotations
 
+import io
 import json
 import re
 from pathlib import Path
 
+from entry_forms import field_problems
 from support import validator
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -74,3 +76,38 @@ def test_the_check_page_says_nothing_of_more_when_it_lists_every_problem(client)
     page = response.get_data(as_text=True)
     assert response.status_code == 422
     assert "3 problems, each shown below" in page and "more problem" not in page
+
+
+def test_a_batch_line_lists_the_first_hundred_problems_of_a_huge_bad_record_and_counts_the_rest(
+    client, as_role
+):
+    """The same record on one line of POST /v1/audits: its result line is capped as the
+    error answer is (``more_problems``), and the next line is audited as ever."""
+    good = (ROOT / "examples" / "mso-revoke.json").read_bytes().replace(b"\n", b"")
+    body = huge_bad_record().encode() + b"\n" + good + b"\n"
+    response = client.post(
+        "/v1/audits", data=body, headers=as_role("auditor") | {"Content-Type": "application/x-ndjson"}
+    )
+    assert response.status_code == 200
+    first, second = [json.loads(line) for line in response.get_data().splitlines()]
+    validator("AuditLine").validate(first)
+    assert [p["pointer"] for p in first["problems"]] == [f"/play/{k}/card" for k in range(100)]
+    assert first["more_problems"] == BAD_PLAYS - 100
+    assert second["kind"] == "hand" and "more_problems" not in second
+
+
+def test_a_game_s_uploaded_file_lists_the_first_hundred_problems_and_counts_the_rest(client, keys):
+    from test_pages import sign_in
+    from test_pages_games import start_by_page
+
+    sign_in(client, keys, "director")
+    assert start_by_page(client).status_code == 303
+    upload = {"csrf_token": CSRF, "file": (io.BytesIO(huge_bad_record(5000).encode()), "hand.json")}
+    response = client.post("/director/games/1/hands", data=upload, content_type="multipart/form-data")
+    assert response.status_code == 422
+    said = field_problems(response.get_data(as_text=True), "file")
+    assert "/play/99/card" in said and "/play/100/card" not in said
+    more = re.search(r"…and (\d+) more problems not listed", said)
+    assert (
+        more is not None and int(more.group(1)) > 4900
+    )  # the 5,000 bad cards, and the fields a game supplies

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
+from hearts_referee.http_shared.problems import capped
 from hearts_referee.referee.findings import Code
 from hearts_referee.referee.record import Problem, RecordError
 from hearts_referee.schemas.record import read_plain_text
@@ -142,11 +143,17 @@ def _tally(label: str, result: Mapping[str, Any]) -> HandTally:
 
 
 def _problems(where: Where, problems: Iterable[Problem]) -> Outcome:
+    """A refused record's line: its problems as an error answer lists them, at most
+    ``MAX_PROBLEMS`` and a count of the rest (``more_problems``), so that one record of
+    thousands of bad cards does not make a line many times its size."""
     found = tuple(problems)
-    data = {
+    shown, more = capped(found)
+    data: dict[str, Any] = {
         **where.fields(),
-        "problems": [{"pointer": p.pointer, "code": p.code, "message": p.message} for p in found],
+        "problems": [{"pointer": p.pointer, "code": p.code, "message": p.message} for p in shown],
     }
+    if more:
+        data["more_problems"] = more
     return Outcome(where, dumps(data), None, problems=found)
 
 

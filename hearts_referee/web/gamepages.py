@@ -22,6 +22,7 @@ from werkzeug.exceptions import BadRequest
 
 from hearts_referee.http_shared.db import get_db
 from hearts_referee.http_shared.jsonbody import max_depth
+from hearts_referee.http_shared.problems import capped
 from hearts_referee.referee.errorcodes import shown_pointer
 from hearts_referee.referee.house import catalogue
 from hearts_referee.referee.record import Problem, RecordError
@@ -282,9 +283,11 @@ def add_sheet_line(game_id: int) -> ResponseReturnValue:
 def _add_uploaded(key: Key, game: Game, raw: bytes) -> ResponseReturnValue:
     def refused(problems: list[Problem], data: Any, status: int) -> tuple[str, int]:
         tree = render_problems(data, problems) if data is not None else None
-        return _entry_page(
-            game, {}, {"file": [f"{shown_pointer(p.pointer)}: {p.message}" for p in problems]}, tree, status
-        )
+        shown, more = capped(problems)  # as every error answer lists them
+        said = [f"{shown_pointer(p.pointer)}: {p.message}" for p in shown]
+        if more:
+            said.append(f"…and {more} more problems not listed")
+        return _entry_page(game, {}, {"file": said}, tree, status)
 
     if len(raw) > CHECK_MAX_BYTES:
         return refused([Problem("", "too_large", f"the file is over {CHECK_MAX_BYTES} bytes")], None, 413)
