@@ -14,7 +14,7 @@ from .games import Game, GameFilter, GameStatus, SheetSigned
 from .hands import ChainReport, HandFilter, StoredHand
 from .handstate import Consequence, Decided, HandState, HandStatus, Signed
 from .keys import ROLES, Key, Role
-from .log import GENESIS, Entry
+from .log import GENESIS, Entry, EntryKind, EventEntryKind, HandEntryKind
 
 __all__ = [
     "GENESIS",
@@ -23,14 +23,17 @@ __all__ = [
     "Consequence",
     "Decided",
     "Entry",
+    "EntryKind",
     "Event",
     "EventChainReport",
+    "EventEntryKind",
     "EventPlayer",
     "EventRound",
     "EventTable",
     "Game",
     "GameFilter",
     "GameStatus",
+    "HandEntryKind",
     "HandFilter",
     "HandState",
     "HandStatus",

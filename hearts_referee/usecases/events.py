@@ -53,7 +53,16 @@ from hearts_referee.referee.events import (
 from hearts_referee.referee.notation import read_variant
 from hearts_referee.referee.record import Problem
 from hearts_referee.rulings.scoresheet import GameSetup
-from hearts_referee.stored import Event, EventChainReport, EventRound, EventTable, Game, Key, Role
+from hearts_referee.stored import (
+    Event,
+    EventChainReport,
+    EventEntryKind,
+    EventRound,
+    EventTable,
+    Game,
+    Key,
+    Role,
+)
 
 from .access import Permission, require, visible_event
 from .errors import Conflict, Rejected
@@ -290,7 +299,7 @@ def create_event(db: Database, key: Key, new: NewEvent) -> EventReport:
         archive.append_log(
             db,
             event_id,
-            "created",
+            EventEntryKind.CREATED,
             {"name": new.name, "format": new.format_spec, "players": list(new.players), "scorers": scorers},
             key.label,
         )
@@ -381,7 +390,7 @@ def seat_next_round(
         archive.append_log(
             db,
             event_id,
-            "round_seated",
+            EventEntryKind.ROUND_SEATED,
             {
                 "round": planned.number,
                 "kind": planned.kind.value,
@@ -490,7 +499,7 @@ def override(db: Database, key: Key, event_id: int, change: Override) -> EventRe
             body["player"] = player
         else:
             body.update(_reseat(db, key, event, change))
-        archive.append_log(db, event_id, "override", body, key.label)
+        archive.append_log(db, event_id, EventEntryKind.OVERRIDE, body, key.label)
         return report(db, archive.get_event(db, event_id))
 
 
