@@ -78,7 +78,7 @@ EVENTS = Log("event_log", "event_id", False, {kind.value: kind for kind in Event
 """Each event's log."""
 
 
-def next_entry(
+def append(
     db: Database,
     log: Log,
     owner: int,
@@ -87,13 +87,13 @@ def next_entry(
     actor: str | None,
     ruling: int | None = None,
 ) -> Entry:
-    """The entry that comes next in ``owner``'s log, numbered and chained to the last one,
-    not yet stored."""
+    """Append the next entry to ``owner``'s ``log``, numbered and chained to the last one
+    (call inside ``archive.db.write``); the entry stored."""
     last = row(db, f"SELECT n, hash FROM {log.table} WHERE {log.owner} = ? ORDER BY n DESC LIMIT 1", [owner])
     n, prev = (last.n + 1, last.hash) if last else (1, GENESIS)
     at = now()
     text = compact(body)
-    return Entry(
+    entry = Entry(
         hand_id=owner,
         n=n,
         kind=kind,
@@ -104,33 +104,8 @@ def next_entry(
         prev=prev,
         hash=entry_hash(prev, owner, n, kind, ruling, at, actor, text),
     )
-
-
-def append_to(
-    db: Database,
-    log: Log,
-    owner: int,
-    kind: EntryKind,
-    body: dict[str, Any],
-    actor: str | None,
-    ruling: int | None = None,
-) -> Entry:
-    """Append one entry to ``owner``'s ``log`` (call inside ``archive.db.write``)."""
-    entry = next_entry(db, log, owner, kind, body, actor, ruling)
     insert(db, log.table, log.values(entry))
     return entry
-
-
-def append(
-    db: Database,
-    hand_id: int,
-    kind: HandEntryKind,
-    body: dict[str, Any],
-    actor: str | None,
-    ruling: int | None = None,
-) -> Entry:
-    """Append one entry to ``hand_id``'s log (call inside ``archive.db.write``)."""
-    return append_to(db, HANDS, hand_id, kind, body, actor, ruling)
 
 
 def log_of(db: Database, log: Log, owner: int) -> list[Entry]:

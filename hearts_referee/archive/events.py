@@ -18,11 +18,18 @@ from sqlite_utils import Database
 from hearts_referee.referee.events import EventFormat, RoundKind, read_format
 from hearts_referee.referee.events import Round as PlannedRound
 from hearts_referee.stored.errors import NotFound
-from hearts_referee.stored.events import Event, EventChainReport, EventPlayer, EventRound, EventTable
+from hearts_referee.stored.events import (
+    Event,
+    EventChainReport,
+    EventListed,
+    EventPlayer,
+    EventRound,
+    EventTable,
+)
 from hearts_referee.stored.keys import Key
 from hearts_referee.stored.log import Entry, EventEntryKind
 
-from .chain import EVENTS, append_to, chain_problems, log_of
+from .chain import EVENTS, append, chain_problems, log_of
 from .db import compact, insert, now, row, rows, write
 
 
@@ -204,10 +211,10 @@ def game_scorers(db: Database, game_id: int) -> frozenset[int]:
     return frozenset(int(s.key_id) for s in found)
 
 
-def list_events(db: Database) -> list[tuple[int, str, str, str]]:
-    """Every event, newest first: ``(id, name, format id, created at)``."""
+def list_events(db: Database) -> list[EventListed]:
+    """Every event, newest first."""
     found = rows(db, "SELECT id, name, format_id, created_at FROM events ORDER BY id DESC")
-    return [(int(e.id), e.name, e.format_id, e.created_at) for e in found]
+    return [EventListed(int(e.id), e.name, e.format_id, e.created_at) for e in found]
 
 
 # --- the event's log ------------------------------------------------------------------------
@@ -217,7 +224,7 @@ def append_log(
     db: Database, event_id: int, kind: EventEntryKind, body: dict[str, Any], actor: str | None
 ) -> Entry:
     """Append one entry to the event's log (call inside ``archive.db.write``)."""
-    return append_to(db, EVENTS, event_id, kind, body, actor)
+    return append(db, EVENTS, event_id, kind, body, actor)
 
 
 def event_log(db: Database, event_id: int) -> EventChainReport:

@@ -273,7 +273,7 @@ def _insert(
         "signers": sorted(signers),
         "audit": audit_document(audit),
     }
-    chain.append(db, hand_id, HandEntryKind.AUDIT, body, by.label if by else None)
+    chain.append(db, chain.HANDS, hand_id, HandEntryKind.AUDIT, body, by.label if by else None)
     return hand_id
 
 
@@ -321,7 +321,13 @@ def append_decision(
         "penalties": dict(penalties),
     }
     return chain.append(
-        db, hand_id, HandEntryKind.DECISION, body, by.label if by else None, ruling=decision.ruling
+        db,
+        chain.HANDS,
+        hand_id,
+        HandEntryKind.DECISION,
+        body,
+        by.label if by else None,
+        ruling=decision.ruling,
     )
 
 
@@ -350,7 +356,7 @@ def append_consequence(
         "score": dict(score),
         "penalties": dict(penalties),
     }
-    return chain.append(db, hand_id, HandEntryKind.CONSEQUENCE, body, by.label if by else None)
+    return chain.append(db, chain.HANDS, hand_id, HandEntryKind.CONSEQUENCE, body, by.label if by else None)
 
 
 def append_record(
@@ -375,13 +381,14 @@ def append_record(
         "score": dict(audit.score),
         "penalties": dict(audit.penalties),
     }
-    return chain.append(db, hand_id, HandEntryKind.RECORD, body, by.label if by else None)
+    return chain.append(db, chain.HANDS, hand_id, HandEntryKind.RECORD, body, by.label if by else None)
 
 
 def append_signature(db: Database, hand_id: int, seat: str, name: str, version: int, by: Key | None) -> None:
     """Log a seat's signature on score version ``version`` (inside ``write``)."""
     chain.append(
         db,
+        chain.HANDS,
         hand_id,
         HandEntryKind.SIGNATURE,
         {"seat": seat, "name": name, "version": version},

@@ -9,7 +9,7 @@ every read, and each log entry's document is read and written by
 storage and the faces alike.
 """
 
-from .events import Event, EventChainReport, EventPlayer, EventRound, EventTable
+from .events import Event, EventChainReport, EventListed, EventPlayer, EventRound, EventTable
 from .games import Game, GameFilter, GameStatus, SheetSigned
 from .hands import ChainReport, HandFilter, StoredHand
 from .handstate import Consequence, Decided, HandState, HandStatus, Signed
@@ -27,6 +27,7 @@ __all__ = [
     "Event",
     "EventChainReport",
     "EventEntryKind",
+    "EventListed",
     "EventPlayer",
     "EventRound",
     "EventTable",

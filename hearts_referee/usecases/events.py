@@ -57,6 +57,7 @@ from hearts_referee.stored import (
     Event,
     EventChainReport,
     EventEntryKind,
+    EventListed,
     EventRound,
     EventTable,
     Game,
@@ -258,7 +259,7 @@ def get_event(db: Database, key: Key, event_id: int) -> EventReport:
     return report(db, visible_event(key, archive.get_event(db, event_id)))
 
 
-def list_events(db: Database, key: Key) -> list[tuple[int, str, str, str]]:
+def list_events(db: Database, key: Key) -> list[EventListed]:
     require(key, Permission.READ)
     return archive.list_events(db)
 
