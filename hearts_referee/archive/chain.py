@@ -41,18 +41,19 @@ class Log:
         object.__setattr__(self, "columns", columns)
 
     def entry(self, found: Row) -> Entry:
-        """The entry a row of this log holds."""
+        """The entry a row of this log holds (by position in ``Entry``'s field order, as
+        ``archive.hands`` builds a hand: a keyword call costs a list of hands its time)."""
         kind: str = found.kind
         return Entry(
-            hand_id=found.owner,
-            n=found.n,
-            kind=self.kinds.get(kind, kind),
-            ruling=found.ruling,
-            at=found.at,
-            actor=found.actor,
-            body_text=found.body,
-            prev=found.prev,
-            hash=found.hash,
+            found.owner,
+            found.n,
+            self.kinds.get(kind, kind),
+            found.ruling,
+            found.at,
+            found.actor,
+            found.body,
+            found.prev,
+            found.hash,
         )
 
     def values(self, entry: Entry) -> dict[str, Any]:

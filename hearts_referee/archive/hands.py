@@ -39,23 +39,25 @@ _COLUMNS = (
 
 
 def _hand(found: Row, log: list[Entry]) -> StoredHand:
+    # by position in StoredHand's field order: a keyword call of its 16 fields made a list
+    # of 500 hands a tenth slower (docs/performance.md, "Storage rows by name")
     return StoredHand(
-        id=found.id,
-        content_hash=found.content_hash,
-        game_id=found.game_id,
-        seq=found.seq,
-        table=found.table_label,
-        variant=found.variant,
-        hand_number=found.hand_number,
-        dealer=found.dealer,
-        record_text=found.record,
-        engine_version=found.engine_version,
-        void=bool(found.void),
-        referred=tuple(json.loads(found.referred)),
-        created_at=found.created_at,
-        created_by=found.created_by,
-        owner=found.created_by_key,
-        log=tuple(log),
+        found.id,
+        found.content_hash,
+        found.game_id,
+        found.seq,
+        found.table_label,
+        found.variant,
+        found.hand_number,
+        found.dealer,
+        found.record,
+        found.engine_version,
+        bool(found.void),
+        tuple(json.loads(found.referred)),
+        found.created_at,
+        found.created_by,
+        found.created_by_key,
+        tuple(log),
     )
 
 
