@@ -41,8 +41,8 @@ class Log:
         object.__setattr__(self, "columns", columns)
 
     def entry(self, found: Row) -> Entry:
-        """The entry a row of this log holds (by position in ``Entry``'s field order, as
-        ``archive.hands`` builds a hand: a keyword call costs a list of hands its time)."""
+        """The entry a row of this log holds (by position in ``Entry``'s field order:
+        docs/performance.md, "Storage rows by name")."""
         kind: str = found.kind
         return Entry(
             found.owner,

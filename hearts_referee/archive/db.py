@@ -149,8 +149,8 @@ ROW_TYPES_KEPT = 512
 
 
 def _named(sql: str, cursor: sqlite3.Cursor) -> Callable[[Iterable[Any]], Row]:
-    """What makes a row of ``cursor`` a named tuple of its columns. (``tuple.__new__`` of the
-    named tuple: its ``_make`` checks a length the query already fixes, in Python.)"""
+    """What makes a row of ``cursor`` a named tuple of its columns (why this way, and not
+    sqlite-utils' ``db.query``: docs/performance.md, "Storage rows by name")."""
     made = _ROW_TYPES.get(sql)
     if made is None:
         if len(_ROW_TYPES) >= ROW_TYPES_KEPT:
@@ -161,10 +161,7 @@ def _named(sql: str, cursor: sqlite3.Cursor) -> Callable[[Iterable[Any]], Row]:
 
 
 def rows(db: Database, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> list[Row]:
-    """Every row ``sql`` selects, each read by column name. (A named tuple rather than
-    sqlite-utils' ``db.query`` dicts, which wrap each query in a savepoint, or
-    ``sqlite3.Row``, whose names are looked up one by one: either made listing 500 hands a
-    fifth slower. A named tuple costs what the plain tuple did.)"""
+    """Every row ``sql`` selects, each read by column name."""
     cursor = db.execute(sql, params)
     return list(map(_named(sql, cursor), cursor))
 

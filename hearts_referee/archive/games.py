@@ -61,25 +61,26 @@ def get_game(db: Database, game_id: int) -> Game:
 
 
 def _game(db: Database, found: Row) -> Game:
+    # by position in the values' field order, as ``hands._hand`` builds a hand
     game_id: int = found.id
     spec = json.loads(found.variant)
     setup = GameSetup(
-        variant=read_variant(spec),
-        seats=tuple(json.loads(found.seats)),
-        first_dealer=found.first_dealer,
-        scorekeeper=found.scorekeeper,
-        players=json.loads(found.players),
-        table=found.table_label,
+        read_variant(spec),
+        tuple(json.loads(found.seats)),
+        found.first_dealer,
+        found.scorekeeper,
+        json.loads(found.players),
+        found.table_label,
     )
     return Game(
-        id=game_id,
-        setup=setup,
-        variant=spec,
-        created_at=found.created_at,
-        created_by=found.created_by,
-        owner=found.created_by_key,
-        hands=tuple(game_hands(db, game_id)),
-        signatures=_signatures(db, game_id),
+        game_id,
+        setup,
+        spec,
+        found.created_at,
+        found.created_by,
+        found.created_by_key,
+        tuple(game_hands(db, game_id)),
+        _signatures(db, game_id),
     )
 
 

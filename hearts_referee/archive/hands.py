@@ -39,8 +39,7 @@ _COLUMNS = (
 
 
 def _hand(found: Row, log: list[Entry]) -> StoredHand:
-    # by position in StoredHand's field order: a keyword call of its 16 fields made a list
-    # of 500 hands a tenth slower (docs/performance.md, "Storage rows by name")
+    # by position in StoredHand's field order (docs/performance.md, "Storage rows by name")
     return StoredHand(
         found.id,
         found.content_hash,
