@@ -95,15 +95,15 @@ def append(
     at = now()
     text = compact(body)
     entry = Entry(
-        hand_id=owner,
-        n=n,
-        kind=kind,
-        ruling=ruling,
-        at=at,
-        actor=actor,
-        body_text=text,
-        prev=prev,
-        hash=entry_hash(prev, owner, n, kind, ruling, at, actor, text),
+        owner,
+        n,
+        kind,
+        ruling,
+        at,
+        actor,
+        text,
+        prev,
+        entry_hash(prev, owner, n, kind, ruling, at, actor, text),
     )
     insert(db, log.table, log.values(entry))
     return entry
