@@ -227,3 +227,16 @@ def test_a_v2_archive_game_hand_resent_is_still_the_stored_hand(tmp_path):
         again = client.post("/v1/games/1/hands", json=body, headers=bob)
         assert (again.status_code, again.get_json().get("id")) == (200, 3), again.get_json()
     assert len(client.get("/v1/games/1", headers=bob).get_json()["hands"]) == 2
+
+
+def test_every_kind_of_hand_log_entry_is_one_the_log_table_takes_and_no_other(tmp_path):
+    """The hand log's kinds are an enum whose values are stored and hashed: the ``entries``
+    table's CHECK (widened by migrations, never from the enum) must take exactly them."""
+    from hearts_referee.stored import HandEntryKind
+
+    db = archive.open_archive(tmp_path / "archive.sqlite")
+    (sql,) = [r[0] for r in db.execute("SELECT sql FROM sqlite_master WHERE name = 'entries'")]
+    taken = sql.split("CHECK (kind IN (")[1].split(")")[0]
+    assert sorted(kind.strip(" '") for kind in taken.split(",")) == sorted(
+        kind.value for kind in HandEntryKind
+    )

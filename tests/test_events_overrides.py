@@ -250,3 +250,36 @@ def test_the_event_log_is_append_only_and_a_changed_entry_breaks_its_chain(clien
     db.conn.commit()
     log = client.get(f"{EVENTS}/{event['id']}/log", headers=director).get_json()
     assert not log["ok"] and (2, "altered_entry") in [(p["n"], p["code"]) for p in log["problems"]]
+
+
+def test_an_event_log_entry_of_a_kind_this_release_does_not_know_still_reads_and_verifies(
+    client, director, db
+):
+    """A newer release's kind of entry (the event log's kinds are an enum here): the log
+    shows it as stored, and its chain holds, as it did when kinds were plain text."""
+    from hearts_referee.stored.log import entry_hash
+
+    event = create_event(client, director, "mso-2000", 8)
+    n, prev = db.execute(
+        "SELECT n, hash FROM event_log WHERE event_id = ? ORDER BY n DESC LIMIT 1", [event["id"]]
+    ).fetchone()
+    at, body = "2031-01-01T00:00:00.000000Z", '{"note":"from a later release"}'
+    db.execute(
+        "INSERT INTO event_log (event_id, n, kind, at, actor, body, prev, hash) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        [
+            event["id"],
+            n + 1,
+            "adjourned",
+            at,
+            None,
+            body,
+            prev,
+            entry_hash(prev, event["id"], n + 1, "adjourned", None, at, None, body),
+        ],
+    )
+    db.conn.commit()
+    log = client.get(f"{EVENTS}/{event['id']}/log", headers=director).get_json()
+    assert log["ok"] and log["problems"] == []
+    assert [e["kind"] for e in log["entries"]] == ["created", "adjourned"]
+    assert log["entries"][-1]["body"] == {"note": "from a later release"}

@@ -11,37 +11,90 @@ is what detects that.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 from sqlite_utils import Database
 
-from hearts_referee.stored.log import GENESIS, Entry, entry_hash
+from hearts_referee.stored.log import GENESIS, Entry, EntryKind, EventEntryKind, HandEntryKind, entry_hash
 
-from .db import compact, now
-
-_COLUMNS = "hand_id, n, kind, ruling, at, actor, body, prev, hash"
+from .db import Row, compact, insert, now, row, rows
 
 
-def next_entry(
+@dataclass(frozen=True)
+class Log:
+    """Where a kind of log is kept: its table, the column naming its owner, whether its
+    entries index a ruling, and the kinds this release knows in it. A hand's log and an
+    event's chain alike (an event's entries have no ruling: ``None``)."""
+
+    table: str
+    owner: str
+    ruled: bool
+    kinds: Mapping[str, EntryKind]
+    columns: str = field(init=False)
+    """Every column of an entry, the owner's as ``owner`` (without a ruling: ``NULL``)."""
+
+    def __post_init__(self) -> None:
+        ruling = "ruling" if self.ruled else "NULL AS ruling"
+        columns = f"{self.owner} AS owner, n, kind, {ruling}, at, actor, body, prev, hash"
+        object.__setattr__(self, "columns", columns)
+
+    def entry(self, found: Row) -> Entry:
+        """The entry a row of this log holds (by position in ``Entry``'s field order:
+        docs/performance.md, "Storage rows by name")."""
+        kind: str = found.kind
+        return Entry(
+            found.owner,
+            found.n,
+            self.kinds.get(kind, kind),
+            found.ruling,
+            found.at,
+            found.actor,
+            found.body,
+            found.prev,
+            found.hash,
+        )
+
+    def values(self, entry: Entry) -> dict[str, Any]:
+        """The row that stores ``entry`` in this log, by column."""
+        ruling = {"ruling": entry.ruling} if self.ruled else {}
+        return {
+            self.owner: entry.hand_id,
+            "n": entry.n,
+            "kind": str(entry.kind),
+            **ruling,
+            "at": entry.at,
+            "actor": entry.actor,
+            "body": entry.body_text,
+            "prev": entry.prev,
+            "hash": entry.hash,
+        }
+
+
+HANDS = Log("entries", "hand_id", True, {kind.value: kind for kind in HandEntryKind})
+"""Each hand's log."""
+
+EVENTS = Log("event_log", "event_id", False, {kind.value: kind for kind in EventEntryKind})
+"""Each event's log."""
+
+
+def append(
     db: Database,
-    log: tuple[str, str],
+    log: Log,
     owner: int,
-    kind: str,
+    kind: EntryKind,
     body: dict[str, Any],
     actor: str | None,
     ruling: int | None = None,
 ) -> Entry:
-    """The entry that comes next in ``owner``'s log, numbered and chained to the last one,
-    not yet stored. ``log`` names the table and its owner column: a hand's log
-    (``entries``, ``hand_id``) and an event's (``event_log``, ``event_id``) chain alike."""
-    table, column = log
-    last = db.execute(
-        f"SELECT n, hash FROM {table} WHERE {column} = ? ORDER BY n DESC LIMIT 1", [owner]
-    ).fetchone()
-    n, prev = (last[0] + 1, last[1]) if last else (1, GENESIS)
+    """Append the next entry to ``owner``'s ``log``, numbered and chained to the last one
+    (call inside ``archive.db.write``); the entry stored."""
+    last = row(db, f"SELECT n, hash FROM {log.table} WHERE {log.owner} = ? ORDER BY n DESC LIMIT 1", [owner])
+    n, prev = (last.n + 1, last.hash) if last else (1, GENESIS)
     at = now()
     text = compact(body)
-    return Entry(
+    entry = Entry(
         owner,
         n,
         kind,
@@ -52,34 +105,19 @@ def next_entry(
         prev,
         entry_hash(prev, owner, n, kind, ruling, at, actor, text),
     )
-
-
-def append(
-    db: Database, hand_id: int, kind: str, body: dict[str, Any], actor: str | None, ruling: int | None = None
-) -> Entry:
-    """Append one entry to ``hand_id``'s log (call inside ``archive.db.write``)."""
-    entry = next_entry(db, ("entries", "hand_id"), hand_id, kind, body, actor, ruling)
-    db.execute(
-        f"INSERT INTO entries ({_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        [
-            entry.hand_id,
-            entry.n,
-            entry.kind,
-            entry.ruling,
-            entry.at,
-            entry.actor,
-            entry.body_text,
-            entry.prev,
-            entry.hash,
-        ],
-    )
+    insert(db, log.table, log.values(entry))
     return entry
+
+
+def log_of(db: Database, log: Log, owner: int) -> list[Entry]:
+    """Every entry of ``owner``'s ``log``, oldest first."""
+    found = rows(db, f"SELECT {log.columns} FROM {log.table} WHERE {log.owner} = ? ORDER BY n", [owner])
+    return [log.entry(each) for each in found]
 
 
 def entries(db: Database, hand_id: int) -> list[Entry]:
     """Every entry of the hand's log, oldest first."""
-    rows = db.execute(f"SELECT {_COLUMNS} FROM entries WHERE hand_id = ? ORDER BY n", [hand_id])
-    return [Entry(*row) for row in rows]
+    return log_of(db, HANDS, hand_id)
 
 
 def entries_of(db: Database, hand_ids: list[int]) -> dict[int, list[Entry]]:
@@ -88,11 +126,13 @@ def entries_of(db: Database, hand_ids: list[int]) -> dict[int, list[Entry]]:
     if not hand_ids:
         return found
     marks = ",".join("?" * len(hand_ids))
-    rows = db.execute(
-        f"SELECT {_COLUMNS} FROM entries WHERE hand_id IN ({marks}) ORDER BY hand_id, n", hand_ids
-    )
-    for row in rows:
-        found[row[0]].append(Entry(*row))
+    for each in rows(
+        db,
+        f"SELECT {HANDS.columns} FROM {HANDS.table} WHERE hand_id IN ({marks}) ORDER BY hand_id, n",
+        hand_ids,
+    ):
+        entry = HANDS.entry(each)
+        found[entry.hand_id].append(entry)
     return found
 
 

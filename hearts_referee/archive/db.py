@@ -22,9 +22,11 @@ import errno
 import json
 import os
 import sqlite3
-from collections.abc import Callable, Iterator
+from collections import namedtuple
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
 from datetime import UTC, datetime
+from functools import partial
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -133,11 +135,57 @@ def prove_write(path: str | Path) -> None:
         db.close()
 
 
-def row_id(cursor: sqlite3.Cursor) -> int:
-    """The id of the row an INSERT just made."""
-    if cursor.lastrowid is None:  # only after a statement that inserted nothing
+Row = Any
+"""A row read by column name, as an attribute (``row.id``, ``row.created_at``): a named
+tuple whose fields are the columns the query selects (aliased where a column is an
+expression: ``COALESCE(...) AS number``)."""
+
+
+_ROW_TYPES: dict[str, Callable[[Iterable[Any]], Row]] = {}
+"""The named tuple of each query's columns, by the query's text (made on its first run)."""
+
+ROW_TYPES_KEPT = 512
+"""How many queries' named tuples are kept (a list's ``IN (?, ...)`` varies its text)."""
+
+
+def _named(sql: str, cursor: sqlite3.Cursor) -> Callable[[Iterable[Any]], Row]:
+    """What makes a row of ``cursor`` a named tuple of its columns (why this way, and not
+    sqlite-utils' ``db.query``: docs/performance.md, "Storage rows by name")."""
+    made = _ROW_TYPES.get(sql)
+    if made is None:
+        if len(_ROW_TYPES) >= ROW_TYPES_KEPT:
+            _ROW_TYPES.clear()
+        named = namedtuple("Row", [column[0] for column in cursor.description])  # type: ignore[misc]
+        made = _ROW_TYPES[sql] = partial(tuple.__new__, named)
+    return made
+
+
+def rows(db: Database, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> list[Row]:
+    """Every row ``sql`` selects, each read by column name."""
+    cursor = db.execute(sql, params)
+    return list(map(_named(sql, cursor), cursor))
+
+
+def row(db: Database, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> Row | None:
+    """The first row ``sql`` selects, by column name; ``None`` if there is none."""
+    cursor = db.execute(sql, params)
+    found = cursor.fetchone()
+    return None if found is None else _named(sql, cursor)(found)
+
+
+def insert(db: Database, table: str, values: Mapping[str, Any]) -> int:
+    """Insert one row into an existing ``table``, its columns by name (sqlite-utils'
+    ``Table.insert``: inside :func:`write`, a savepoint of its transaction); the new row's
+    id. A table that is not there is SQLite's "no such table", as a plain ``INSERT`` would
+    say, never a new table guessed from ``values``. Values go in as given: text columns
+    that hold JSON are written by :func:`compact` first, never by sqlite-utils."""
+    target = db.table(table)
+    if not target.exists():
+        raise sqlite3.OperationalError(f"no such table: {table}")
+    made = target.insert(dict(values)).last_rowid
+    if made is None:  # only after a statement that inserted nothing
         raise RuntimeError("the INSERT made no row")
-    return cursor.lastrowid
+    return made
 
 
 STAMP = "%Y-%m-%dT%H:%M:%S.%fZ"

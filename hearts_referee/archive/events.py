@@ -18,23 +18,36 @@ from sqlite_utils import Database
 from hearts_referee.referee.events import EventFormat, RoundKind, read_format
 from hearts_referee.referee.events import Round as PlannedRound
 from hearts_referee.stored.errors import NotFound
-from hearts_referee.stored.events import Event, EventChainReport, EventPlayer, EventRound, EventTable
+from hearts_referee.stored.events import (
+    Event,
+    EventChainReport,
+    EventListed,
+    EventPlayer,
+    EventRound,
+    EventTable,
+)
 from hearts_referee.stored.keys import Key
-from hearts_referee.stored.log import Entry
+from hearts_referee.stored.log import Entry, EventEntryKind
 
-from .chain import chain_problems, next_entry
-from .db import compact, now, row_id, write
+from .chain import EVENTS, append, chain_problems, log_of
+from .db import compact, insert, now, row, rows, write
 
 
 def insert_event(db: Database, name: str, spec: Any, fmt: EventFormat, players: list[str], by: Key) -> int:
     """Store a new event and its players (numbered 1, 2, ... in the order given)."""
     with write(db):
-        cursor = db.execute(
-            "INSERT INTO events (name, format, format_id, created_at, created_by, created_by_key) "
-            "VALUES (?, ?, ?, ?, ?, ?)",
-            [name, compact(spec), fmt.id, now(), by.label, by.id],
+        event_id = insert(
+            db,
+            "events",
+            {
+                "name": name,
+                "format": compact(spec),
+                "format_id": fmt.id,
+                "created_at": now(),
+                "created_by": by.label,
+                "created_by_key": by.id,
+            },
         )
-        event_id = row_id(cursor)
         for player in players:
             add_player(db, event_id, player)
     return event_id
@@ -43,47 +56,53 @@ def insert_event(db: Database, name: str, spec: Any, fmt: EventFormat, players: 
 def add_player(db: Database, event_id: int, name: str) -> int:
     """Register one more player; returns their number."""
     with write(db):
-        row = db.execute(
-            "SELECT COALESCE(MAX(player), 0) + 1 FROM event_players WHERE event_id = ?", [event_id]
-        ).fetchone()
-        number = int(row[0])
-        db.execute(
-            "INSERT INTO event_players (event_id, player, name, added_at) VALUES (?, ?, ?, ?)",
-            [event_id, number, name, now()],
+        last = row(
+            db,
+            "SELECT COALESCE(MAX(player), 0) + 1 AS number FROM event_players WHERE event_id = ?",
+            [event_id],
         )
+        number = int(last.number) if last else 1
+        insert(db, "event_players", {"event_id": event_id, "player": number, "name": name, "added_at": now()})
     return number
 
 
 def withdraw_player(db: Database, event_id: int, number: int) -> None:
     with write(db):
         db.execute(
-            "UPDATE event_players SET withdrawn_at = ? WHERE event_id = ? AND player = ?",
-            [now(), event_id, number],
+            "UPDATE event_players SET withdrawn_at = :at WHERE event_id = :event_id AND player = :player",
+            {"at": now(), "event_id": event_id, "player": number},
         )
 
 
 def insert_round(db: Database, event_id: int, planned: PlannedRound, seed: int, games: list[int]) -> None:
     """Store a seated round, its tables each with the game it plays."""
     with write(db):
-        db.execute(
-            "INSERT INTO event_rounds (event_id, number, kind, seed, repeats, byes, qualifiers, final, "
-            "created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            [
-                event_id,
-                planned.number,
-                planned.kind.value,
-                seed,
-                planned.repeats,
-                compact(list(planned.byes)),
-                compact(list(planned.qualifiers)),
-                int(planned.final),
-                now(),
-            ],
+        insert(
+            db,
+            "event_rounds",
+            {
+                "event_id": event_id,
+                "number": planned.number,
+                "kind": planned.kind.value,
+                "seed": seed,
+                "repeats": planned.repeats,
+                "byes": compact(list(planned.byes)),
+                "qualifiers": compact(list(planned.qualifiers)),
+                "final": int(planned.final),
+                "created_at": now(),
+            },
         )
         for number, (players, game_id) in enumerate(zip(planned.tables, games, strict=True), start=1):
-            db.execute(
-                "INSERT INTO event_tables (event_id, round, number, players, game_id) VALUES (?, ?, ?, ?, ?)",
-                [event_id, planned.number, number, compact(list(players)), game_id],
+            insert(
+                db,
+                "event_tables",
+                {
+                    "event_id": event_id,
+                    "round": planned.number,
+                    "number": number,
+                    "players": compact(list(players)),
+                    "game_id": game_id,
+                },
             )
 
 
@@ -91,60 +110,81 @@ def replace_table(db: Database, event_id: int, round_number: int, table: EventTa
     """Point a table at new players and a new game (a director's override)."""
     with write(db):
         db.execute(
-            "UPDATE event_tables SET players = ?, game_id = ? "
-            "WHERE event_id = ? AND round = ? AND number = ?",
-            [compact(list(table.players)), table.game_id, event_id, round_number, table.number],
+            "UPDATE event_tables SET players = :players, game_id = :game_id "
+            "WHERE event_id = :event_id AND round = :round AND number = :number",
+            {
+                "players": compact(list(table.players)),
+                "game_id": table.game_id,
+                "event_id": event_id,
+                "round": round_number,
+                "number": table.number,
+            },
         )
 
 
 def get_event(db: Database, event_id: int) -> Event:
     """The event with its players and rounds; ``NotFound`` if there is none."""
-    row = db.execute(
-        "SELECT id, name, format, created_at, created_by, created_by_key FROM events WHERE id = ?", [event_id]
-    ).fetchone()
-    if row is None:
+    event = row(
+        db,
+        "SELECT id, name, format, created_at, created_by, created_by_key FROM events WHERE id = ?",
+        [event_id],
+    )
+    if event is None:
         raise NotFound.event(event_id)
-    id_, name, spec_text, created_at, created_by, owner = row
-    spec = json.loads(spec_text)
+    spec = json.loads(event.format)
     players = tuple(
-        EventPlayer(*r)
-        for r in db.execute(
+        EventPlayer(number=p.player, name=p.name, added_at=p.added_at, withdrawn_at=p.withdrawn_at)
+        for p in rows(
+            db,
             "SELECT player, name, added_at, withdrawn_at FROM event_players "
             "WHERE event_id = ? ORDER BY player",
             [event_id],
         )
     )
     tables: dict[int, list[EventTable]] = {}
-    for round_number, number, players_text, game_id in db.execute(
+    for t in rows(
+        db,
         "SELECT round, number, players, game_id FROM event_tables WHERE event_id = ? ORDER BY round, number",
         [event_id],
     ):
-        tables.setdefault(round_number, []).append(
-            EventTable(number, tuple(json.loads(players_text)), game_id)
+        tables.setdefault(t.round, []).append(
+            EventTable(number=t.number, players=tuple(json.loads(t.players)), game_id=t.game_id)
         )
     rounds = tuple(
         EventRound(
-            number,
-            RoundKind(kind),
-            seed,
-            repeats,
-            tuple(json.loads(byes)),
-            tuple(json.loads(qualifiers)),
-            bool(final),
-            created,
-            tuple(tables.get(number, [])),
+            number=r.number,
+            kind=RoundKind(r.kind),
+            seed=r.seed,
+            repeats=r.repeats,
+            byes=tuple(json.loads(r.byes)),
+            qualifiers=tuple(json.loads(r.qualifiers)),
+            final=bool(r.final),
+            created_at=r.created_at,
+            tables=tuple(tables.get(r.number, [])),
         )
-        for number, kind, seed, repeats, byes, qualifiers, final, created in db.execute(
+        for r in rows(
+            db,
             "SELECT number, kind, seed, repeats, byes, qualifiers, final, created_at FROM event_rounds "
             "WHERE event_id = ? ORDER BY number",
             [event_id],
         )
     )
     scorers = tuple(
-        int(r[0])
-        for r in db.execute("SELECT key_id FROM event_scorers WHERE event_id = ? ORDER BY key_id", [event_id])
+        int(s.key_id)
+        for s in rows(db, "SELECT key_id FROM event_scorers WHERE event_id = ? ORDER BY key_id", [event_id])
     )
-    return Event(id_, name, read_format(spec), spec, created_at, created_by, owner, players, rounds, scorers)
+    return Event(
+        id=event.id,
+        name=event.name,
+        format=read_format(spec),
+        format_spec=spec,
+        created_at=event.created_at,
+        created_by=event.created_by,
+        owner=event.created_by_key,
+        players=players,
+        rounds=rounds,
+        scorers=scorers,
+    )
 
 
 SCORED_BY = (
@@ -157,46 +197,37 @@ def set_scorers(db: Database, event_id: int, key_ids: Sequence[int]) -> None:
     """The scorer keys the event lets score its tables, replacing the set (inside ``write``)."""
     db.execute("DELETE FROM event_scorers WHERE event_id = ?", [event_id])
     for key_id in sorted(set(key_ids)):
-        db.execute("INSERT INTO event_scorers (event_id, key_id) VALUES (?, ?)", [event_id, key_id])
+        insert(db, "event_scorers", {"event_id": event_id, "key_id": key_id})
 
 
 def game_scorers(db: Database, game_id: int) -> frozenset[int]:
     """The scorer keys the event whose table plays this game lets score it (none outside events)."""
-    rows = db.execute(
+    found = rows(
+        db,
         "SELECT s.key_id FROM event_tables t JOIN event_scorers s ON s.event_id = t.event_id "
         "WHERE t.game_id = ?",
         [game_id],
     )
-    return frozenset(int(r[0]) for r in rows)
+    return frozenset(int(s.key_id) for s in found)
 
 
-def list_events(db: Database) -> list[tuple[int, str, str, str]]:
-    """Every event, newest first: ``(id, name, format id, created at)``."""
-    rows = db.execute("SELECT id, name, format_id, created_at FROM events ORDER BY id DESC")
-    return [(int(r[0]), r[1], r[2], r[3]) for r in rows]
+def list_events(db: Database) -> list[EventListed]:
+    """Every event, newest first."""
+    found = rows(db, "SELECT id, name, format_id, created_at FROM events ORDER BY id DESC")
+    return [EventListed(int(e.id), e.name, e.format_id, e.created_at) for e in found]
 
 
 # --- the event's log ------------------------------------------------------------------------
 
-_LOG = "event_id, n, kind, at, actor, body, prev, hash"
 
-
-def append_log(db: Database, event_id: int, kind: str, body: dict[str, Any], actor: str | None) -> Entry:
+def append_log(
+    db: Database, event_id: int, kind: EventEntryKind, body: dict[str, Any], actor: str | None
+) -> Entry:
     """Append one entry to the event's log (call inside ``archive.db.write``)."""
-    entry = next_entry(db, ("event_log", "event_id"), event_id, kind, body, actor)
-    db.execute(
-        f"INSERT INTO event_log ({_LOG}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-        [event_id, entry.n, kind, entry.at, actor, entry.body_text, entry.prev, entry.hash],
-    )
-    return entry
+    return append(db, EVENTS, event_id, kind, body, actor)
 
 
 def event_log(db: Database, event_id: int) -> EventChainReport:
     """The event's log, oldest first, and every entry that breaks its chain."""
-    entries = tuple(
-        Entry(event_id, n, kind, None, at, actor, body, prev, hash_)
-        for _, n, kind, at, actor, body, prev, hash_ in db.execute(
-            f"SELECT {_LOG} FROM event_log WHERE event_id = ? ORDER BY n", [event_id]
-        )
-    )
-    return EventChainReport(event_id, entries, tuple(chain_problems(list(entries))))
+    entries = log_of(db, EVENTS, event_id)
+    return EventChainReport(event_id, tuple(entries), tuple(chain_problems(entries)))

@@ -21,7 +21,7 @@ from hearts_referee.stored.errors import NotFound
 from hearts_referee.stored.games import Game, GameFilter, SheetSigned
 from hearts_referee.stored.keys import Key
 
-from .db import all_of, compact, keyset_page, now, row_id, write
+from .db import Row, all_of, compact, insert, keyset_page, now, row, rows, write
 from .events import SCORED_BY
 from .hands import MAYBE_OPEN, SURELY_OPEN, game_hands, is_open
 
@@ -34,52 +34,72 @@ _COLUMNS = (
 def insert_game(db: Database, setup: GameSetup, by: Key | None) -> int:
     """Store a new game; returns its id."""
     with write(db):
-        cursor = db.execute(
-            "INSERT INTO games (variant, variant_id, seats, players, first_dealer, scorekeeper, "
-            "table_label, created_at, created_by, created_by_key) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            [
-                compact(variant_data(setup.variant)),
-                setup.variant.id,
-                compact(list(setup.seats)),
-                compact({seat: setup.players[seat] for seat in setup.seats}),
-                setup.first_dealer,
-                setup.scorekeeper,
-                setup.table,
-                now(),
-                by.label if by else None,
-                by.id if by else None,
-            ],
+        return insert(
+            db,
+            "games",
+            {
+                "variant": compact(variant_data(setup.variant)),
+                "variant_id": setup.variant.id,
+                "seats": compact(list(setup.seats)),
+                "players": compact({seat: setup.players[seat] for seat in setup.seats}),
+                "first_dealer": setup.first_dealer,
+                "scorekeeper": setup.scorekeeper,
+                "table_label": setup.table,
+                "created_at": now(),
+                "created_by": by.label if by else None,
+                "created_by_key": by.id if by else None,
+            },
         )
-    return row_id(cursor)
 
 
 def get_game(db: Database, game_id: int) -> Game:
     """The game with all its hands; ``NotFound`` if there is none."""
-    row = db.execute(f"SELECT {_COLUMNS} FROM games WHERE id = ?", [game_id]).fetchone()
-    if row is None:
+    found = row(db, f"SELECT {_COLUMNS} FROM games WHERE id = ?", [game_id])
+    if found is None:
         raise NotFound.game(game_id)
-    return _game(db, row)
+    return _game(db, found)
 
 
-def _game(db: Database, row: tuple[Any, ...]) -> Game:
-    id_, variant, seats, players, first_dealer, scorekeeper, table, created_at, created_by, owner = row
-    spec = json.loads(variant)
+def _game(db: Database, found: Row) -> Game:
+    # by position in the values' field order, as ``hands._hand`` builds a hand
+    game_id: int = found.id
+    spec = json.loads(found.variant)
     setup = GameSetup(
-        read_variant(spec), tuple(json.loads(seats)), first_dealer, scorekeeper, json.loads(players), table
+        read_variant(spec),
+        tuple(json.loads(found.seats)),
+        found.first_dealer,
+        found.scorekeeper,
+        json.loads(found.players),
+        found.table_label,
     )
     return Game(
-        id_, setup, spec, created_at, created_by, owner, tuple(game_hands(db, id_)), _signatures(db, id_)
+        game_id,
+        setup,
+        spec,
+        found.created_at,
+        found.created_by,
+        found.created_by_key,
+        tuple(game_hands(db, game_id)),
+        _signatures(db, game_id),
     )
 
 
 def _signatures(db: Database, game_id: int) -> tuple[SheetSigned, ...]:
-    rows = db.execute(
+    found = rows(
+        db,
         "SELECT id, seat, name, sheet, at, actor FROM game_signatures WHERE game_id = ? ORDER BY id",
         [game_id],
-    ).fetchall()
+    )
     return tuple(
-        SheetSigned(id_, seat, name, tuple((int(h), int(v)) for h, v in json.loads(sheet)), at, actor)
-        for id_, seat, name, sheet, at, actor in rows
+        SheetSigned(
+            id=s.id,
+            seat=s.seat,
+            name=s.name,
+            sheet=tuple((int(h), int(v)) for h, v in json.loads(s.sheet)),
+            at=s.at,
+            actor=s.actor,
+        )
+        for s in found
     )
 
 
@@ -87,27 +107,28 @@ def append_game_signature(
     db: Database, game_id: int, seat: str, name: str, sheet: tuple[tuple[int, int], ...], by: Key | None
 ) -> None:
     """Log a seat's signature on the game's scoresheet as ``sheet`` (inside ``write``)."""
-    db.execute(
-        "INSERT INTO game_signatures (game_id, seat, name, sheet, at, actor, actor_key) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?)",
-        [
-            game_id,
-            seat,
-            name,
-            compact([list(pair) for pair in sheet]),
-            now(),
-            by.label if by else None,
-            by.id if by else None,
-        ],
+    insert(
+        db,
+        "game_signatures",
+        {
+            "game_id": game_id,
+            "seat": seat,
+            "name": name,
+            "sheet": compact([list(pair) for pair in sheet]),
+            "at": now(),
+            "actor": by.label if by else None,
+            "actor_key": by.id if by else None,
+        },
     )
 
 
 def game_owner(db: Database, game_id: int) -> int | None:
     """The key that started the game (``NotFound`` if there is no such game)."""
-    row = db.execute("SELECT created_by_key FROM games WHERE id = ?", [game_id]).fetchone()
-    if row is None:
+    found = row(db, "SELECT created_by_key FROM games WHERE id = ?", [game_id])
+    if found is None:
         raise NotFound.game(game_id)
-    return int(row[0]) if row[0] is not None else None
+    owner = found.created_by_key
+    return int(owner) if owner is not None else None
 
 
 def list_games(
@@ -144,7 +165,6 @@ def list_games(
             f"SELECT {', '.join('g.' + c for c in _COLUMNS.split(', '))} FROM games g "
             f"WHERE {' AND '.join([bound, *clauses])} ORDER BY g.id {'DESC' if newest else 'ASC'} LIMIT ?"
         )
-        rows = db.execute(sql, [*([cursor] if cursor else []), *params, count]).fetchall()
-        return [_game(db, row) for row in rows]
+        return [_game(db, each) for each in rows(db, sql, [*([cursor] if cursor else []), *params, count])]
 
     return keyset_page(fetch, lambda game: game.id, after, limit, all_of(keep))

@@ -25,11 +25,11 @@ from hearts_referee.stored.errors import Conflict, NotFound
 from hearts_referee.stored.hands import ChainReport, HandFilter, StoredHand
 from hearts_referee.stored.handstate import HandStatus, fold
 from hearts_referee.stored.keys import Key
-from hearts_referee.stored.log import Entry
+from hearts_referee.stored.log import Entry, HandEntryKind
 from hearts_referee.stored.log_entries import audit_document, decision_document, read_audit
 
 from . import chain
-from .db import all_of, compact, keyset_page, now, row_id, sha256, write
+from .db import Row, all_of, compact, insert, keyset_page, now, row, rows, sha256, write
 from .events import SCORED_BY
 
 _COLUMNS = (
@@ -38,56 +38,40 @@ _COLUMNS = (
 )
 
 
-def _hand(row: tuple[Any, ...], log: list[Entry]) -> StoredHand:
-    (
-        id_,
-        content_hash,
-        game_id,
-        seq,
-        table,
-        variant,
-        hand_number,
-        dealer,
-        record,
-        version,
-        void,
-        referred_,
-        created_at,
-        created_by,
-        owner,
-    ) = row
+def _hand(found: Row, log: list[Entry]) -> StoredHand:
+    # by position in StoredHand's field order (docs/performance.md, "Storage rows by name")
     return StoredHand(
-        id_,
-        content_hash,
-        game_id,
-        seq,
-        table,
-        variant,
-        hand_number,
-        dealer,
-        record,
-        version,
-        bool(void),
-        tuple(json.loads(referred_)),
-        created_at,
-        created_by,
-        owner,
+        found.id,
+        found.content_hash,
+        found.game_id,
+        found.seq,
+        found.table_label,
+        found.variant,
+        found.hand_number,
+        found.dealer,
+        found.record,
+        found.engine_version,
+        bool(found.void),
+        tuple(json.loads(found.referred)),
+        found.created_at,
+        found.created_by,
+        found.created_by_key,
         tuple(log),
     )
 
 
 def get_hand(db: Database, hand_id: int) -> StoredHand:
     """The hand with its whole log; ``NotFound`` if there is none."""
-    row = db.execute(f"SELECT {_COLUMNS} FROM hands WHERE id = ?", [hand_id]).fetchone()
-    if row is None:
+    found = row(db, f"SELECT {_COLUMNS} FROM hands WHERE id = ?", [hand_id])
+    if found is None:
         raise NotFound.hand(hand_id)
-    return _hand(row, chain.entries(db, hand_id))
+    return _hand(found, chain.entries(db, hand_id))
 
 
 def _hands(db: Database, where: str, params: list[Any], suffix: str = "") -> list[StoredHand]:
-    rows = db.execute(f"SELECT {_COLUMNS} FROM hands h WHERE {where} {suffix}", params).fetchall()
-    logs = chain.entries_of(db, [row[0] for row in rows])
-    return [_hand(row, logs[row[0]]) for row in rows]
+    found = rows(db, f"SELECT {_COLUMNS} FROM hands h WHERE {where} {suffix}", params)
+    logs = chain.entries_of(db, [each.id for each in found])
+    return [_hand(each, logs[each.id]) for each in found]
 
 
 def game_hands(db: Database, game_id: int) -> list[StoredHand]:
@@ -96,22 +80,24 @@ def game_hands(db: Database, game_id: int) -> list[StoredHand]:
 
 
 def hand_id_by_hash(db: Database, content_hash: str) -> int | None:
-    row = db.execute("SELECT id FROM hands WHERE content_hash = ?", [content_hash]).fetchone()
-    return int(row[0]) if row else None
+    found = row(db, "SELECT id FROM hands WHERE content_hash = ?", [content_hash])
+    return int(found.id) if found else None
 
 
 # the rulings of hand ``h`` referred to the director and not decided yet
 _OPEN = (
     "EXISTS (SELECT 1 FROM json_each(h.referred) r WHERE NOT EXISTS ("
-    "SELECT 1 FROM entries e WHERE e.hand_id = h.id AND e.kind = 'decision' AND e.ruling = r.value))"
+    f"SELECT 1 FROM entries e WHERE e.hand_id = h.id AND e.kind = '{HandEntryKind.DECISION}' "
+    "AND e.ruling = r.value))"
 )
 
 OPEN_RULINGS = "h.referred != '[]' AND " + _OPEN
 """Hand ``h``'s first audit referred a ruling no decision has answered yet."""
 
 _REAUDITED = (
-    "EXISTS (SELECT 1 FROM entries e WHERE e.hand_id = h.id AND (e.kind IN ('consequence', 'record') "
-    "OR (e.kind = 'decision' AND e.ruling IS NULL)))"
+    "EXISTS (SELECT 1 FROM entries e WHERE e.hand_id = h.id AND ("
+    f"e.kind IN ('{HandEntryKind.CONSEQUENCE}', '{HandEntryKind.RECORD}') "
+    f"OR (e.kind = '{HandEntryKind.DECISION}' AND e.ruling IS NULL)))"
 )
 """Hand ``h`` was re-audited, or its scoresheet decided as one (a decision answering
 several rulings, which no ``ruling`` column names): only its fold says what is open."""
@@ -255,26 +241,26 @@ def _insert(
     by: Key | None,
 ) -> int:
     record_text = compact(record_data(record))
-    cursor = db.execute(
-        f"INSERT INTO hands ({_COLUMNS.removeprefix('id, ')}) VALUES ({', '.join('?' * 14)})",
-        [
-            content_hash,
-            place.game_id,
-            place.seq,
-            place.table,
-            audit.variant,
-            audit.hand_number,
-            audit.dealer,
-            record_text,
-            audit.engine_version,
-            int(audit.void),
-            json.dumps(list(audit.referred)),
-            now(),
-            by.label if by else None,
-            by.id if by else None,
-        ],
+    hand_id = insert(
+        db,
+        "hands",
+        {
+            "content_hash": content_hash,
+            "game_id": place.game_id,
+            "seq": place.seq,
+            "table_label": place.table,
+            "variant": audit.variant,
+            "hand_number": audit.hand_number,
+            "dealer": audit.dealer,
+            "record": record_text,
+            "engine_version": audit.engine_version,
+            "void": int(audit.void),
+            "referred": json.dumps(list(audit.referred)),
+            "created_at": now(),
+            "created_by": by.label if by else None,
+            "created_by_key": by.id if by else None,
+        },
     )
-    hand_id = row_id(cursor)
     body = {
         "hand": {
             "id": hand_id,
@@ -288,7 +274,7 @@ def _insert(
         "signers": sorted(signers),
         "audit": audit_document(audit),
     }
-    chain.append(db, hand_id, "audit", body, by.label if by else None)
+    chain.append(db, chain.HANDS, hand_id, HandEntryKind.AUDIT, body, by.label if by else None)
     return hand_id
 
 
@@ -335,7 +321,15 @@ def append_decision(
         "score": dict(score),
         "penalties": dict(penalties),
     }
-    return chain.append(db, hand_id, "decision", body, by.label if by else None, ruling=decision.ruling)
+    return chain.append(
+        db,
+        chain.HANDS,
+        hand_id,
+        HandEntryKind.DECISION,
+        body,
+        by.label if by else None,
+        ruling=decision.ruling,
+    )
 
 
 def append_consequence(
@@ -363,7 +357,7 @@ def append_consequence(
         "score": dict(score),
         "penalties": dict(penalties),
     }
-    return chain.append(db, hand_id, "consequence", body, by.label if by else None)
+    return chain.append(db, chain.HANDS, hand_id, HandEntryKind.CONSEQUENCE, body, by.label if by else None)
 
 
 def append_record(
@@ -388,13 +382,18 @@ def append_record(
         "score": dict(audit.score),
         "penalties": dict(audit.penalties),
     }
-    return chain.append(db, hand_id, "record", body, by.label if by else None)
+    return chain.append(db, chain.HANDS, hand_id, HandEntryKind.RECORD, body, by.label if by else None)
 
 
 def append_signature(db: Database, hand_id: int, seat: str, name: str, version: int, by: Key | None) -> None:
     """Log a seat's signature on score version ``version`` (inside ``write``)."""
     chain.append(
-        db, hand_id, "signature", {"seat": seat, "name": name, "version": version}, by.label if by else None
+        db,
+        chain.HANDS,
+        hand_id,
+        HandEntryKind.SIGNATURE,
+        {"seat": seat, "name": name, "version": version},
+        by.label if by else None,
     )
 
 
@@ -412,7 +411,7 @@ def verify(db: Database, hand_id: int) -> ChainReport:
     hand = get_hand(db, hand_id)
     log = list(hand.log)
     problems = chain.chain_problems(log)
-    if not log or log[0].kind != "audit":
+    if not log or log[0].kind != HandEntryKind.AUDIT:
         problems.append((1, "no_audit", "the log does not start with the audit"))
         return ChainReport(hand_id, False, len(log), log[-1].hash if log else None, tuple(problems))
     try:
@@ -451,14 +450,14 @@ def _score_problems(log: list[Entry]) -> list[tuple[int, str, str]]:
     remade = {v.consequence: v for v in state.versions if v.consequence is not None}
     for entry in log[1:]:
         body = entry.body
-        if entry.kind in ("consequence", "record"):
+        if entry.kind in (HandEntryKind.CONSEQUENCE, HandEntryKind.RECORD):
             version = remade[entry.n]
             recorded = (body["version"], body["score"], body["penalties"])
             if recorded != (version.number, dict(version.score), dict(version.penalties)):
                 problems.append(
                     (entry.n, "wrong_score", f"entry {entry.n} records a score its re-audit does not give")
                 )
-        if entry.kind == "decision":
+        if entry.kind == HandEntryKind.DECISION:
             version = made[entry.n]
             recorded = (body["version"], body["score"], body["penalties"])
             if recorded != (version.number, dict(version.score), dict(version.penalties)):

@@ -20,7 +20,7 @@ from enum import StrEnum
 
 from sqlite_utils import Database
 
-from .db import moment, now, sha256, stamp, write
+from .db import insert, moment, now, row, sha256, stamp, write
 
 
 class SessionEnd(StrEnum):
@@ -34,10 +34,7 @@ def start_session(db: Database, key_id: int) -> str:
     """A new session for a key; returns its token, which only the browser keeps."""
     token = secrets.token_urlsafe(32)
     with write(db):
-        db.execute(
-            "INSERT INTO sessions (token_sha256, key_id, started_at) VALUES (?, ?, ?)",
-            [sha256(token), key_id, now()],
-        )
+        insert(db, "sessions", {"token_sha256": sha256(token), "key_id": key_id, "started_at": now()})
     return token
 
 
@@ -49,25 +46,28 @@ def session_key_id(db: Database, token: str, started_after: datetime | None = No
 
     Whether that key is still live is the key's own question (``keys.get_key``).
     """
-    row = db.execute(
-        "SELECT key_id FROM sessions WHERE token_sha256 = ? AND ended_at IS NULL AND started_at > ?",
-        [sha256(token), "" if started_after is None else stamp(started_after)],
-    ).fetchone()
-    return int(row[0]) if row else None
+    found = row(
+        db,
+        "SELECT key_id FROM sessions "
+        "WHERE token_sha256 = :token AND ended_at IS NULL AND started_at > :after",
+        {"token": sha256(token), "after": "" if started_after is None else stamp(started_after)},
+    )
+    return int(found.key_id) if found else None
 
 
 def session_started(db: Database, token: str) -> datetime | None:
     """When the session this token names began, ``None`` if there is none."""
-    row = db.execute("SELECT started_at FROM sessions WHERE token_sha256 = ?", [sha256(token)]).fetchone()
-    return moment(str(row[0])) if row else None
+    found = row(db, "SELECT started_at FROM sessions WHERE token_sha256 = ?", [sha256(token)])
+    return moment(str(found.started_at)) if found else None
 
 
 def end_session(db: Database, token: str) -> None:
     """Sign out: end the session this token names (ending it twice keeps the first time)."""
     with write(db):
         db.execute(
-            "UPDATE sessions SET ended_at = ?, end_reason = ? WHERE token_sha256 = ? AND ended_at IS NULL",
-            [now(), SessionEnd.SIGNED_OUT, sha256(token)],
+            "UPDATE sessions SET ended_at = :at, end_reason = :reason "
+            "WHERE token_sha256 = :token AND ended_at IS NULL",
+            {"at": now(), "reason": SessionEnd.SIGNED_OUT, "token": sha256(token)},
         )
 
 
@@ -75,7 +75,8 @@ def end_sessions_of_key(db: Database, key_id: int, reason: SessionEnd) -> int:
     """End every live session of a key; returns how many there were."""
     with write(db):
         cursor = db.execute(
-            "UPDATE sessions SET ended_at = ?, end_reason = ? WHERE key_id = ? AND ended_at IS NULL",
-            [now(), reason, key_id],
+            "UPDATE sessions SET ended_at = :at, end_reason = :reason "
+            "WHERE key_id = :key_id AND ended_at IS NULL",
+            {"at": now(), "reason": reason, "key_id": key_id},
         )
     return cursor.rowcount

@@ -15,7 +15,7 @@ from marshmallow import RAISE, Schema, ValidationError, fields, post_load, valid
 
 from hearts_referee.referee.events import EVENT_FORMATS, EventFormat, FormatError, format_data, house_format
 from hearts_referee.referee.record import Problem
-from hearts_referee.usecases import EventChainReport
+from hearts_referee.usecases import EventChainReport, EventListed
 from hearts_referee.usecases.errors import Rejected
 from hearts_referee.usecases.events import Action, EventReport, NewEvent, Override, RoundReport, TableReport
 
@@ -295,8 +295,12 @@ def dump_event(event: EventReport) -> dict[str, Any]:
     }
 
 
-def dump_event_list(rows: list[tuple[int, str, str, str]]) -> dict[str, Any]:
-    return {"events": [{"id": i, "name": n, "format": f, "created_at": c} for i, n, f, c in rows]}
+def dump_event_list(listed: list[EventListed]) -> dict[str, Any]:
+    return {
+        "events": [
+            {"id": e.id, "name": e.name, "format": e.format_id, "created_at": e.created_at} for e in listed
+        ]
+    }
 
 
 def dump_event_log(log: EventChainReport) -> dict[str, Any]:

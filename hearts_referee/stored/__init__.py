@@ -9,12 +9,12 @@ every read, and each log entry's document is read and written by
 storage and the faces alike.
 """
 
-from .events import Event, EventChainReport, EventPlayer, EventRound, EventTable
+from .events import Event, EventChainReport, EventListed, EventPlayer, EventRound, EventTable
 from .games import Game, GameFilter, GameStatus, SheetSigned
 from .hands import ChainReport, HandFilter, StoredHand
 from .handstate import Consequence, Decided, HandState, HandStatus, Signed
 from .keys import ROLES, Key, Role
-from .log import GENESIS, Entry
+from .log import GENESIS, Entry, EntryKind, EventEntryKind, HandEntryKind
 
 __all__ = [
     "GENESIS",
@@ -23,14 +23,18 @@ __all__ = [
     "Consequence",
     "Decided",
     "Entry",
+    "EntryKind",
     "Event",
     "EventChainReport",
+    "EventEntryKind",
+    "EventListed",
     "EventPlayer",
     "EventRound",
     "EventTable",
     "Game",
     "GameFilter",
     "GameStatus",
+    "HandEntryKind",
     "HandFilter",
     "HandState",
     "HandStatus",

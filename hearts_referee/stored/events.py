@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from hearts_referee.referee.events import EventFormat, RoundKind
 
@@ -66,6 +66,15 @@ class Event:
     @property
     def active_players(self) -> list[int]:
         return [p.number for p in self.players if p.active]
+
+
+class EventListed(NamedTuple):
+    """An event as a list of events shows it (a tuple, so a list unpacks it as before)."""
+
+    id: int
+    name: str
+    format_id: str
+    created_at: str
 
 
 @dataclass(frozen=True)

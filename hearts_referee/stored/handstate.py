@@ -29,7 +29,7 @@ from hearts_referee.rulings.decisions import Decision, answers, rescore
 from hearts_referee.rulings.life import RulingLife, lives
 from hearts_referee.rulings.log import Ruling
 
-from .log import Entry
+from .log import Entry, HandEntryKind
 from .log_entries import read_audit, read_decision
 
 
@@ -195,6 +195,10 @@ class HandState:
         return not self.final and any(v.final for v in self.versions[:-1])
 
 
+_NEW_VERSION = (HandEntryKind.DECISION, HandEntryKind.CONSEQUENCE, HandEntryKind.RECORD)
+"""The entries that seal the version being built and make the next one."""
+
+
 def fold(log: list[Entry]) -> HandState:
     """The hand's standing after every entry of its log (the first is the audit)."""
     first = log[0].body
@@ -210,13 +214,13 @@ def fold(log: list[Entry]) -> HandState:
     score, penalties = dict(audit.score), dict(audit.penalties)
     signatures: list[Signed] = []
     for entry in [*log[1:], None]:
-        if entry is not None and entry.kind == "signature":
+        if entry is not None and entry.kind == HandEntryKind.SIGNATURE:
             body = entry.body
             signatures.append(
                 Signed(entry.n, entry.at, entry.actor, body["seat"], body["name"], body["version"])
             )
             continue
-        if entry is not None and entry.kind not in ("decision", "consequence", "record"):
+        if entry is not None and entry.kind not in _NEW_VERSION:
             continue
         # a decision or a re-audit (or the end of the log) seals the version being built
         ruled = base.standings()
@@ -240,10 +244,10 @@ def fold(log: list[Entry]) -> HandState:
             break
         body = entry.body
         made_by, by_consequence = None, None
-        if entry.kind == "decision":
+        if entry.kind == HandEntryKind.DECISION:
             decisions.append(Decided(entry.n, entry.at, entry.actor, read_decision(body), len(versions) + 1))
             made_by = entry.n
-        elif entry.kind == "record":
+        elif entry.kind == HandEntryKind.RECORD:
             base = read_audit(body)
             decisions = []  # a new record is ruled on afresh
             amendments.append(

@@ -13,7 +13,8 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass
-from typing import Any
+from enum import StrEnum
+from typing import Any, TypeAlias
 
 
 def sha256(text: str) -> str:
@@ -23,13 +24,45 @@ def sha256(text: str) -> str:
 GENESIS = "0" * 64
 
 
+class HandEntryKind(StrEnum):
+    """What an entry of a hand's log says (the ``entries.kind`` column, which takes exactly
+    these). The values are stored and hashed into the chain: they never change."""
+
+    AUDIT = "audit"
+    """The referee's audit of the hand as stored: always the first entry."""
+    DECISION = "decision"
+    """A director's decision on a ruling (or on the scoresheet)."""
+    CONSEQUENCE = "consequence"
+    """A re-audit of a game's hand after a decision on an earlier hand changed its totals."""
+    RECORD = "record"
+    """A director's new record of the hand, and the referee's audit of it."""
+    SIGNATURE = "signature"
+    """A seat's signature on one score version."""
+
+
+class EventEntryKind(StrEnum):
+    """What an entry of an event's log says (the ``event_log.kind`` column). The values are
+    stored and hashed into the chain: they never change."""
+
+    CREATED = "created"
+    ROUND_SEATED = "round_seated"
+    OVERRIDE = "override"
+
+
+EntryKind: TypeAlias = HandEntryKind | EventEntryKind | str
+"""An entry's kind as read: the enum member when this release knows the kind; a kind it
+does not know (a newer release's, or a row altered by hand) stays the stored text, so the
+chain still verifies it and the fold passes over it, as before kinds were enums."""
+
+
 @dataclass(frozen=True)
 class Entry:
-    """One stored log entry; ``body`` is parsed from ``body_text``."""
+    """One stored log entry; ``body`` is parsed from ``body_text``. ``hand_id`` is the
+    log's owner: the hand, or in an event's log the event."""
 
     hand_id: int
     n: int
-    kind: str
+    kind: EntryKind
     ruling: int | None
     at: str
     actor: str | None
@@ -49,7 +82,15 @@ class Entry:
 
 
 def entry_hash(
-    prev: str, hand_id: int, n: int, kind: str, ruling: int | None, at: str, actor: str | None, body_text: str
+    prev: str,
+    hand_id: int,
+    n: int,
+    kind: EntryKind,
+    ruling: int | None,
+    at: str,
+    actor: str | None,
+    body_text: str,
 ) -> str:
-    fields = [prev, hand_id, n, kind, ruling, at, actor, body_text]
+    """The hash that chains an entry: every stored column, the kind as its stored text."""
+    fields = [prev, hand_id, n, str(kind), ruling, at, actor, body_text]
     return sha256(json.dumps(fields, ensure_ascii=False, separators=(",", ":")))

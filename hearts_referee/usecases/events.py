@@ -53,7 +53,17 @@ from hearts_referee.referee.events import (
 from hearts_referee.referee.notation import read_variant
 from hearts_referee.referee.record import Problem
 from hearts_referee.rulings.scoresheet import GameSetup
-from hearts_referee.stored import Event, EventChainReport, EventRound, EventTable, Game, Key, Role
+from hearts_referee.stored import (
+    Event,
+    EventChainReport,
+    EventEntryKind,
+    EventListed,
+    EventRound,
+    EventTable,
+    Game,
+    Key,
+    Role,
+)
 
 from .access import Permission, require, visible_event
 from .errors import Conflict, Rejected
@@ -249,7 +259,7 @@ def get_event(db: Database, key: Key, event_id: int) -> EventReport:
     return report(db, visible_event(key, archive.get_event(db, event_id)))
 
 
-def list_events(db: Database, key: Key) -> list[tuple[int, str, str, str]]:
+def list_events(db: Database, key: Key) -> list[EventListed]:
     require(key, Permission.READ)
     return archive.list_events(db)
 
@@ -290,7 +300,7 @@ def create_event(db: Database, key: Key, new: NewEvent) -> EventReport:
         archive.append_log(
             db,
             event_id,
-            "created",
+            EventEntryKind.CREATED,
             {"name": new.name, "format": new.format_spec, "players": list(new.players), "scorers": scorers},
             key.label,
         )
@@ -381,7 +391,7 @@ def seat_next_round(
         archive.append_log(
             db,
             event_id,
-            "round_seated",
+            EventEntryKind.ROUND_SEATED,
             {
                 "round": planned.number,
                 "kind": planned.kind.value,
@@ -490,7 +500,7 @@ def override(db: Database, key: Key, event_id: int, change: Override) -> EventRe
             body["player"] = player
         else:
             body.update(_reseat(db, key, event, change))
-        archive.append_log(db, event_id, "override", body, key.label)
+        archive.append_log(db, event_id, EventEntryKind.OVERRIDE, body, key.label)
         return report(db, archive.get_event(db, event_id))
 
 

@@ -39,7 +39,7 @@ from hearts_referee.referee.variant import Variant
 from hearts_referee.rulings.audit import HandAudit
 from hearts_referee.rulings.log import Penalty, Ruling
 from hearts_referee.rulings.schedules import Status
-from hearts_referee.stored import ChainReport, HandFilter, Key, StoredHand
+from hearts_referee.stored import ChainReport, HandEntryKind, HandFilter, Key, StoredHand
 from hearts_referee.stored.log_entries import read_audit
 
 from .access import Permission, require, scope
@@ -188,7 +188,7 @@ def recheck_hand(db: Database, hand: StoredHand) -> HandRecheck:
 def _stored_audit(hand: StoredHand) -> tuple[HandAudit | None, tuple[Problem, ...]]:
     """The first entry's audit, read alone: a later entry mangled past reading (which the
     chain check reports) must not hide what the engine said."""
-    if not hand.log or hand.log[0].kind != "audit":
+    if not hand.log or hand.log[0].kind != HandEntryKind.AUDIT:
         return None, (Problem("", "no_stored_audit", "the hand's log does not start with its audit"),)
     try:
         return read_audit(hand.log[0].body), ()
