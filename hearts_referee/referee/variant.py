@@ -9,7 +9,7 @@ a house variant is a definition with some fields replaced (``referee.house``).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from types import MappingProxyType
@@ -316,6 +316,15 @@ class Variant:
         deck = self._decks.get(seats)
         cycle = deck.pass_cycle if deck is not None else PASS_CYCLES[self.pass_cycle](seats)
         return cycle[(hand_number - 1) % len(cycle)]
+
+    def pass_recipient(self, hand_number: int, seats: Sequence[str], giver: int) -> str | None:
+        """The seat that ``seats[giver]`` passes to on hand ``hand_number``: the one
+        :meth:`pass_offset` seats on clockwise, or ``None`` on a hold hand. The one reading
+        of where a pass goes, for the replay, deal derivation, first causes and the pages
+        (a pass the record sends elsewhere: :meth:`Pass.sent_to <referee.record.Pass.sent_to>`)."""
+        count = len(seats)
+        offset = self.pass_offset(hand_number, count)
+        return seats[(giver + offset) % count] if offset else None
 
     def breaks_hearts(self, card: Card) -> bool:
         return card.suit is Suit.HEARTS or (self.queen_breaks_hearts and card is QUEEN_OF_SPADES)
