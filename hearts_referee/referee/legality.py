@@ -24,7 +24,7 @@ from typing import Final
 
 from .cards import JOKER
 from .findings import Code
-from .masks import HEARTS_MASK
+from .masks import HEARTS_MASK, NOT_HEARTS
 from .variant import Variant
 
 JOKER_BIT: Final = JOKER.bit
@@ -72,7 +72,7 @@ def cascade(
         ):  # hearts broken
             if code is None and bit & HEARTS_MASK:
                 code = Code.EARLY_HEART
-            rest &= ~HEARTS_MASK
+            rest &= NOT_HEARTS
     if number == 1:
         points = variant.first_trick_point_mask
         if points and rest & ~points:  # first-trick points, while the seat has another card

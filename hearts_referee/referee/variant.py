@@ -16,7 +16,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from .cards import JACK_OF_DIAMONDS, JOKER, QUEEN_OF_SPADES, STANDARD_DECK, TWO_OF_CLUBS, Card, Suit
-from .masks import HEARTS_MASK, Hand, mask_of
+from .masks import NOT_HEARTS, Hand, mask_of
 
 if TYPE_CHECKING:  # pragma: no cover - findings imports MoonOption from here
     from .findings import Code
@@ -338,7 +338,7 @@ class Variant:
 
     def may_lead_hearts_holding(self, once: int, twice: int) -> bool:
         """:meth:`may_lead_hearts` for a hand held as masks (``referee.masks.Hand``)."""
-        others = once & ~HEARTS_MASK
+        others = once & NOT_HEARTS
         if not others:
             return True
         queen = QUEEN_OF_SPADES.bit
