@@ -2,8 +2,8 @@
 
 Whether a card may be played is an ordered cascade of filters: the joker waits for the
 last trick, follow suit, the opening lead, hearts broken, first-trick points. The first
-filter a card fails names the rule it broke (:func:`cascade`); the cards every filter
-lets through are the legal ones (:func:`legal_mask`). Each filter looks only at the cards
+filter a card fails names the rule it broke, and the cards every filter lets through are
+the ones a seat may play: :func:`cascade` answers both at once. Each filter looks only at the cards
 the filters before it let through, so a card an earlier rule bars (the joker before the
 last trick) is no alternative for a later one: a seat holding only hearts and the joker
 may lead a heart, and on trick 1 may play a point card when the joker is all it has
@@ -44,11 +44,14 @@ def cascade(
     bit: int,
 ) -> tuple[Code | None, int]:
     """The first rule that playing the card ``bit`` to trick ``number`` breaks (``None``:
-    none, or ``bit`` is 0), and the cards held (``once``, ``twice``) that pass every filter.
+    none, or ``bit`` is 0), and the cards the seat holding ``once`` and ``twice`` may play:
+    those every filter lets through, or, when none passes (a seat left holding only the
+    joker before the last trick, as an irregular record can leave it), every card held.
 
     ``led`` is the suit led as a mask (``Card.suit_mask``), 0 when the card leads. Each
     filter bars some cards; the card is checked against a filter as if held (the replay
-    rules on a card a seat does not hold too), the cards left are those held."""
+    rules on a card a seat does not hold too), the cards left are those held. Ask with
+    ``bit`` 0 for the cards alone (``Table.legal``, the claim solver)."""
     code: Code | None = None
     rest = once
     if (once >= JOKER_BIT or bit == JOKER_BIT) and number < hand_size:  # the joker is the top bit
@@ -79,14 +82,4 @@ def cascade(
             if code is None and bit & points:
                 code = Code.POINT_CARD_ON_FIRST_TRICK
             rest &= ~points
-    return code, rest
-
-
-def legal_mask(
-    variant: Variant, hand_size: int, number: int, led: int, broken: bool, once: int, twice: int
-) -> int:
-    """The cards held (``once``, ``twice``) that may be played now: those that pass the
-    :func:`cascade`, or, when none does (a seat left holding only the joker before the
-    last trick, as an irregular record can leave it), every card held."""
-    allowed = cascade(variant, hand_size, number, led, broken, once, twice, 0)[1]
-    return allowed if allowed else once
+    return code, rest if rest else once

@@ -45,7 +45,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple
 
 from .cards import Card
-from .legality import legal_mask
+from .legality import cascade
 from .masks import trick_winner
 from .record import ClaimKind
 
@@ -291,7 +291,7 @@ class _Search:
 
     def legal(self, node: _Node, seat: int) -> list[Card]:
         """The cards ``seat`` may play at ``node``, each copy: the replay's own cascade
-        (:func:`referee.legality.legal_mask`) on the node's state."""
+        (:func:`referee.legality.cascade`) on the node's state."""
         hand = node.hands[seat]
         once = twice = 0
         for card in hand:
@@ -300,7 +300,7 @@ class _Search:
             once |= bit
         plays = node.plays
         led = plays[0][1].suit_mask if plays else 0
-        allowed = legal_mask(self.variant, self.p.hand_size, node.number, led, node.broken, once, twice)
+        allowed = cascade(self.variant, self.p.hand_size, node.number, led, node.broken, once, twice, 0)[1]
         return [card for card in hand if card.bit & allowed]
 
     def choices(self, node: _Node, seat: int) -> list[Card]:

@@ -15,7 +15,7 @@ from mypy_extensions import mypyc_attr
 
 from .cards import Card
 from .findings import CardFaultFacts, ClaimFacts, Code, Facts, Finding, PenaltyCardFacts
-from .legality import cascade, legal_mask
+from .legality import cascade
 from .masks import Hand
 from .record import Problem
 from .variant import Deck, Variant
@@ -250,14 +250,14 @@ class Table:
         )[0]
 
     def legal(self, seat: str) -> list[Card]:
-        """The cards ``seat`` may play to the trick in progress (:func:`referee.legality.legal_mask`),
+        """The cards ``seat`` may play to the trick in progress (:func:`referee.legality.cascade`),
         each copy, in card order."""
         trick = self.current
         hand = self.hands[seat]
         led = trick.led if trick.plays else 0
-        allowed = legal_mask(
-            self.variant, self.hand_size, trick.number, led, self.broken, hand.once, hand.twice
-        )
+        allowed = cascade(
+            self.variant, self.hand_size, trick.number, led, self.broken, hand.once, hand.twice, 0
+        )[1]
         return [card for card in hand.cards() if card.bit & allowed]
 
     # -- findings and problems -------------------------------------------------
