@@ -381,7 +381,7 @@ def profile(texts: list[str], repeats: int) -> dict[str, list[int]]:
                 t5 = clock()
                 offset = record.variant.pass_offset(record.hand_number, len(record.seats))
                 direction = pass_direction_name(offset, len(record.seats))
-                pass_cards(table, record, offset)
+                pass_cards(table, record)
                 table.current = TrickInPlay(1, first_leader(table, record))
                 t6 = clock()
                 play_phase(table, record.play)

@@ -11,9 +11,10 @@ import pytest
 from core_hands import card, in_play, judged, on_play, record, table, typed
 from test_rules_long_john import BLOCKS8
 
-from hearts_referee.referee import Code, Finding, Problem, RecordError, replay
+from hearts_referee.referee import VARIANTS, Code, Finding, Problem, RecordError, replay
 from hearts_referee.referee.findings import IncorrectPassFacts, MisdealFacts
 from hearts_referee.referee.table import Play
+from hearts_referee.referee.variant import pass_direction_name
 from hearts_referee.rulings import Penalty, Status
 
 ZERO = {"N": 0, "E": 0, "S": 0, "W": 0}
@@ -171,3 +172,29 @@ def test_core_incorrect_pass_of_a_card_not_dealt_is_a_record_error():
     with pytest.raises(RecordError) as error:
         replay(typed(data))
     assert Problem("/passes/N/0", "not_held", "N passes AS, which N was not dealt") in error.value.problems
+
+
+# --- whom a seat passes to --------------------------------------------------------
+
+
+def test_every_seat_passes_to_the_one_seat_its_variant_s_cycle_names_and_each_seat_receives_one_pass():
+    """``Variant.pass_recipient``, the one reading of where a pass goes (the replay, deal
+    derivation, first causes and the hand page all ask it): on a passing hand every seat
+    passes to a different seat and each seat receives exactly one pass, the direction the
+    hand is announced with (left is the next seat clockwise, right the one before, across
+    half the table on); on a hold hand nobody passes."""
+    steps = {"left": 1, "right": -1}
+    for variant in VARIANTS.values():
+        for count in variant.seat_counts:
+            seats = tuple(f"S{i}" for i in range(count))
+            for hand_number in range(1, 2 * count + 1):
+                recipients = [variant.pass_recipient(hand_number, seats, i) for i in range(count)]
+                direction = pass_direction_name(variant.pass_offset(hand_number, count), count)
+                if direction == "hold":
+                    assert recipients == [None] * count
+                    continue
+                assert sorted(recipients) == sorted(seats), (variant.id, count, hand_number)
+                assert all(to != seat for seat, to in zip(seats, recipients, strict=True))
+                step = count // 2 if direction == "across" else steps.get(direction)
+                if step is not None:
+                    assert recipients == [seats[(i + step) % count] for i in range(count)], direction

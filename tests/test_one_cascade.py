@@ -15,16 +15,21 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from support import examples
 from test_robustness import DAMAGE, SOURCES
 
 import playout
-from hearts_referee.referee import RecordError
+from hearts_referee.referee import VARIANTS, Card, RecordError, cards
 from hearts_referee.referee.findings import Code
+from hearts_referee.referee.house import house_variant
+from hearts_referee.referee.masks import Hand
 from hearts_referee.referee.record import EventAction, HandRecord
 from hearts_referee.referee.replay import replay, table_after
+from hearts_referee.referee.solver import Claim, Position, _root, _Search
+from hearts_referee.referee.table import Table, TrickInPlay
+from hearts_referee.referee.variant import FIRST_LEADS
 from hearts_referee.schemas.record import load_record
 
 CASCADE = {
@@ -121,3 +126,87 @@ def test_the_revoke_playout_planted_is_the_one_card_the_cascade_faults(seed, var
     assert record.play[index].seat == seat
     found = [(f.code, f.event, f.trick) for f in result.findings if f.code in CASCADE]
     assert found == [(Code.REVOKE, index, trick)]
+
+
+# -- the claim solver's legal set is the cascade's -------------------------------------------
+
+HOUSE = {
+    "no_points_on_first_trick": st.booleans(),
+    "hearts_broken_from_start": st.booleans(),
+    "may_lead_hearts_with_queen": st.booleans(),
+    "first_lead": st.sampled_from(FIRST_LEADS),
+}
+"""House options that change what the cascade bars: legal hands of a base variant, read
+under them, put the cascade's every filter to work (the joker's table among them)."""
+
+
+def solver_legal(table: Table, seat: str) -> list[Card]:
+    """The cards the claim solver lets ``seat`` play from the table's position, as its search
+    reads that position (``Position.at``, its first node)."""
+    position = Position.at(table, seat)
+    search = _Search(position, Claim(seat), budget=1, maximise=False)
+    return search.legal(_root(position, None), table.seats.index(seat))
+
+
+def cascade_legal(table: Table, seat: str) -> tuple[list[Card], dict[Card, Code]]:
+    """The cards the cascade lets ``seat`` play, card by card (``Table.fault``, as the replay
+    asks it), every card held when it lets none through; and the rule each other card breaks."""
+    held = table.cards_left(seat)
+    hand, trick = table.hands[seat], table.current
+    verdicts = {card: table.fault(hand, card, trick) for card in held}
+    broken = {card: code for card, code in verdicts.items() if code is not None}
+    passed = [card for card in held if card not in broken]
+    return (passed or held), broken
+
+
+@settings(max_examples=examples(80), deadline=None)
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    variant=st.sampled_from(sorted(SOURCES)),
+    house=st.fixed_dictionaries({}, optional=HOUSE),
+    cut=st.floats(0, 1),
+)
+def test_the_claim_solver_lets_a_seat_play_exactly_the_cards_the_one_cascade_lets_through(
+    seed, variant, house, cut
+):
+    """At a random moment of a random hand (before any claim), for every seat still to play to
+    the trick in progress: the solver's legal set is the cascade's, card for card, each copy,
+    and so is ``Table.legal``; every other card is barred by a rule the cascade names."""
+    data = SOURCES[variant](random.Random(seed))
+    if house:
+        data["variant"] = {"base": data["variant"], "options": house}
+    done = replayed(data)
+    assert done is not None
+    record, _ = done
+    events = []
+    for event in record.play:
+        if event.action == EventAction.CLAIMS:
+            break
+        events.append(event)
+    table = table_after(record, tuple(events[: round(cut * len(events))]))
+    assume(not table.problems and table.current.number <= table.hand_size)
+    on_trick = set(table.current.seats)
+    for seat in table.seats:
+        if seat in on_trick or not table.cards_left(seat):
+            continue
+        passed, broken = cascade_legal(table, seat)
+        assert sorted(solver_legal(table, seat)) == sorted(passed), (seat, broken)
+        assert table.legal(seat) == passed
+        assert set(broken.values()) <= CASCADE
+
+
+def test_a_leader_holding_only_hearts_and_the_joker_may_lead_a_heart_in_the_replay_as_in_the_solver():
+    """Long John under a house rule that keeps hearts unbroken at first: at trick 13 of 15 the
+    leader holds the joker and two hearts. The joker may not be played before the last trick,
+    so it is no alternative: a heart is the card to lead, and the replay gives no early-heart
+    ruling for it (before the one cascade, it did, while the claim solver let it be led)."""
+    variant = house_variant(VARIANTS["long-john"], {"hearts_broken_from_start": False})
+    seats = ("A", "B", "C", "D", "E", "F", "G")
+    table = Table.seated(variant, seats, "G")
+    held = ("JK 5H 9H", "2C 3C 4C", "5C 6C 7C", "8C 9C 10C", "JC QC KC", "2D 3D 4D", "5D 6D 7D")
+    table.hands = {seat: Hand.of(cards(text)) for seat, text in zip(seats, held, strict=True)}
+    table.current = TrickInPlay(13, "A")
+    joker, heart = Card.parse("JK"), Card.parse("5H")
+    assert table.fault(table.hands["A"], heart, table.current) is None
+    assert table.fault(table.hands["A"], joker, table.current) == Code.JOKER_PLAYED_EARLY
+    assert table.legal("A") == cards("5H 9H") == solver_legal(table, "A")

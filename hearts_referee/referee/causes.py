@@ -93,7 +93,6 @@ def _owners(record: HandRecord) -> dict[Card, set[str]]:
 def _held_after_pass(record: HandRecord) -> dict[Card, set[str]]:
     """Who held each card once the passes the record gives were made."""
     seats = record.seats
-    offset = record.variant.pass_offset(record.hand_number, len(seats))
     held: dict[Card, set[str]] = {}
     for i, seat in enumerate(seats):
         given = record.passes.get(seat)
@@ -101,8 +100,9 @@ def _held_after_pass(record: HandRecord) -> dict[Card, set[str]]:
         for card in record.deal.get(seat, ()):
             if card not in listed:
                 held.setdefault(card, set()).add(seat)
-        to = given.to if given is not None and given.to is not None else (seats[(i + offset) % len(seats)])
-        if offset or (given is not None and given.to is not None):
+        recipient = record.variant.pass_recipient(record.hand_number, seats, i)
+        to = given.sent_to(recipient) if given is not None else recipient
+        if to is not None:
             for card in listed:
                 held.setdefault(card, set()).add(to)
     return held
@@ -322,9 +322,11 @@ def _pass_slips(
     offset = record.variant.pass_offset(record.hand_number, len(seats))
     if not offset:
         return []
-    passes = [
-        _as_played(record, i, offset, unheld, owners) for i, seat in enumerate(seats) if seat not in swapped
-    ]
+    passes = []
+    for i, seat in enumerate(seats):
+        recipient = record.variant.pass_recipient(record.hand_number, seats, i)
+        if recipient is not None and seat not in swapped:  # a passing hand: every seat has one
+            passes.append(_as_played(record, i, recipient, unheld, owners))
     if not record.passes:
         return _no_passes(record, offset, passes)
     causes = [_one_pass(record, problems, shown) for shown in passes]
@@ -332,12 +334,11 @@ def _pass_slips(
 
 
 def _as_played(
-    record: HandRecord, index: int, offset: int, unheld: list[_Unheld], owners: dict[Card, set[str]]
+    record: HandRecord, index: int, recipient: str, unheld: list[_Unheld], owners: dict[Card, set[str]]
 ) -> _Pass:
-    seats = record.seats
-    seat = seats[index]
+    seat = record.seats[index]
     given = record.passes.get(seat)
-    to = given.to if given is not None and given.to is not None else seats[(index + offset) % len(seats)]
+    to = given.sent_to(recipient) if given is not None else recipient
     listed = given.cards if given is not None else ()
     received = [p for p in unheld if p.seat == to and seat in owners.get(p.card, ()) and p.card not in listed]
     kept = [p for p in unheld if p.seat == seat and p.card in listed]

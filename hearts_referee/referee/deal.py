@@ -204,22 +204,23 @@ def locate_deal_problems(table: Table, record: HandRecord, *, report_missing: bo
             table.problem("/deal", "missing_card", f"{what} missing from the deal and kitty")
 
 
-def pass_cards(table: Table, record: HandRecord, offset: int) -> None:
+def pass_cards(table: Table, record: HandRecord) -> None:
     """Move the passed cards and log every incorrect pass.
 
     The cards go as the record says they went, even past a problem (a seat passing a
     card it was not dealt still hands it over), so that the play can be checked after
     it; a giver loses only what it held."""
     seats = record.seats
+    variant, hand_number = record.variant, record.hand_number
     moves: list[tuple[Hand, Hand, tuple[Card, ...]]] = []
     for i, seat in enumerate(seats):
         given = record.passes.get(seat)
-        recipient = seats[(i + offset) % len(seats)] if offset else None
+        recipient = variant.pass_recipient(hand_number, seats, i)
         cards: tuple[Card, ...]
         if given is None:
             cards, to = (), recipient
         else:
-            cards, to = given.cards, given.to if given.to is not None else recipient
+            cards, to = given.cards, given.sent_to(recipient)
             check_held(table, seat, given)
         clean = (
             given is not None

@@ -184,7 +184,7 @@ def _moves(record: HandRecord, problems: list[Problem]) -> list[_Move]:
     moves = []
     for i, seat in enumerate(seats):
         given = record.passes.get(seat)
-        recipient = seats[(i + offset) % len(seats)] if offset else None
+        recipient = variant.pass_recipient(record.hand_number, seats, i)
         if given is None:
             if offset:
                 problems.append(
@@ -193,7 +193,7 @@ def _moves(record: HandRecord, problems: list[Problem]) -> list[_Move]:
             continue
         if offset and len(given.cards) != count:
             problems.append(_wrong_size(seat, given, count, recipient))
-        to = given.to if given.to is not None else recipient
+        to = given.sent_to(recipient)
         if to is not None and to != seat and given.cards:
             moves.append(_Move(seat, to, given))
     return moves

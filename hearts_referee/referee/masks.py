@@ -80,6 +80,8 @@ def trick_winner(cards: list[Card], cancellation: bool) -> tuple[int | None, tup
 
 
 HEARTS_MASK: Final = SUIT_MASKS[Suit.HEARTS]
+NOT_HEARTS: Final = ~HEARTS_MASK
+"""Every card but the hearts (a mask's other cards: ``mask & NOT_HEARTS``), worked out once."""
 
 
 @mypyc_attr(acyclic=True)  # compiled: never tracked by the cycle collector (tests/test_no_cycles.py)

@@ -25,6 +25,7 @@ from .findings import (
     PlayOutOfTurnFacts,
     RevokeFacts,
 )
+from .legality import cascade
 from .masks import Hand, mask_of, trick_winner
 from .record import ClaimKind, ClaimTerms, Event, EventAction, pointer
 from .solver import Claim, Position, solve
@@ -37,7 +38,7 @@ def play_phase(table: Table, events: tuple[Event, ...]) -> None:
     """Apply every play event in order, each through its one handler.
 
     There is one play path: every card, the common legal one included, goes through
-    :func:`play_card` and so through the one cascade, :meth:`Table.fault`."""
+    :func:`play_card` and so through the one cascade, :func:`referee.legality.cascade`."""
     for index, event in enumerate(events):
         action = event.action
         if action is _CARD:  # the common event: no hashing of the enum member
@@ -121,7 +122,10 @@ def play_card(table: Table, index: int, event: Event) -> None:
     if fault is None:
         if owed:
             check_penalty_cards(table, seat, hand, owed, card, trick, index)
-        code = table.fault(hand, card, trick)
+        led = trick.led if plays else 0
+        code = cascade(
+            table.variant, table.hand_size, trick.number, led, table.broken, hand.once, hand.twice, card.bit
+        )[0]
         if code is not None:
             facts = (
                 RevokeFacts(all_points_played=all_points_played(table, trick))

@@ -11,13 +11,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import NamedTuple
+from typing import NamedTuple, TypeVar
 
 from mypy_extensions import mypyc_attr
 
 from .cards import Card
 from .errorcodes import shown_pointer
 from .variant import MoonOption, Variant
+
+_To = TypeVar("_To", bound=str | None)
+"""A pass's recipient when the record names none: a seat, or ``None`` (a hold hand)."""
 
 
 class Problem(NamedTuple):
@@ -63,6 +66,11 @@ class Pass:
         self.to = to
         self.looked_early = looked_early
         self.at = at
+
+    def sent_to(self, recipient: _To) -> str | _To:
+        """Where the cards went: the seat the record names, else ``recipient`` (the variant's,
+        ``Variant.pass_recipient``; ``None`` on a hold hand)."""
+        return self.to if self.to is not None else recipient
 
     def _key(self) -> tuple[tuple[Card, ...], str | None, bool, str]:
         return (self.cards, self.to, self.looked_early, self.at)

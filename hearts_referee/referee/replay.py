@@ -213,7 +213,7 @@ def replay(record: HandRecord) -> Replay:
             score_hand(record.variant, record, (), complete=False, void=True),
             Kitty(record.kitty, None, None) if record.kitty else None,
         )
-    pass_cards(table, record, offset)
+    pass_cards(table, record)
     table.current = TrickInPlay(1, first_leader(table, record))
     if table.problems:
         _check_play(table, record, WHOLE)
@@ -270,7 +270,7 @@ def _after_the_deal(table: Table, record: HandRecord, readable: Readable) -> lis
             if seat in table.hands:
                 check_held(table, seat, given)
         return table.problems
-    pass_cards(table, record, record.variant.pass_offset(record.hand_number, len(record.seats)))
+    pass_cards(table, record)
     table.current = TrickInPlay(1, first_leader(table, record))
     _check_play(table, record, readable)
     return table.problems
@@ -421,7 +421,7 @@ def table_after(record: HandRecord, played: tuple[Event, ...]) -> Table:
     are done: where a search (a claim, a revoke against a moon) starts from."""
     table = Table.seated(record.variant, record.seats, record.dealer)
     deal(table, record)
-    pass_cards(table, record, record.variant.pass_offset(record.hand_number, len(record.seats)))
+    pass_cards(table, record)
     table.current = TrickInPlay(1, first_leader(table, record))
     play_phase(table, played)
     return table

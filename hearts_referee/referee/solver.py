@@ -44,7 +44,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple
 
-from .cards import JOKER, TWO_OF_CLUBS, Card, Suit
+from .cards import Card
+from .legality import cascade
 from .masks import trick_winner
 from .record import ClaimKind
 
@@ -52,7 +53,6 @@ if TYPE_CHECKING:  # pragma: no cover
     from .table import Table
     from .variant import Variant
 
-HEARTS = Suit.HEARTS
 BROKE = -(10**6)
 """The key of a line on which the announced order broke down: worse than any other."""
 UNBOUNDED = 10**9
@@ -289,27 +289,19 @@ class _Search:
             return -sum(v for v in values if v < 0)
         return -sum(v for v in values if v > 0)
 
-    # legality, as the replay's cascade (referee.table.Table.fault) reads it
     def legal(self, node: _Node, seat: int) -> list[Card]:
+        """The cards ``seat`` may play at ``node``, each copy: the replay's own cascade
+        (:func:`referee.legality.cascade`) on the node's state."""
         hand = node.hands[seat]
-        variant = self.variant
-        last = node.number == self.p.hand_size
-        cards = [c for c in hand if c is not JOKER or last]
-        if not cards:
-            return list(hand)
-        if node.plays:
-            led = node.plays[0][1].suit
-            same = [c for c in cards if c.suit is led] if led is not None else []
-            if same:
-                cards = same
-        else:
-            if node.number == 1 and variant.two_of_clubs_leads and TWO_OF_CLUBS in hand:
-                return [TWO_OF_CLUBS]
-            if not node.broken and not variant.may_lead_hearts(hand):
-                cards = [c for c in cards if c.suit is not HEARTS] or cards
-        if node.number == 1 and variant.no_points_on_first_trick:
-            cards = [c for c in cards if c not in self.point_cards] or cards
-        return cards
+        once = twice = 0
+        for card in hand:
+            bit = card.bit
+            twice |= once & bit
+            once |= bit
+        plays = node.plays
+        led = plays[0][1].suit_mask if plays else 0
+        allowed = cascade(self.variant, self.p.hand_size, node.number, led, node.broken, once, twice, 0)[1]
+        return [card for card in hand if card.bit & allowed]
 
     def choices(self, node: _Node, seat: int) -> list[Card]:
         """The cards a defender (or a free claimant) may play, one of each equivalent group."""

@@ -1,10 +1,10 @@
 """The state of the table during a replay, and the checks a card must pass.
 
-Checking a card (:meth:`Table.fault`) is kept apart from playing it
-(``referee.play``): the check is an ordered cascade of filters (follow suit,
-opening lead, hearts broken, first-trick points) and the first one a card
-fails names the rule it broke. Every card of a replay goes through it, the
-common legal card included.
+Checking a card (:meth:`Table.fault`, :meth:`Table.legal`) is kept apart from
+playing it (``referee.play``): the check is the one cascade of filters
+(``referee.legality``: the joker, follow suit, opening lead, hearts broken,
+first-trick points) and the first one a card fails names the rule it broke.
+Every card of a replay goes through it, the common legal card included.
 """
 
 from __future__ import annotations
@@ -15,7 +15,8 @@ from mypy_extensions import mypyc_attr
 
 from .cards import Card
 from .findings import CardFaultFacts, ClaimFacts, Code, Facts, Finding, PenaltyCardFacts
-from .masks import HEARTS_MASK, Hand
+from .legality import cascade
+from .masks import Hand
 from .record import Problem
 from .variant import Deck, Variant
 
@@ -240,46 +241,24 @@ class Table:
     # -- the cascade of play filters ------------------------------------------
     def fault(self, hand: Hand, card: Card, trick: TrickInPlay) -> Code | None:
         """The first rule that playing ``card`` from ``hand`` (the seat's, as the caller
-        already holds it: ``hands[seat]``) to ``trick`` now breaks, or ``None``.
+        already holds it: ``hands[seat]``) to ``trick`` now breaks, or ``None``: the one
+        legality cascade (:func:`referee.legality.cascade`) on this table. The replay's one
+        play path (``referee.play.play_card``) asks the cascade itself, for every card."""
+        led = trick.led if trick.plays else 0
+        return cascade(
+            self.variant, self.hand_size, trick.number, led, self.broken, hand.once, hand.twice, card.bit
+        )[0]
 
-        The one legality cascade: every card of a replay is checked here, the common
-        legal card included, by ``referee.play.play_card``, the one play path. Each
-        test is a mask operation on the seat's hand (``referee.masks.Hand``), in the
-        cascade's order: the joker, follow suit, the opening lead, hearts broken,
-        first-trick points; what the variant decides is compiled once into masks
-        (:attr:`Variant.first_lead_card`, :attr:`Variant.first_trick_point_mask`)."""
-        variant = self.variant
-        held = hand.once
-        bit = card.bit
-        number = trick.number
-        if card.suit is None and number < self.hand_size:  # the joker, the one card without a suit
-            return Code.JOKER_PLAYED_EARLY
-        if trick.plays:
-            led = trick.led
-            if not bit & led and held & led:
-                return Code.REVOKE
-        else:
-            first = variant.first_lead_card
-            if number == 1 and first is not None and card is not first and held & first.bit:
-                return Code.WRONG_FIRST_LEAD
-            if (
-                bit & HEARTS_MASK
-                and not self.broken
-                and not variant.may_lead_hearts_holding(held, hand.twice)
-            ):
-                return Code.EARLY_HEART
-        if number == 1 and bit & variant.first_trick_point_mask and self.has_other_than_points(held, trick):
-            return Code.POINT_CARD_ON_FIRST_TRICK
-        return None
-
-    def has_other_than_points(self, held: int, trick: TrickInPlay) -> bool:
-        """Whether a seat holding ``held`` (a mask) could play a legal card to trick 1 that
-        carries no points."""
-        if trick.plays:
-            led = trick.led
-            if held & led:
-                held &= led
-        return bool(held & ~self.variant.point_mask)
+    def legal(self, seat: str) -> list[Card]:
+        """The cards ``seat`` may play to the trick in progress (:func:`referee.legality.cascade`),
+        each copy, in card order."""
+        trick = self.current
+        hand = self.hands[seat]
+        led = trick.led if trick.plays else 0
+        allowed = cascade(
+            self.variant, self.hand_size, trick.number, led, self.broken, hand.once, hand.twice, 0
+        )[1]
+        return [card for card in hand.cards() if card.bit & allowed]
 
     # -- findings and problems -------------------------------------------------
     def find(

@@ -9,14 +9,14 @@ a house variant is a definition with some fields replaced (``referee.house``).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from .cards import JACK_OF_DIAMONDS, JOKER, QUEEN_OF_SPADES, STANDARD_DECK, TWO_OF_CLUBS, Card, Suit
-from .masks import HEARTS_MASK, Hand, mask_of
+from .masks import NOT_HEARTS, Hand, mask_of
 
 if TYPE_CHECKING:  # pragma: no cover - findings imports MoonOption from here
     from .findings import Code
@@ -317,6 +317,15 @@ class Variant:
         cycle = deck.pass_cycle if deck is not None else PASS_CYCLES[self.pass_cycle](seats)
         return cycle[(hand_number - 1) % len(cycle)]
 
+    def pass_recipient(self, hand_number: int, seats: Sequence[str], giver: int) -> str | None:
+        """The seat that ``seats[giver]`` passes to on hand ``hand_number``: the one
+        :meth:`pass_offset` seats on clockwise, or ``None`` on a hold hand. The one reading
+        of where a pass goes, for the replay, deal derivation, first causes and the pages
+        (a pass the record sends elsewhere: :meth:`Pass.sent_to <referee.record.Pass.sent_to>`)."""
+        count = len(seats)
+        offset = self.pass_offset(hand_number, count)
+        return seats[(giver + offset) % count] if offset else None
+
     def breaks_hearts(self, card: Card) -> bool:
         return card.suit is Suit.HEARTS or (self.queen_breaks_hearts and card is QUEEN_OF_SPADES)
 
@@ -329,7 +338,7 @@ class Variant:
 
     def may_lead_hearts_holding(self, once: int, twice: int) -> bool:
         """:meth:`may_lead_hearts` for a hand held as masks (``referee.masks.Hand``)."""
-        others = once & ~HEARTS_MASK
+        others = once & NOT_HEARTS
         if not others:
             return True
         queen = QUEEN_OF_SPADES.bit

@@ -256,13 +256,12 @@ def build(
         for i, seat in enumerate(seats)
     ]
 
-    offset = record.variant.pass_offset(record.hand_number, len(seats))
     passes = []
     for i, seat in enumerate(seats):
         given = record.passes.get(seat)
         if given is None or not given.cards:
             continue
-        to = given.to or (seats[(i + offset) % len(seats)] if offset else None)
+        to = given.sent_to(record.variant.pass_recipient(record.hand_number, seats, i))
         passes.append(PassView(seat, to, [CardView.of(c.code) for c in given.cards]))
     held = {seat: Counter(c.code for c in record.deal.get(seat, ())) for seat in seats}
     for p in passes:
