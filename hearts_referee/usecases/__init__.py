@@ -84,7 +84,7 @@ __all__ = [
 
 def __getattr__(name: str) -> Any:
     """The names for opening an archive (``archive_file``), imported when a face first
-    asks for one: they load storage and sqlite-utils (a fifth of a second), which auditing
+    asks for one: they load storage and sqlite-utils (slow to import), which auditing
     records (the library, ``hearts-referee audit`` of files) never needs."""
     if name in __all__:  # listed, yet not bound above: one of archive_file's
         from . import archive_file
