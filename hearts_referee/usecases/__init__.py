@@ -27,7 +27,6 @@ from hearts_referee.stored import (
     ROLES,
     ChainReport,
     Decided,
-    Event,
     EventChainReport,
     EventListed,
     Game,
@@ -38,6 +37,7 @@ from hearts_referee.stored import (
     HandStatus,
     Key,
     Role,
+    StoredEvent,
     StoredHand,
 )
 
@@ -60,7 +60,6 @@ __all__ = [
     "ArchiveUnavailable",
     "ChainReport",
     "Decided",
-    "Event",
     "EventChainReport",
     "EventListed",
     "Fault",
@@ -72,6 +71,7 @@ __all__ = [
     "HandStatus",
     "Key",
     "Role",
+    "StoredEvent",
     "StoredHand",
     "applied",
     "connect",
