@@ -84,7 +84,8 @@ def init_app(app: Flask) -> None:
         key_prefix="hearts-referee",
     )
     # A request filter, not the limit's exempt_when: flask-limiter checks filters before it
-    # resolves any limit, so a request that does not count costs a few microseconds, not ~100.
+    # resolves any limit, so a request that does not count costs next to nothing
+    # (docs/performance.md, "Why the code is shaped so").
     limiter.request_filter(_exempt)
 
     @app.after_request

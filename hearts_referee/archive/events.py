@@ -19,12 +19,12 @@ from hearts_referee.referee.events import EventFormat, RoundKind, read_format
 from hearts_referee.referee.events import Round as PlannedRound
 from hearts_referee.stored.errors import NotFound
 from hearts_referee.stored.events import (
-    Event,
     EventChainReport,
     EventListed,
     EventPlayer,
     EventRound,
     EventTable,
+    StoredEvent,
 )
 from hearts_referee.stored.keys import Key
 from hearts_referee.stored.log import Entry, EventEntryKind
@@ -122,7 +122,7 @@ def replace_table(db: Database, event_id: int, round_number: int, table: EventTa
         )
 
 
-def get_event(db: Database, event_id: int) -> Event:
+def get_event(db: Database, event_id: int) -> StoredEvent:
     """The event with its players and rounds; ``NotFound`` if there is none."""
     event = row(
         db,
@@ -173,7 +173,7 @@ def get_event(db: Database, event_id: int) -> Event:
         int(s.key_id)
         for s in rows(db, "SELECT key_id FROM event_scorers WHERE event_id = ? ORDER BY key_id", [event_id])
     )
-    return Event(
+    return StoredEvent(
         id=event.id,
         name=event.name,
         format=read_format(spec),

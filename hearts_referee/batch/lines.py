@@ -113,9 +113,8 @@ class Outcome:
     problems: tuple[Problem, ...] = ()
 
     def __reduce__(self) -> tuple[type[Outcome], tuple[Any, ...]]:
-        """Pickled as its fields, in C: what a slotted dataclass pickles by itself runs
-        ``dataclasses.fields`` in Python for each value, which made sending a chunk to a
-        worker and its outcomes back cost 30 µs a record (``bench/bulk.py``)."""
+        """Pickled as its fields, in C, not through ``dataclasses.fields`` in Python for each
+        value (docs/performance.md, "Why the code is shaped so")."""
         return Outcome, (self.where, self.line, self.kind, self.hands, self.problems)
 
     @property

@@ -33,7 +33,7 @@ from .report import counts_table, live, write_json
 
 OUT_BUFFER = 1 << 20
 """Bytes of results written at once: a result line is about 4 KB, so the default 8 KiB
-buffer made one system call every two records (5.5 µs of CPU a record, against 1.7)."""
+buffer made one system call every two records (docs/performance.md, "Why the code is shaped so")."""
 
 CONFIGURED = "\0configured"
 """``--archive`` given without a path: the app's ``DATABASE`` (a NUL is in no path)."""

@@ -156,8 +156,8 @@ class RefereeWorker(GeventWorker):
             # next request at once would otherwise be served again and again while the
             # worker's other connections (a /healthz probe among them) wait their turn.
             # A positive sleep resumes this one on the loop's next turn, after the loop has
-            # polled for I/O (sleep(0) may resume it before: measured, /healthz then waited
-            # ~0.5-0.9 s behind 16 busy connections instead of ~50 ms).
+            # polled for I/O (sleep(0) may resume it before, and /healthz then waits:
+            # docs/performance.md, "Why the code is shaped so").
             gevent.sleep(YIELD)
 
     def handle_error(self, req: Any, client: socket.socket, addr: Any, exc: BaseException) -> None:

@@ -45,7 +45,7 @@ class JsonFormatter(logging.Formatter):
             line["exception"] = self.formatException(record.exc_info)
         elif record.exc_text:
             line["exception"] = record.exc_text
-        return dumps(line, default=str).decode("utf-8")  # orjson: formatting a request's line 8.0 -> 3.6 µs
+        return dumps(line, default=str).decode("utf-8")  # orjson, for speed: docs/performance.md
 
 
 class StderrHandler(logging.StreamHandler):  # type: ignore[type-arg]

@@ -1,8 +1,8 @@
 """Cards, suits and decks: the value types every other module speaks in.
 
-Cards are interned: there is exactly one ``Card`` object per code, so a hand
-record of 52 plays costs 52 dictionary look-ups to parse and comparisons are
-cheap. A double-deck game simply holds the same object twice.
+Cards are interned: there is exactly one ``Card`` object per code, so that parsing is a
+dictionary look-up a card and comparisons are cheap (docs/performance.md, "Why the code is
+shaped so"). A double-deck game simply holds the same object twice.
 
 Each card also has a number and a bit, the engine's table state (``referee.masks``):
 cards are numbered suit-major, clubs to spades and low to high within a suit, so
@@ -119,9 +119,9 @@ class Card:
 
     def __hash__(self) -> int:
         """Said out loud (compiled, a class that orders loses its default hash), and by its
-        number: equal cards are the same object, so they have the same number. Compiled,
-        ``object.__hash__(self)`` was a method looked up on the type and called at every
-        dict, set or Counter lookup by card: half the replay of a deal with duplicates."""
+        number: equal cards are the same object, so they have the same number. Not
+        ``object.__hash__``, which compiled is a method call per look-up
+        (docs/performance.md, "Why the code is shaped so")."""
         return self.number
 
 

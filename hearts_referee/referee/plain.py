@@ -1,16 +1,16 @@
 """A hand record in the plain shape every scoring app sends, read in one pass.
 
-The record's contract is the schema (``schemas.record.HandRecordSchema``): it reads
-every record, names every problem and its pointer. Most records are plainly well
-formed, though, and marshmallow costs about 3 µs a field before a field does its work.
-Such a record is read here, by the same rules as each of the schema's fields, in the
-rules core, so that it is compiled with it; house rules too, through the same
+The record's contract is the schema (``schemas.record.HandRecordSchema``): it reads every
+record, names every problem and its pointer. Most records are plainly well formed, though,
+and marshmallow's cost per field is not worth paying for them (docs/performance.md, "Why the
+code is shaped so"). Such a record is read here, by the same rules as each of the schema's
+fields, in the rules core, so that it is compiled with it; house rules too, through the same
 ``referee.house`` checks the schema's variant field makes. The first thing that is not
-plainly fine (an unknown variant or house option, a claim, a lower-case card, a value
-of the wrong type, an unknown field, ...) gives ``None``: the schema reads the whole
-record again and explains. So this reader never refuses and never explains anything: it
-says "exactly what the schema would read" (``tests/test_record_loader.py`` holds it to
-that) or "ask the schema".
+plainly fine (an unknown variant or house option, a claim, a lower-case card, a value of the
+wrong type, an unknown field, ...) gives ``None``: the schema reads the whole record again
+and explains. So this reader never refuses and never explains anything: it says "exactly
+what the schema would read" (``tests/test_record_loader.py`` holds it to that) or "ask the
+schema".
 
 What the shape is (its fields, which are required, its bounds, the penalty schedules a
 house variant may name) is the schema's to say: it hands :class:`Shape` over, and
@@ -152,8 +152,8 @@ def _plain_passes(value: Any, seat_max_length: int) -> dict[str, Pass]:
 def _plain_play(value: Any, at_table: dict[str, str], typed: type) -> tuple[Event, ...]:
     """Only ``{"seat": s, "card": c}`` events by seats at the table, read as the schema's
     play field reads them: each a parsed object, or the ``typed`` event a typed decoder
-    made of one. A plain loop: as fast as C-level ``map`` passes in pure Python, and
-    compiled, each event is built directly as a C struct."""
+    made of one. A plain loop, so that compiled each event is built directly as a C struct
+    (docs/performance.md, "Why the code is shaped so")."""
     if type(value) is not list:
         raise _NotPlain
     events = []

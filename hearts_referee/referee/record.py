@@ -48,9 +48,8 @@ class Pass:
     """What one seat handed over. ``to`` is set only when the record says whom to; ``at`` is
     the JSON pointer of the list of cards, such as ``/passes/N`` or ``/passes/N/cards``.
 
-    A plain value with a class of its own, compared by value, as :class:`Event` is:
-    compiled, the record reader builds one per seat as a C struct, where a ``NamedTuple``'s
-    ``__new__`` is a Python call."""
+    A plain value with a class of its own, compared by value, as :class:`Event` is: a C
+    struct when compiled (docs/performance.md, "Why the code is shaped so")."""
 
     __slots__ = ("at", "cards", "looked_early", "to")
 
@@ -131,8 +130,8 @@ class Event:
     ``action`` is what the seat did (an :class:`EventAction`; the plain string of a member
     is accepted too, and kept as the member); ``card`` is the card concerned, ``order`` the
     announced order of a claim and ``terms`` what it claims (``None``: the rest of the
-    tricks, the order announced). A plain value with a class of its own, not a tuple: the
-    compiled core builds and reads it as a C struct, and it compares by value.
+    tricks, the order announced). A plain value with a class of its own, not a tuple: a C
+    struct when compiled (docs/performance.md, "Why the code is shaped so"), and it compares by value.
     """
 
     __slots__ = ("action", "card", "order", "seat", "terms")

@@ -43,9 +43,8 @@ class Trick:
     the cards that cancelled, ``collects`` the numbers of the middle tricks
     taken with this one.
 
-    A plain value with a class of its own, compared by value, as ``record.Event`` is:
-    compiled, the replay builds one per trick as a C struct, where a ``NamedTuple``'s
-    ``__new__`` is a Python call.
+    A plain value with a class of its own, compared by value, as ``record.Event`` is: a C
+    struct when compiled (docs/performance.md, "Why the code is shaped so").
     """
 
     __slots__ = ("cancelled", "collects", "leader", "number", "plays", "points", "taken_by", "winner")

@@ -25,8 +25,8 @@ from .variant import Deck, Variant
 class Play:
     """One card on a trick: who played it, and the index of its event in the record.
 
-    A plain value with a class of its own (the compiled core builds one per card as a C
-    struct), comparing by value."""
+    A plain value with a class of its own (a C struct when compiled: docs/performance.md,
+    "Why the code is shaped so"), comparing by value."""
 
     __slots__ = ("card", "event", "seat")
 

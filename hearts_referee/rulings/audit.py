@@ -35,9 +35,7 @@ class AuditedTrick:
     """One trick as the audit reports it: plays in order, winner, taker, points.
 
     A plain value with a class of its own, compared by value, as ``referee.record.Event``
-    is: compiled, it is built as a C struct, where a ``NamedTuple``'s ``__new__`` stays
-    Python (and a frozen dataclass sets each field through ``object.__setattr__``), and
-    every audit makes one per trick."""
+    is: a C struct when compiled (docs/performance.md, "Why the code is shaped so")."""
 
     __slots__ = (
         "cancelled",

@@ -71,9 +71,9 @@ def schedule_of(variant: Variant) -> Schedule:
 
 
 def last_trick(replay: Replay) -> int:
-    """The number of the hand's last trick (1 before any): the trick a moon's score and a
-    score mismatch are logged at. A loop: compiled, ``max()`` of a generator is a Python
-    call."""
+    """The number of the hand's last trick (1 before any): the trick a moon's score and a score
+    mismatch are logged at. A loop, not ``max()`` of a generator (docs/performance.md, "Why
+    the code is shaped so")."""
     last = 1
     for trick in replay.tricks:
         last = max(last, trick.number)

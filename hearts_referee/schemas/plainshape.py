@@ -43,9 +43,9 @@ else:
 """A card's code as the plain shape writes it (``"QS"``, ``"TH"``, ``"10H"``, ``"JK"``): a
 ``Literal`` of ``CARDS``' keys, which a type checker reads as the ``str`` it is. msgspec
 checks it in C and answers with the very string ``CARDS`` is keyed by, whose hash is kept,
-so the reader's ``CARDS[code]`` of each card hashes nothing and compares one pointer
-(callgrind: 9% fewer instructions to read a record from its text). A code that is no
-card's is not the plain shape: the long way, where the schema names it."""
+so the reader's ``CARDS[code]`` of each card hashes nothing (docs/performance.md, "Why the
+code is shaped so"). A code that is no card's is not the plain shape: the long way, where
+the schema names it."""
 
 
 class PlainHouse(TypedDict):
@@ -58,10 +58,9 @@ class PlainHouse(TypedDict):
 class PlainPlay(msgspec.Struct, gc=False):
     """``{"seat": s, "card": c}``: a card played, the only event of the plain shape.
 
-    A struct, not a ``TypedDict``: a hand has some fifty events, and msgspec makes a struct
-    of one without a dict's hash table (callgrind: 160k to 137k instructions to decode a
-    standard record). Its fields are strings, so it can hold no cycle: the collector need
-    not track it (``gc=False``)."""
+    A struct, not a ``TypedDict``: msgspec makes one without a dict's hash table
+    (docs/performance.md, "Why the code is shaped so"). Its fields are strings, so it can
+    hold no cycle: the collector need not track it (``gc=False``)."""
 
     seat: str
     card: CardCode

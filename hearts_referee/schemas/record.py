@@ -1,10 +1,9 @@
 """The hand record: JSON in, a typed :class:`referee.HandRecord` out.
 
-Speed matters here (a scoring app calls this after every hand), so the big
-containers (``deal``, ``passes``, ``play``) are not nested schemas: each is
-one custom field that walks its container once, parses cards by dictionary
-look-up and collects every problem with its JSON pointer. Nesting a schema
-per play costs about 40× ``json.loads``; this costs a few.
+The big containers (``deal``, ``passes``, ``play``) are not nested schemas, for speed
+(docs/performance.md, "Why the code is shaped so"): each is one custom field that walks its
+container once, parses cards by dictionary look-up and collects every problem with its JSON
+pointer.
 
 A record with problems is read on as far as it can be: each container hands
 over what it could read (:class:`Partial`: an unknown card or an unreadable

@@ -28,8 +28,8 @@ the same hook, and kept only when it is proven to hold no key twice (the proof i
 :func:`_read_plainly`'s docstring); every other document, every one msgspec refuses, and
 every one whose proof fails, goes to the checked parser (Python's ``json``, every
 object's keys checked), which gives the error. So the value is always the checked
-parser's, and so is every error. Nearly every record a scoring app sends is plain; the
-fast read costs about a third of the checked one (docs/performance.md).
+parser's, and so is every error. Nearly every record a scoring app sends is plain, and
+the fast read is the cheaper (docs/performance.md, "Why the code is shaped so").
 """
 
 from __future__ import annotations
@@ -130,11 +130,12 @@ def dumps(value: Any, default: Any = None, newline: bool = False) -> bytes:
     """``value`` as compact UTF-8 JSON bytes, keys in their order, at C speed (orjson).
 
     ``default`` turns what JSON has no type for into something it has (Flask's provider
-    passes its own, for dates and the like); ``newline`` ends the text with one. A dict keyed
-    by a str enum (a summary's counts by ruling code) is written with orjson's
-    ``OPT_NON_STR_KEYS``, asked for only when needed: it costs a third more on every dict.
-    What orjson will not write at all (an integer past 64 bits, echoed from a refused
-    record) the standard library writes, as before."""
+    passes its own, for dates and the like); ``newline`` ends the text with one. A dict
+    keyed by a str enum (a summary's counts by ruling code) is written with orjson's
+    ``OPT_NON_STR_KEYS``, asked for only when needed: it slows every dict
+    (docs/performance.md, "Why the code is shaped so"). What orjson will not write at all
+    (an integer past 64 bits, echoed from a refused record) the standard library writes, as
+    before."""
     options = orjson.OPT_APPEND_NEWLINE if newline else 0
     if default is not None:
         options |= orjson.OPT_PASSTHROUGH_DATETIME | orjson.OPT_PASSTHROUGH_DATACLASS
@@ -164,7 +165,7 @@ def _all_text(value: Any) -> None:
 
 _DECODER = json.JSONDecoder(parse_constant=_no_constants, parse_float=_number, object_pairs_hook=_unique_keys)
 """Made once: ``json.loads`` given any hook builds a new decoder, and its scanner, per call
-(measured: about a third of a record's strict read)."""
+(docs/performance.md, "Why the code is shaped so")."""
 
 _PLAIN_DECODER = msgspec.json.Decoder(float_hook=_number)
 """msgspec's parser, reading a fraction or an exponent as :func:`_number` does."""

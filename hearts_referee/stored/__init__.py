@@ -9,7 +9,7 @@ every read, and each log entry's document is read and written by
 storage and the faces alike.
 """
 
-from .events import Event, EventChainReport, EventListed, EventPlayer, EventRound, EventTable
+from .events import EventChainReport, EventListed, EventPlayer, EventRound, EventTable, StoredEvent
 from .games import Game, GameFilter, GameStatus, SheetSigned
 from .hands import ChainReport, HandFilter, StoredHand
 from .handstate import Consequence, Decided, HandState, HandStatus, Signed
@@ -24,7 +24,6 @@ __all__ = [
     "Decided",
     "Entry",
     "EntryKind",
-    "Event",
     "EventChainReport",
     "EventEntryKind",
     "EventListed",
@@ -42,5 +41,6 @@ __all__ = [
     "Role",
     "SheetSigned",
     "Signed",
+    "StoredEvent",
     "StoredHand",
 ]

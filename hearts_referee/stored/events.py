@@ -45,7 +45,7 @@ class EventRound:
 
 
 @dataclass(frozen=True)
-class Event:
+class StoredEvent:
     """A stored event. ``format_spec`` is the format as the event names it (an id, or
     ``{"base", "options"}``); ``owner`` the id of the key that created it."""
 

@@ -27,7 +27,6 @@ from hearts_referee.stored import (
     ROLES,
     ChainReport,
     Decided,
-    Event,
     EventChainReport,
     EventListed,
     Game,
@@ -38,6 +37,7 @@ from hearts_referee.stored import (
     HandStatus,
     Key,
     Role,
+    StoredEvent,
     StoredHand,
 )
 
@@ -60,7 +60,6 @@ __all__ = [
     "ArchiveUnavailable",
     "ChainReport",
     "Decided",
-    "Event",
     "EventChainReport",
     "EventListed",
     "Fault",
@@ -72,6 +71,7 @@ __all__ = [
     "HandStatus",
     "Key",
     "Role",
+    "StoredEvent",
     "StoredHand",
     "applied",
     "connect",
@@ -84,7 +84,7 @@ __all__ = [
 
 def __getattr__(name: str) -> Any:
     """The names for opening an archive (``archive_file``), imported when a face first
-    asks for one: they load storage and sqlite-utils (a fifth of a second), which auditing
+    asks for one: they load storage and sqlite-utils (slow to import), which auditing
     records (the library, ``hearts-referee audit`` of files) never needs."""
     if name in __all__:  # listed, yet not bound above: one of archive_file's
         from . import archive_file

@@ -26,7 +26,7 @@ from enum import StrEnum
 from types import MappingProxyType
 
 from hearts_referee.referee.record import Problem, Reported
-from hearts_referee.stored import Event, Game, Key, Role, StoredHand
+from hearts_referee.stored import Game, Key, Role, StoredEvent, StoredHand
 from hearts_referee.stored.errors import NotFound
 
 from .errors import Forbidden
@@ -129,7 +129,7 @@ def visible_hand(
     return hand
 
 
-def visible_event(key: Key, event: Event) -> Event:
+def visible_event(key: Key, event: StoredEvent) -> StoredEvent:
     """``event`` for any key that reads the archive (pairings and standings are public at
     the event); ``Forbidden`` for one that does not."""
     require(key, Permission.READ)

@@ -54,7 +54,6 @@ from hearts_referee.referee.notation import read_variant
 from hearts_referee.referee.record import Problem
 from hearts_referee.rulings.scoresheet import GameSetup
 from hearts_referee.stored import (
-    Event,
     EventChainReport,
     EventEntryKind,
     EventListed,
@@ -63,6 +62,7 @@ from hearts_referee.stored import (
     Game,
     Key,
     Role,
+    StoredEvent,
 )
 
 from .access import Permission, require, visible_event
@@ -163,7 +163,7 @@ class RoundReport:
 class EventReport:
     """An event with every table's game read: where it stands, standings, winners."""
 
-    event: Event
+    event: StoredEvent
     rounds: tuple[RoundReport, ...]
     standings: tuple[Standing, ...]
 
@@ -223,7 +223,7 @@ def _table_report(fmt: EventFormat, table: EventTable, game: Game) -> TableRepor
     return TableReport(table, seats, game, result, points, result.winners, missing)
 
 
-def report(db: Database, event: Event) -> EventReport:
+def report(db: Database, event: StoredEvent) -> EventReport:
     """The event with every table's game read, and its standings (signed tables only)."""
     fmt = event.format
     rounds: list[RoundReport] = []
@@ -239,7 +239,7 @@ def report(db: Database, event: Event) -> EventReport:
     return EventReport(event, tuple(rounds), tuple(_standings(fmt, event, rounds)))
 
 
-def _standings(fmt: EventFormat, event: Event, rounds: Sequence[RoundReport]) -> list[Standing]:
+def _standings(fmt: EventFormat, event: StoredEvent, rounds: Sequence[RoundReport]) -> list[Standing]:
     """Match-point formats: the qualifying rounds (playoffs decide the winner, not the
     standing); table-winner formats: every round."""
     counted = [
@@ -417,7 +417,7 @@ def seat_next_round(
 
 
 def _start_table_game(
-    db: Database, key: Key, event: Event, round_number: int, number: int, players: Sequence[int]
+    db: Database, key: Key, event: StoredEvent, round_number: int, number: int, players: Sequence[int]
 ) -> Game:
     seats = seat_ids(len(players))
     names = {}
@@ -510,14 +510,14 @@ def _required(value: Any, at: str) -> Any:
     return value
 
 
-def _active_player(event: Event, number: int | None, at: str) -> int:
+def _active_player(event: StoredEvent, number: int | None, at: str) -> int:
     player = event.player(_required(number, at))
     if player is None or not player.active:
         raise Rejected([Problem(at, "unknown_player", f"event {event.id} has no active player {number}")])
     return player.number
 
 
-def _reseat(db: Database, key: Key, event: Event, change: Override) -> dict[str, Any]:
+def _reseat(db: Database, key: Key, event: StoredEvent, change: Override) -> dict[str, Any]:
     """Move, swap or reseat at the current round's tables: the new seating, new games."""
     if not event.rounds:
         raise Conflict(
