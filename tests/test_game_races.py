@@ -111,41 +111,39 @@ def assert_every_hand_stands_on_the_game_s_totals(db: Any, game_id: int) -> None
         )
 
 
-def test_an_append_racing_an_irregularity_on_an_earlier_hand_never_stores_stale_totals(
-    app, client, scorer, director, db, monkeypatch
-):
-    for _ in range(RUNS):
-        game_id, first = start_with_eight_hands(client, scorer)
-        ninth = {"hand_number": 9, "points": {"N": 26, "E": 0, "S": 0, "W": 0}}
-        report = {"code": "revoke", "seat": "N", "director": "Chief TD", "reason": "E saw it"}
-        appended, recorded = race(
-            app,
-            monkeypatch,
-            (f"{GAMES}/{game_id}/hands", ninth, scorer),
-            (f"/v1/hands/{first}/irregularities", report, director),
-        )
-        assert (appended, recorded) == (201, 201)
-        assert_every_hand_stands_on_the_game_s_totals(db, game_id)
-
-
-def test_an_append_racing_a_new_record_of_an_earlier_hand_never_stores_stale_totals(
-    app, client, scorer, director, db, monkeypatch
-):
-    for _ in range(RUNS):
-        game_id, first = start_with_eight_hands(client, scorer)
-        ninth = {"hand_number": 9, "points": {"N": 0, "E": 26, "S": 0, "W": 0}}
-        new_record = {
+CHANGES = {
+    "irregularity": (
+        "irregularities",
+        {"code": "revoke", "seat": "N", "director": "Chief TD", "reason": "E saw it"},
+    ),
+    "new_record": (
+        "records",
+        {
             "record": {"hand_number": 1, "points": {"N": 0, "E": 1, "S": 12, "W": 13}},
             "director": "Chief TD",
             "reason": "the table's scoresheet, read again",
-        }
-        appended, replaced = race(
+        },
+    ),
+}
+"""A director's change to hand 1 that moves the totals before every later hand: the
+endpoint under ``/v1/hands/{id}/`` and its body."""
+
+
+@pytest.mark.parametrize("change", list(CHANGES))
+def test_an_append_racing_a_director_s_change_to_an_earlier_hand_never_stores_stale_totals(
+    change, app, client, scorer, director, db, monkeypatch
+):
+    endpoint, body = CHANGES[change]
+    for _ in range(RUNS):
+        game_id, first = start_with_eight_hands(client, scorer)
+        ninth = {"hand_number": 9, "points": {"N": 26, "E": 0, "S": 0, "W": 0}}
+        appended, changed = race(
             app,
             monkeypatch,
             (f"{GAMES}/{game_id}/hands", ninth, scorer),
-            (f"/v1/hands/{first}/records", new_record, director),
+            (f"/v1/hands/{first}/{endpoint}", body, director),
         )
-        assert (appended, replaced) == (201, 201)
+        assert (appended, changed) == (201, 201)
         assert_every_hand_stands_on_the_game_s_totals(db, game_id)
 
 
