@@ -12,6 +12,7 @@ import re
 from collections import defaultdict
 from pathlib import Path
 
+from hands import SUIT_BLOCKS, block_tricks, hand
 from test_pages import CSRF
 
 from hearts_referee.referee.cards import CARDS
@@ -70,6 +71,26 @@ def test_each_seat_holds_as_a_trick_is_led_the_cards_it_plays_from_then_on(clien
             still_to_play[trick][play["seat"]].add(as_held(play["card"]))
     for number, body in steps(html):
         assert held(body) == still_to_play[number], number
+
+
+def test_cards_handed_over_on_a_hold_hand_stay_with_the_seat_that_kept_them(client):
+    """Standard's hand 4 passes nothing. N hands three hearts over anyway, naming nobody: the
+    cards go nowhere, the referee rules the pass incorrect and judges N's play from all thirteen
+    hearts, so the page shows N holding them after the pass and as each trick is led."""
+    record = hand(
+        "standard",
+        hand_number=4,
+        held=SUIT_BLOCKS,
+        passes={"N": ["2H", "3H", "4H"]},
+        play=block_tricks(count=2),
+    )
+    html = checked(client, record)
+    assert 'id="ruling-1" class="ruling status-' in html and "Incorrect pass" in html
+    after = re.search(r'aria-label="N after the pass">(.*?)</ul>', html, re.S).group(1)
+    assert "A K Q J 10 9 8 7 6 5 4 3 2" in after
+    first, second = (held(body)["N"] for _, body in steps(html))
+    assert first == {as_held(card) for card in SUIT_BLOCKS["N"].split()}
+    assert second == first - {as_held("2H")}
 
 
 def test_the_revoke_shows_at_the_card_where_it_arose_and_links_to_its_ruling(client):

@@ -426,6 +426,14 @@ def table_after(record: HandRecord, played: tuple[Event, ...]) -> Table:
     return table
 
 
+def held_after_pass(record: HandRecord) -> dict[str, list[Card]]:
+    """What each seat played from: the cards it was dealt, less what it passed, plus what it
+    received, as the replay moves them (:func:`referee.deal.pass_cards`), each copy, in card
+    order. A record the replay refuses has no such hands."""
+    table = table_after(record, ())
+    return {seat: table.cards_left(seat) for seat in record.seats}
+
+
 def _index_of_last_card(record: HandRecord) -> int:
     for index in range(len(record.play) - 1, -1, -1):
         if record.play[index].action == EventAction.CARD:
@@ -459,6 +467,7 @@ __all__ = [
     "Replay",
     "Trick",
     "find_problems",
+    "held_after_pass",
     "play_left",
     "replay",
 ]

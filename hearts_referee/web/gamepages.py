@@ -336,7 +336,7 @@ def store_checked() -> ResponseReturnValue:
             game = games_use.get_game(db, key, game_id)
             hand, created = games_use.append_hand(db, key, game.id, games_use.hand_for_game(game, record))
     except Rejected as error:
-        view = build(record, dump_result(hands_use.audit_record(record)))
+        view = build(record, hands_use.audit_record(record))
         return render_template(
             "director/check.html",
             text=text,

@@ -2,22 +2,29 @@
 
 The stored-hand page and the "check a hand" page render the same view: a
 stored hand adds its score versions, decisions, signatures and chain report
-on top. Everything here reads the audit result as the API publishes it
-(``ValidationResult``), so the page shows exactly what an API client gets.
+on top. Everything here reads the typed values every face renders: the record
+(``referee.record.HandRecord``) and its audit (``rulings.audit.HandAudit``, the value the
+API's ``ValidationResult`` is written from), so the page shows exactly what an API client
+gets; what the core already knows (the pass recipient, what each seat played from after
+the pass) it is asked for, not worked out again here.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from math import ceil
 from typing import Any
 
-from hearts_referee.referee.cards import CARDS, Suit
+from hearts_referee.referee.cards import CARDS, Card, Suit
 from hearts_referee.referee.record import HandRecord
 from hearts_referee.referee.registry import VARIANTS, Clause, Variant
+from hearts_referee.referee.replay import Kitty, held_after_pass
 from hearts_referee.referee.rulingkinds import RULING_KINDS
+from hearts_referee.referee.scoring import MoonOutcome
+from hearts_referee.rulings import Penalty, Ruling
+from hearts_referee.rulings.audit import HandAudit
 
 SUIT_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
 """Suits in a hand, alternating colour so neighbouring suits never look alike."""
@@ -42,10 +49,11 @@ class CardView:
     suit: str | None
 
     @staticmethod
-    def of(code: str) -> CardView:
-        card = CARDS.get(code.upper())
-        if card is None:  # never for an audited record; the check page may show raw input
-            return CardView(code, code, "black", None)
+    def of(code: str | Card) -> CardView:
+        """A card of an audit as it is, or a code as typed (the check page may show raw input)."""
+        card = code if isinstance(code, Card) else CARDS.get(code.upper())
+        if card is None:  # never for an audited record
+            return CardView(str(code), str(code), "black", None)
         suit = card.suit
         return CardView(
             card.code,
@@ -63,9 +71,9 @@ class SuitRow:
     ranks: tuple[str, ...]
 
 
-def suit_rows(codes: Sequence[str]) -> list[SuitRow]:
+def suit_rows(held: Iterable[Card]) -> list[SuitRow]:
     """A hand grouped by suit, high cards first; a void suit shows as an empty row ("—")."""
-    cards = sorted((CARDS[c.upper()] for c in codes if c.upper() in CARDS), key=lambda c: -c.rank)
+    cards = sorted(held, key=lambda c: -c.rank)
     rows = []
     for suit in SUIT_ORDER:
         ranks = tuple(c.label[:-1] for c in cards if c.suit is suit)
@@ -186,24 +194,28 @@ class HandView:
     complete: bool
     table: list[SeatView]
     passes: list[PassView]
-    kitty: dict[str, Any] | None
+    kitty: Kitty | None
     tricks: list[TrickView]
     rulings: list[RulingView]
     scores: list[ScoreRow]
-    moon: Mapping[str, Any] | None
+    moon: MoonOutcome | None
     columns: int
-    result: Mapping[str, Any] = field(repr=False)
+    audit: HandAudit = field(repr=False)
 
     @property
     def refereed(self) -> bool:
         """False for a score-only hand: the page shows its points, not a deal or tricks."""
-        return bool(self.result.get("refereed", True))
+        return self.audit.refereed
+
+    @property
+    def deal_derived(self) -> bool:
+        """The record left its deal out: the deal shown is the one the referee derived."""
+        return self.audit.deal_derived
 
     @property
     def points(self) -> Mapping[str, int]:
         """The card points each seat took (a score-only hand: as the scoresheet has them)."""
-        points: Mapping[str, int] = self.result["points"]
-        return points
+        return self.audit.points
 
 
 def clause_of(rule: str, variant: Variant) -> Clause | None:
@@ -219,30 +231,33 @@ def clause_of(rule: str, variant: Variant) -> Clause | None:
     return None
 
 
-def penalty_text(ruling: Mapping[str, Any]) -> str:
-    penalty = ruling.get("penalty")
-    if not penalty:
+def penalty_text(penalty: Penalty | None) -> str:
+    if penalty is None:
         return "none"
     parts = []
-    if penalty.get("points"):
-        parts.append(f"{penalty['points']} points")
-    if penalty.get("penalty_card"):
-        parts.append(f"{CardView.of(penalty['penalty_card']).label} becomes a penalty card")
+    if penalty.points:
+        parts.append(f"{penalty.points} points")
+    if penalty.penalty_card is not None:
+        parts.append(f"{penalty.penalty_card.label} becomes a penalty card")
     return ", ".join(parts) or "none"
 
 
 def build(
     record: HandRecord,
-    result: Mapping[str, Any],
+    audit: HandAudit,
     players: Mapping[str, str] | None = None,
     claimed: Mapping[str, int] | None = None,
 ) -> HandView:
-    """The page's view of one audited hand (``record`` typed, ``result`` as the API dumps it)."""
+    """The page's view of one audited hand: the record and its audit, both typed."""
     seats = record.seats
     players = players or {}
-    rulings = result["rulings"]
-    first_leader = result["tricks"][0]["leader"] if result["tricks"] else None
+    rulings = audit.rulings
+    first_leader = audit.tricks[0].leader if audit.tricks else None
 
+    # what each seat played from, as the replay passed the cards (a scoresheet line has no cards)
+    after_pass: Mapping[str, Sequence[Card]] = (
+        held_after_pass(record) if audit.refereed else dict.fromkeys(seats, ())
+    )
     places = seat_places(len(seats))
     table = [
         SeatView(
@@ -250,8 +265,9 @@ def build(
             players.get(seat),
             seat == record.dealer,
             seat == first_leader,
-            suit_rows([c.code for c in record.deal.get(seat, ())]),
+            suit_rows(record.deal.get(seat, ())),
             *places[i],
+            after_pass=suit_rows(after_pass[seat]),
         )
         for i, seat in enumerate(seats)
     ]
@@ -262,52 +278,46 @@ def build(
         if given is None or not given.cards:
             continue
         to = given.sent_to(record.variant.pass_recipient(record.hand_number, seats, i))
-        passes.append(PassView(seat, to, [CardView.of(c.code) for c in given.cards]))
-    held = {seat: Counter(c.code for c in record.deal.get(seat, ())) for seat in seats}
-    for p in passes:
-        held[p.giver] -= Counter(c.code for c in p.cards)
-        if p.to in held:
-            held[p.to] += Counter(c.code for c in p.cards)
-    table = [replace(s, after_pass=suit_rows(list(held[s.seat].elements()))) for s in table]
+        passes.append(PassView(seat, to, [CardView.of(card) for card in given.cards]))
 
     # which rulings sit on which card of which trick
-    on_card: dict[tuple[int, str, str], list[int]] = {}
+    on_card: dict[tuple[int, str, Card], list[int]] = {}
     for index, ruling in enumerate(rulings):
-        if ruling.get("card"):
-            on_card.setdefault((ruling["trick"], ruling["seat"], ruling["card"]), []).append(index)
+        if ruling.card is not None:
+            on_card.setdefault((ruling.trick, ruling.seat, ruling.card), []).append(index)
     placed: set[int] = set()
+    held = {seat: Counter(after_pass[seat]) for seat in seats}  # less each trick, as it is played
     tricks = []
-    for trick in result["tricks"]:
-        number = trick["number"]
-        cancelled = Counter(trick.get("cancelled") or ())
+    for trick in audit.tricks:
+        number = trick.number
+        cancelled = Counter(trick.cancelled)
         cells: dict[str, list[PlayCell]] = {seat: [] for seat in seats}
         order = []
         plays = []
-        holding = [(seat, suit_rows(list(held[seat].elements()))) for seat in seats]
-        for k, play in enumerate(trick["plays"]):
-            code = play["card"]
-            is_cancelled = cancelled[code] > 0
+        holding = [(seat, suit_rows(held[seat].elements())) for seat in seats]
+        for k, (seat, card) in enumerate(trick.plays):
+            is_cancelled = cancelled[card] > 0
             if is_cancelled:
-                cancelled[code] -= 1
-            found = on_card.get((number, play["seat"], code), [])
+                cancelled[card] -= 1
+            found = on_card.get((number, seat, card), [])
             placed.update(found)
-            view = CardView.of(code)
-            order.append((play["seat"], view))
-            cell = PlayCell(view, k == 0, is_cancelled, [(i, rulings[i]["code"]) for i in found])
-            cells.setdefault(play["seat"], []).append(cell)
-            plays.append((play["seat"], cell))
-            held.setdefault(play["seat"], Counter())[view.code] -= 1
+            view = CardView.of(card)
+            order.append((seat, view))
+            cell = PlayCell(view, k == 0, is_cancelled, [(i, str(rulings[i].code)) for i in found])
+            cells.setdefault(seat, []).append(cell)
+            plays.append((seat, cell))
+            held.setdefault(seat, Counter())[card] -= 1
         tricks.append(
             TrickView(
                 number,
-                trick["leader"],
+                trick.leader,
                 order,
                 cells,
-                trick["winner"],
-                trick.get("taken_by"),
-                trick["points"],
-                bool(trick.get("to_middle")),
-                tuple(trick.get("collects") or ()),
+                trick.winner,
+                trick.taken_by,
+                trick.points,
+                trick.to_middle,
+                trick.collects,
                 [],
                 False,
                 plays,
@@ -316,8 +326,8 @@ def build(
         )
     by_number = {t.number: t for t in tricks}
     for index, ruling in enumerate(rulings):
-        if index not in placed and ruling["trick"] in by_number and ruling["code"] != "score_mismatch":
-            by_number[ruling["trick"]].notes.append((index, ruling["code"]))
+        if index not in placed and ruling.trick in by_number and ruling.code != "score_mismatch":
+            by_number[ruling.trick].notes.append((index, str(ruling.code)))
     tricks = [
         replace(t, irregular=bool(t.notes) or any(c.rulings for cells in t.cells.values() for c in cells))
         for t in tricks
@@ -326,17 +336,17 @@ def build(
     views = [
         RulingView(
             index,
-            r["code"],
-            title_of(r["code"]),
-            r["seat"],
-            r["trick"],
-            CardView.of(r["card"]) if r.get("card") else None,
-            r["rule"],
-            clause_of(r["rule"], record.variant),
-            penalty_text(r),
-            r["status"],
-            r["explanation"],
-            r.get("suggestion"),
+            str(r.code),
+            title_of(r.code),
+            r.seat,
+            r.trick,
+            CardView.of(r.card) if r.card is not None else None,
+            r.rule,
+            clause_of(r.rule, record.variant),
+            penalty_text(r.penalty),
+            str(r.status),
+            r.explanation,
+            r.suggestion,
             index in placed,
         )
         for index, r in enumerate(rulings)
@@ -345,9 +355,9 @@ def build(
     claimed = claimed if claimed is not None else record.claimed
     scores = []
     for seat in seats:
-        taken = result["points"][seat]
-        penalties = result["penalties"][seat]
-        validated = result["score"][seat]
+        taken = audit.points[seat]
+        penalties = audit.penalties[seat]
+        validated = audit.score[seat]
         wrote = claimed.get(seat) if claimed else None
         difference = None if wrote is None else validated - wrote
         scores.append(
@@ -364,28 +374,28 @@ def build(
     columns = max(c for _, c in places)
     return HandView(
         record.variant,
-        result["variant"],
-        result.get("options") or {},
+        audit.variant,
+        audit.options,
         seats,
-        result["hand_number"],
-        result["dealer"],
-        result["pass_direction"],
-        result["void"],
-        result["complete"],
+        audit.hand_number,
+        audit.dealer,
+        audit.pass_direction,
+        audit.void,
+        audit.complete,
         table,
         passes,
-        result.get("kitty"),
+        audit.kitty,
         tricks,
         views,
         scores,
-        result.get("moon"),
+        audit.moon,
         columns,
-        result,
+        audit,
     )
 
 
 def explain_difference(
-    seat: str, taken: int, penalties: int, claimed: int | None, rulings: Sequence[Mapping[str, Any]]
+    seat: str, taken: int, penalties: int, claimed: int | None, rulings: Sequence[Ruling]
 ) -> str:
     """Why the validated score differs from what the table wrote, in one sentence."""
     if claimed is None:
@@ -394,9 +404,9 @@ def explain_difference(
     if claimed == validated:
         return "Agrees."
     sources = [
-        f"#{i + 1} {title_of(r['code'])}"  # numbered from 1, as the page's ruling log
+        f"#{i + 1} {title_of(r.code)}"  # numbered from 1, as the page's ruling log
         for i, r in enumerate(rulings)
-        if r["seat"] == seat and (r.get("penalty") or {}).get("points") and r["status"] == "applied"
+        if r.seat == seat and r.penalty is not None and r.penalty.points and r.status == "applied"
     ]
     parts = []
     if claimed == taken and penalties:

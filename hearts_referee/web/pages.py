@@ -65,7 +65,6 @@ from hearts_referee.schemas.archive import (
 from hearts_referee.schemas.bounds import NEXT_MAX_LENGTH
 from hearts_referee.schemas.game import dump_game
 from hearts_referee.schemas.record import load_record
-from hearts_referee.schemas.result import dump_result
 from hearts_referee.schemas.strictjson import JSONError, form_number, loads_strict
 from hearts_referee.schemas.text import TextError, clean
 from hearts_referee.usecases import (
@@ -461,7 +460,7 @@ def _stored_hand_page(
     state = hand.state
     players = game.setup.players if game else {}
     # the audit the score stands on now: a re-audit's, once an earlier hand's decision moved it
-    view = build(record, dump_result(state.standing_audit), players)
+    view = build(record, state.standing_audit, players)
     decided: dict[int, list[Decided]] = {}
     ruled = state.standing_audit.standings()
     for decided_one in state.decisions:
@@ -795,10 +794,10 @@ def check() -> ResponseReturnValue:
         return _check_problems(text, [Problem("", error.code, str(error))], None, 400)
     try:
         record = load_record(data)
-        result = dump_result(use.audit_record(record))
+        audit = use.audit_record(record)
     except RecordError as error:
         return _check_problems(text, list(error.problems), data, 422)
-    view = build(record, result)
+    view = build(record, audit)
     return render_template(
         "director/check.html", text=text, problems=None, view=view, games=store_choices(signed_in())
     )
