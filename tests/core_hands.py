@@ -120,7 +120,7 @@ def typed(data: Mapping[str, Any]) -> HandRecord:
         kitty=hand_of(" ".join(data.get("kitty", ()))),
         passes={seat: passed(seat, given) for seat, given in data.get("passes", {}).items()},
         scores_before=data.get("scores_before"),
-        claimed=data.get("claimed"),
+        written=data.get("claimed"),
         moon_choice=MoonOption(choice) if choice is not None else None,
         exposed_in_deal=hand_of(" ".join(data.get("exposed_in_deal", ()))),
         backs={seat: tuple(colours) for seat, colours in backs.items()} if backs is not None else None,

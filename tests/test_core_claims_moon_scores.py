@@ -203,7 +203,7 @@ def test_core_score_mismatch_one_finding_per_seat_written_wrong_with_both_totals
             Code.SCORE_MISMATCH,
             "W",
             2,
-            facts=ScoreMismatchFacts(claimed=0, validated=13, claimed_total=0, validated_total=13),
+            facts=ScoreMismatchFacts(written=0, validated=13, written_total=0, validated_total=13),
         )
     ]
     (ruling,) = on_play(result)

@@ -56,7 +56,7 @@ ODD_VALUES: list[Any] = [
     {"base": "standard"},
     {"seat": "N", "card": "2C"},
 ]
-FIELDS = [*HandRecordSchema._declared_fields, "extra"]
+FIELDS = [*(f.data_key or name for name, f in HandRecordSchema._declared_fields.items()), "extra"]
 
 
 def _spoil(rng: random.Random, record: dict[str, Any]) -> None:
@@ -185,7 +185,7 @@ def test_a_key_twice_deep_in_a_record_text_is_left_to_the_strict_read():
 
 
 def test_the_plain_shape_has_the_schemas_fields_and_requires_what_it_requires():
-    schema_fields = HandRecordSchema._declared_fields
+    schema_fields = {f.data_key or name: f for name, f in HandRecordSchema._declared_fields.items()}
     not_plain = {"points", "irregularities", "deal_derived"}  # a scoresheet line; a derived deal
     assert PlainRecord.__required_keys__ | PlainRecord.__optional_keys__ == set(schema_fields) - not_plain
     required = {name for name, field in schema_fields.items() if field.required} | {"deal"}

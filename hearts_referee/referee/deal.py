@@ -51,7 +51,7 @@ def check_table(record: HandRecord) -> list[Problem]:
                 Problem(pointer("passes", seat, "to"), "unknown_seat", not_at_table(given.to, seats))
             )
     _unknown_keys(problems, "scores_before", record.scores_before, at_table, seats)
-    _unknown_keys(problems, "claimed", record.claimed, at_table, seats)
+    _unknown_keys(problems, "claimed", record.written, at_table, seats)
     _unknown_keys(problems, "backs", record.backs, at_table, seats)
     _unknown_keys(problems, "points", record.points, at_table, seats)
     for index, event in enumerate(record.play):  # compiled: each seat a struct read, its hash kept

@@ -193,7 +193,7 @@ class PlayIncompleteFacts(Facts):
 class ScoreMismatchFacts(Facts):
     """``score_mismatch``: the seat's written and validated scores, and both sheets' totals."""
 
-    claimed: int
+    written: int
     validated: int
-    claimed_total: int
+    written_total: int
     validated_total: int

@@ -104,7 +104,7 @@ class RecordParts(Protocol):
     @property
     def play(self) -> tuple[Event, ...]: ...
     @property
-    def claimed(self) -> Mapping[str, int] | None: ...
+    def written(self) -> Mapping[str, int] | None: ...
     @property
     def moon_choice(self) -> str | None: ...
     @property
@@ -129,8 +129,8 @@ def parts_data(record: RecordParts) -> JSON:
         data["passes"] = {seat: _pass_data(given) for seat, given in record.passes.items()}
     if record.play:
         data["play"] = [_event_data(event) for event in record.play]
-    if record.claimed is not None:
-        data["claimed"] = dict(record.claimed)
+    if record.written is not None:
+        data["claimed"] = dict(record.written)
     if record.moon_choice is not None:
         data["moon_choice"] = record.moon_choice
     if record.backs is not None:
@@ -225,7 +225,7 @@ def read_record(data: Mapping[str, Any]) -> HandRecord:
             kitty=_cards(data.get("kitty", ()), "kitty"),
             passes={seat: _pass(seat, given) for seat, given in data.get("passes", {}).items()},
             scores_before=data.get("scores_before"),
-            claimed=data.get("claimed"),
+            written=data.get("claimed"),
             moon_choice=MoonOption(data["moon_choice"]) if data.get("moon_choice") else None,
             exposed_in_deal=_cards(data.get("exposed_in_deal", ()), "exposed_in_deal"),
             backs=(

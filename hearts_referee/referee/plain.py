@@ -207,7 +207,7 @@ def _read_plain(data: Any, shape: Shape) -> HandRecord | None:
     passes = _plain_passes(data.get("passes", {}), seat_max)
     play = _plain_play(data.get("play", []), at_table, shape.typed_play)
     scores_before = _plain_scores(data.get("scores_before"), shape.score_max)
-    claimed = _plain_scores(data.get("claimed"), shape.score_max)
+    written = _plain_scores(data.get("claimed"), shape.score_max)
     moon = data.get("moon_choice")
     backs = _plain_backs(data.get("backs"), shape.back_max_length)
     if moon is not None and moon not in _MOON_CHOICES:
@@ -222,7 +222,7 @@ def _read_plain(data: Any, shape: Shape) -> HandRecord | None:
         kitty,
         passes,
         scores_before,
-        claimed,
+        written,
         _MOON_CHOICES[moon] if moon is not None else None,
         exposed,
         backs,

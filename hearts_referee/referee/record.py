@@ -205,7 +205,7 @@ class HandRecord:
     kitty: tuple[Card, ...]
     passes: Mapping[str, Pass]
     scores_before: Mapping[str, int] | None
-    claimed: Mapping[str, int] | None
+    written: Mapping[str, int] | None
     moon_choice: MoonOption | None
     exposed_in_deal: tuple[Card, ...]
     backs: Mapping[str, tuple[str, ...]] | None
@@ -224,7 +224,7 @@ class HandRecord:
         kitty: tuple[Card, ...] = (),
         passes: Mapping[str, Pass] | None = None,
         scores_before: Mapping[str, int] | None = None,
-        claimed: Mapping[str, int] | None = None,
+        written: Mapping[str, int] | None = None,
         moon_choice: MoonOption | None = None,
         exposed_in_deal: tuple[Card, ...] = (),
         backs: Mapping[str, tuple[str, ...]] | None = None,
@@ -241,7 +241,7 @@ class HandRecord:
         object.__setattr__(self, "kitty", kitty)
         object.__setattr__(self, "passes", {} if passes is None else passes)
         object.__setattr__(self, "scores_before", scores_before)
-        object.__setattr__(self, "claimed", claimed)
+        object.__setattr__(self, "written", written)
         object.__setattr__(self, "moon_choice", moon_choice)
         object.__setattr__(self, "exposed_in_deal", exposed_in_deal)
         object.__setattr__(self, "backs", backs)

@@ -198,14 +198,14 @@ def _moon_choice_not_allowed(f: Finding, r: Replay) -> str:
 
 def _score_mismatch(f: Finding, r: Replay) -> str:
     facts = f.facts_as(ScoreMismatchFacts)
-    claimed, validated = facts.claimed, facts.validated
+    written, validated = facts.written, facts.validated
     text = (
-        f"The table wrote {claimed} for {f.seat}; the validated score is {validated} "
-        f"({validated - claimed:+d})."
+        f"The table wrote {written} for {f.seat}; the validated score is {validated} "
+        f"({validated - written:+d})."
     )
-    written, due = facts.claimed_total, facts.validated_total
-    if written != due:
-        text += f" The written scores add up to {written}; the validated ones to {due}."
+    written_total, due = facts.written_total, facts.validated_total
+    if written_total != due:
+        text += f" The written scores add up to {written_total}; the validated ones to {due}."
     return text
 
 

@@ -128,12 +128,12 @@ def answers(decision: Decision, standings: tuple[Standing, ...]) -> tuple[int, .
     return sheet_rulings(standings) if decision.ruling is None else (decision.ruling,)
 
 
-def kept_changes(claimed: Mapping[str, int], score: Mapping[str, int]) -> dict[str, int]:
+def kept_changes(written: Mapping[str, int], score: Mapping[str, int]) -> dict[str, int]:
     """What keeping the table's written scores moves: written less validated, per seat."""
     return {
-        seat: claimed[seat] - score[seat]
+        seat: written[seat] - score[seat]
         for seat in score
-        if seat in claimed and claimed[seat] != score[seat]
+        if seat in written and written[seat] != score[seat]
     }
 
 

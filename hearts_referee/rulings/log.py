@@ -127,23 +127,23 @@ def rule_on(finding: Finding, variant: Variant, schedule: Schedule, replay: Repl
 
 def score_mismatches(replay: Replay, score: Mapping[str, int]) -> list[Finding]:
     """One finding per seat whose written score differs from the validated one."""
-    claimed = replay.record.claimed
-    if claimed is None:
+    written = replay.record.written
+    if written is None:
         return []
     last = last_trick(replay)
-    claimed_total, validated_total = sum(claimed.values()), sum(score.values())
+    written_total, validated_total = sum(written.values()), sum(score.values())
     return [
         Finding(
             Code.SCORE_MISMATCH,
             seat,
             last,
             facts=ScoreMismatchFacts(
-                claimed=claimed[seat],
+                written=written[seat],
                 validated=score[seat],
-                claimed_total=claimed_total,
+                written_total=written_total,
                 validated_total=validated_total,
             ),
         )
         for seat in replay.record.seats
-        if seat in claimed and claimed[seat] != score[seat]
+        if seat in written and written[seat] != score[seat]
     ]

@@ -523,7 +523,8 @@ class HandRecordSchema(Schema):
     passes = PassesField(load_default=dict)
     play = PlayField(load_default=())
     scores_before = ScoresField(load_default=None, allow_none=True)
-    claimed = ScoresField(load_default=None, allow_none=True)
+    written = ScoresField(data_key="claimed", load_default=None, allow_none=True)
+    """The scores the table wrote, checked against the validated score: ``claimed`` in JSON."""
     moon_choice = fields.Enum(MoonOption, by_value=True, load_default=None, allow_none=True)
     backs = BacksField(load_default=None, allow_none=True)
     exposed_in_deal = CardsField(load_default=())
@@ -577,9 +578,12 @@ def load_record_text(data: bytes, max_depth: int = MAX_DEPTH) -> HandRecord:
 
 _SCORE_ONLY = frozenset({"points", "irregularities"})
 """A score-only hand is read by the schema: its check is the referee's, not the plain reader's."""
+_KEYS = {name: field.data_key or name for name, field in HandRecordSchema._declared_fields.items()}
+"""Each field's JSON key, by the record's attribute: the plain reader reads the JSON keys
+(``written`` is ``claimed`` there)."""
 PLAIN_SHAPE = Shape(
-    fields=frozenset(HandRecordSchema._declared_fields) - _SCORE_ONLY,
-    required=frozenset(name for name, f in HandRecordSchema._declared_fields.items() if f.required)
+    fields=frozenset(_KEYS.values()) - _SCORE_ONLY,
+    required=frozenset(_KEYS[name] for name, f in HandRecordSchema._declared_fields.items() if f.required)
     | {"deal"},
     seat_max_length=SEAT_MAX_LENGTH,
     back_max_length=BACK_MAX_LENGTH,
@@ -641,7 +645,7 @@ def every_problem(found: list[Problem], read: Any) -> list[Problem]:
         passes=whole("passes", "hand_number") and "hand_number" in values,
         play=whole("play"),
     )
-    record = HandRecord(
+    record = HandRecord(  # ``valid_data`` is keyed by the record's attributes (``written``), not the JSON's
         **{name: values[name] for name in HandRecordSchema._declared_fields if name in values}
         | {"dealer": values.get("dealer", ""), "hand_number": values.get("hand_number", 1)}
     )

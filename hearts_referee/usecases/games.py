@@ -48,7 +48,7 @@ class GameHand:
     play: tuple[Event, ...] = ()
     kitty: tuple[Card, ...] = ()
     passes: Mapping[str, Pass] = field(default_factory=dict)
-    claimed: Mapping[str, int] | None = None
+    written: Mapping[str, int] | None = None
     moon_choice: MoonOption | None = None
     exposed_in_deal: tuple[Card, ...] = ()
     backs: Mapping[str, tuple[str, ...]] | None = None
@@ -70,7 +70,7 @@ class GameHand:
             kitty=self.kitty,
             passes=self.passes,
             scores_before=dict(totals),
-            claimed=self.claimed,
+            written=self.written,
             moon_choice=self.moon_choice,
             exposed_in_deal=self.exposed_in_deal,
             backs=self.backs,
@@ -257,7 +257,7 @@ def hand_for_game(game: Game, record: HandRecord) -> GameHand:
         play=record.play,
         kitty=record.kitty,
         passes=record.passes,
-        claimed=record.claimed,
+        written=record.written,
         moon_choice=record.moon_choice,
         exposed_in_deal=record.exposed_in_deal,
         backs=record.backs,

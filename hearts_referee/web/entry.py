@@ -256,7 +256,7 @@ def hand_entry(form: Mapping[str, str], seats: Sequence[str]) -> Entry:
     entry.labels["/hand_number"] = "hand number"
     deal: dict[str, list[str]] = {}
     passes: dict[str, list[str]] = {}
-    claimed: dict[str, Any] = {}
+    written: dict[str, Any] = {}
     for i, seat in enumerate(seats):
         deal[seat] = cards_of(form.get(f"deal-{i}", ""))
         entry.fields[f"/deal/{seat}"] = f"deal-{i}"
@@ -266,7 +266,7 @@ def hand_entry(form: Mapping[str, str], seats: Sequence[str]) -> Entry:
         entry.fields[f"/passes/{seat}"] = f"pass-{i}"
         wrote = form.get(f"claimed-{i}", "").strip()
         if wrote:
-            claimed[seat] = form_number(wrote)
+            written[seat] = form_number(wrote)
         entry.fields[f"/claimed/{seat}"] = f"claimed-{i}"
     if any(deal.values()):  # every deal field left empty: derived from the play
         data["deal"] = deal
@@ -274,8 +274,8 @@ def hand_entry(form: Mapping[str, str], seats: Sequence[str]) -> Entry:
     if passes:
         data["passes"] = passes
     entry.fields["/passes"] = "pass-0"
-    if claimed:
-        data["claimed"] = claimed
+    if written:
+        data["claimed"] = written
     entry.fields["/claimed"] = "claimed-0"
     kitty = cards_of(form.get("kitty", ""))
     if kitty:

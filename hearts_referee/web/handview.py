@@ -174,7 +174,7 @@ class ScoreRow:
     taken: int
     penalties: int
     validated: int
-    claimed: int | None
+    written: int | None
     difference: int | None
     why: str
 
@@ -246,7 +246,7 @@ def build(
     record: HandRecord,
     audit: HandAudit,
     players: Mapping[str, str] | None = None,
-    claimed: Mapping[str, int] | None = None,
+    written: Mapping[str, int] | None = None,
 ) -> HandView:
     """The page's view of one audited hand: the record and its audit, both typed."""
     seats = record.seats
@@ -352,13 +352,13 @@ def build(
         for index, r in enumerate(rulings)
     ]
 
-    claimed = claimed if claimed is not None else record.claimed
+    written = written if written is not None else record.written
     scores = []
     for seat in seats:
         taken = audit.points[seat]
         penalties = audit.penalties[seat]
         validated = audit.score[seat]
-        wrote = claimed.get(seat) if claimed else None
+        wrote = written.get(seat) if written else None
         difference = None if wrote is None else validated - wrote
         scores.append(
             ScoreRow(
@@ -395,13 +395,13 @@ def build(
 
 
 def explain_difference(
-    seat: str, taken: int, penalties: int, claimed: int | None, rulings: Sequence[Ruling]
+    seat: str, taken: int, penalties: int, written: int | None, rulings: Sequence[Ruling]
 ) -> str:
     """Why the validated score differs from what the table wrote, in one sentence."""
-    if claimed is None:
+    if written is None:
         return "The table wrote no score."
     validated = taken + penalties
-    if claimed == validated:
+    if written == validated:
         return "Agrees."
     sources = [
         f"#{i + 1} {title_of(r.code)}"  # numbered from 1, as the page's ruling log
@@ -409,16 +409,16 @@ def explain_difference(
         if r.seat == seat and r.penalty is not None and r.penalty.points and r.status == "applied"
     ]
     parts = []
-    if claimed == taken and penalties:
+    if written == taken and penalties:
         parts.append(
             f"The table wrote the points taken ({taken}) without the penalty of "
             f"{penalties} ({', '.join(sources) or 'penalties'})."
         )
-    elif claimed - penalties == taken:
+    elif written - penalties == taken:
         parts.append("The table's figure differs only in the penalties.")
     else:
         parts.append(
             f"Validated: {taken} taken in tricks + {penalties} in penalties = {validated}; "
-            f"the table wrote {claimed}."
+            f"the table wrote {written}."
         )
     return " ".join(parts)
