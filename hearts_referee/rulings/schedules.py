@@ -23,6 +23,7 @@ from hearts_referee.referee.findings import (
     MisdealFacts,
     RevokeFacts,
 )
+from hearts_referee.referee.variant import PenaltySchedule
 
 
 class Status(StrEnum):
@@ -84,7 +85,7 @@ class Sanction:
 class Schedule:
     """A named penalty schedule: one sanction per finding code."""
 
-    id: str
+    id: PenaltySchedule
     title: str
     sanctions: Mapping[Code, Sanction]
 
@@ -102,13 +103,13 @@ class Schedule:
 _REFER = Sanction(note="The director decides; no automatic penalty.")
 
 REFER_ALL = Schedule(
-    id="refer-all",
+    id=PenaltySchedule.REFER_ALL,
     title="No penalty schedule: every irregularity is referred to the director",
     sanctions=MappingProxyType(dict.fromkeys(CODES, _REFER)),
 )
 
 MSO_2000 = Schedule(
-    id="mso-2000",
+    id=PenaltySchedule.MSO_2000,
     title="MSO Hearts event, August 2000",
     sanctions=MappingProxyType(
         {
@@ -147,4 +148,8 @@ MSO_2000 = Schedule(
 )
 
 SCHEDULES: Mapping[str, Schedule] = MappingProxyType({s.id: s for s in (REFER_ALL, MSO_2000)})
-"""Every penalty schedule by id; a variant names the one it uses."""
+"""Every penalty schedule by id (a :class:`PenaltySchedule` member, which a plain string finds
+too); a variant names the one it uses."""
+
+if set(SCHEDULES) != set(PenaltySchedule):  # pragma: no cover - a schedule added to one, not both
+    raise ValueError(f"schedules {sorted(SCHEDULES)} are not the penalty schedules {sorted(PenaltySchedule)}")
