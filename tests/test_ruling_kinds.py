@@ -105,3 +105,24 @@ def test_the_rulings_page_names_the_codes_a_director_may_report_on_a_score_only_
     paragraph = page.split("On a score-only hand", 1)[1].split("\n\n", 1)[0]
     named = re.findall(r"`([a-z_]+)`", paragraph)
     assert out_of_step([code for code in named if code in CODES], REPORTED) == ""
+
+
+def test_a_schedule_that_does_not_price_a_code_gives_it_the_registry_s_default_sanction():
+    """The default sanction is the entry's: ``REFER_ALL`` holds each code's, and a schedule
+    silent on a code falls back to it (today every code's is to refer it to the director)."""
+    from types import MappingProxyType
+
+    from hearts_referee.referee.findings import CODES
+    from hearts_referee.referee.sanctions import REFER, Status
+    from hearts_referee.referee.variant import PenaltySchedule
+    from hearts_referee.rulings import Status as RulingStatus
+    from hearts_referee.rulings.schedules import MSO_2000, REFER_ALL, Schedule
+
+    assert RulingStatus is Status  # one status type, below the rulings
+    assert list(REFER_ALL.sanctions) == list(CODES)
+    for code, kind in RULING_KINDS.items():
+        assert REFER_ALL.sanction(code) is kind.sanction is REFER
+    silent = Schedule(PenaltySchedule.MSO_2000, "MSO without its penalties", MappingProxyType({}))
+    assert silent.sanction(Code.REVOKE) is RULING_KINDS[Code.REVOKE].sanction
+    assert silent.sanction("revoke").status is Status.REFERRED
+    assert MSO_2000.sanction(Code.REVOKE).points == 26  # a schedule that prices it keeps its own

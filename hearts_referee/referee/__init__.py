@@ -10,7 +10,7 @@ from .record import Event, EventAction, HandRecord, Pass, Problem, RecordError
 from .registry import VARIANTS, Clause, Moon, Variant, get_variant
 from .replay import Replay, Trick, replay
 from .scoring import ChosenBy, MoonOutcome, Score
-from .variant import MoonChooser, MoonOption
+from .variant import FirstLead, KittyTaker, MoonChooser, MoonOption, PassCycle, PenaltySchedule, Signers
 
 __version__ = "0.1.0"
 
@@ -25,16 +25,21 @@ __all__ = [
     "Event",
     "EventAction",
     "Finding",
+    "FirstLead",
     "HandRecord",
+    "KittyTaker",
     "Moon",
     "MoonChooser",
     "MoonOption",
     "MoonOutcome",
     "Pass",
+    "PassCycle",
+    "PenaltySchedule",
     "Problem",
     "RecordError",
     "Replay",
     "Score",
+    "Signers",
     "Suit",
     "Trick",
     "Variant",

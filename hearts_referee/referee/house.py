@@ -9,14 +9,33 @@ with those fields replaced, so the replay needs no special case for it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, replace
+from enum import StrEnum
 from typing import Any
 
-from .variant import FIRST_LEADS, KITTY_TAKERS, PASS_CYCLES, Moon, MoonChooser, MoonOption, Variant
+from .variant import FirstLead, KittyTaker, Moon, MoonChooser, MoonOption, PassCycle, Variant
 
-MOON_RULES = ("none", "add", "add-or-subtract")
-"""What a moon does: nothing, the others score it, or the shooter may choose."""
+
+class MoonRule(StrEnum):
+    """What a moon does, as the house option ``moon`` names it: nothing, the others score
+    it, or the shooter may choose (``Variant.moon`` is the rule built from it)."""
+
+    NONE = "none"
+    ADD = "add"
+    ADD_OR_SUBTRACT = "add-or-subtract"
+
+
+MOON_RULES: tuple[MoonRule, ...] = tuple(MoonRule)
+"""What a moon may do, in the order the house option lists them."""
+
+
+class OptionType(StrEnum):
+    """The kind of value a house option takes, as the catalogue names it."""
+
+    INTEGER = "integer"
+    BOOLEAN = "boolean"
+    CHOICE = "choice"
 
 
 @dataclass(frozen=True)
@@ -24,17 +43,17 @@ class Option:
     """One rule a house variant may change."""
 
     name: str
-    type: str  # "integer", "boolean" or "choice"
+    type: OptionType
     description: str
-    choices: tuple[str, ...] = ()
+    choices: tuple[StrEnum, ...] = ()
     minimum: int | None = None
     maximum: int | None = None
 
     def problem(self, value: object, choices: Collection[str] = ()) -> str | None:
         """Why ``value`` is not allowed for this option, or ``None``."""
-        if self.type == "boolean":
+        if self.type is OptionType.BOOLEAN:
             return None if type(value) is bool else "must be true or false"
-        if self.type == "integer":
+        if self.type is OptionType.INTEGER:
             if type(value) is not int:
                 return "must be a whole number"
             if self.minimum is not None and value < self.minimum:
@@ -43,56 +62,65 @@ class Option:
                 return f"must be at most {self.maximum}"
             return None
         allowed = choices or self.choices
-        if type(value) is not str or value not in allowed:
+        if not isinstance(value, str) or value not in allowed:
             return "must be one of: " + ", ".join(allowed)
         return None
 
 
-def _moon_rule(variant: Variant) -> str:
+def _moon_rule(variant: Variant) -> MoonRule:
     if variant.moon is None:
-        return "none"
-    return "add-or-subtract" if MoonOption.SUBTRACT in variant.moon.options else "add"
+        return MoonRule.NONE
+    return MoonRule.ADD_OR_SUBTRACT if MoonOption.SUBTRACT in variant.moon.options else MoonRule.ADD
 
 
 OPTIONS: tuple[Option, ...] = (
-    Option("pass_count", "integer", "How many cards each player passes.", minimum=0, maximum=6),
+    Option("pass_count", OptionType.INTEGER, "How many cards each player passes.", minimum=0, maximum=6),
     Option(
-        "pass_cycle", "choice", "The order of pass directions, hand after hand.", choices=tuple(PASS_CYCLES)
+        "pass_cycle",
+        OptionType.CHOICE,
+        "The order of pass directions, hand after hand.",
+        choices=tuple(PassCycle),
     ),
-    Option("first_lead", "choice", "Who leads trick 1.", choices=FIRST_LEADS),
+    Option("first_lead", OptionType.CHOICE, "Who leads trick 1.", choices=tuple(FirstLead)),
     Option(
         "no_points_on_first_trick",
-        "boolean",
+        OptionType.BOOLEAN,
         "Whether hearts and the Q♠ are barred from trick 1 unless nothing else is legal.",
     ),
-    Option("hearts_broken_from_start", "boolean", "Whether hearts may be led from trick 1 on."),
-    Option("queen_breaks_hearts", "boolean", "Whether playing the Q♠ breaks hearts."),
+    Option("hearts_broken_from_start", OptionType.BOOLEAN, "Whether hearts may be led from trick 1 on."),
+    Option("queen_breaks_hearts", OptionType.BOOLEAN, "Whether playing the Q♠ breaks hearts."),
     Option(
         "may_lead_hearts_with_queen",
-        "boolean",
+        OptionType.BOOLEAN,
         "Whether a leader holding only hearts and the Q♠ may lead a heart.",
     ),
-    Option("heart_points", "integer", "Points for each heart taken.", minimum=-100, maximum=100),
-    Option("queen_points", "integer", "Points for the Q♠.", minimum=-100, maximum=100),
-    Option("jack_of_diamonds_points", "integer", "Points for the J♦ (e.g. -10).", minimum=-100, maximum=100),
-    Option("moon", "choice", "What taking every point card does.", choices=MOON_RULES),
+    Option("heart_points", OptionType.INTEGER, "Points for each heart taken.", minimum=-100, maximum=100),
+    Option("queen_points", OptionType.INTEGER, "Points for the Q♠.", minimum=-100, maximum=100),
+    Option(
+        "jack_of_diamonds_points",
+        OptionType.INTEGER,
+        "Points for the J♦ (e.g. -10).",
+        minimum=-100,
+        maximum=100,
+    ),
+    Option("moon", OptionType.CHOICE, "What taking every point card does.", choices=MOON_RULES),
     Option(
         "moon_subtract_from",
-        "integer",
+        OptionType.INTEGER,
         "With add-or-subtract: the total someone must have for subtract to be open (0: always).",
         minimum=0,
         maximum=1000,
     ),
-    Option("game_target", "integer", "The total that ends the game.", minimum=1, maximum=10000),
-    Option("penalty_schedule", "choice", "The penalty schedule that rules on irregularities."),
-    Option("penalty_cards", "boolean", "Whether exposed and withdrawn cards become penalty cards."),
+    Option("game_target", OptionType.INTEGER, "The total that ends the game.", minimum=1, maximum=10000),
+    Option("penalty_schedule", OptionType.CHOICE, "The penalty schedule that rules on irregularities."),
+    Option("penalty_cards", OptionType.BOOLEAN, "Whether exposed and withdrawn cards become penalty cards."),
     Option(
         "revoke_cannot_stop_moon",
-        "boolean",
+        OptionType.BOOLEAN,
         "Whether a moon stopped only by another player's revoke is referred as a moon.",
     ),
-    Option("totals_floor_zero", "boolean", "Whether game totals stop at zero."),
-    Option("kitty_to", "choice", "Who takes the kitty.", choices=KITTY_TAKERS),
+    Option("totals_floor_zero", OptionType.BOOLEAN, "Whether game totals stop at zero."),
+    Option("kitty_to", OptionType.CHOICE, "Who takes the kitty.", choices=tuple(KittyTaker)),
 )
 """Every option a house variant may set, in the order the catalogue lists them."""
 
@@ -168,13 +196,12 @@ def _build(base: Variant, chosen: dict[str, Any]) -> Variant:
     return replace(base, name=f"{base.name} (house rules)", options=chosen, **fields)
 
 
-def _moon(base: Variant, rule: str, subtract_from: int) -> Moon | None:
+def _moon(base: Variant, rule: MoonRule | str, subtract_from: int) -> Moon | None:
+    """The moon of ``rule`` (the option's string, checked, or the base's own rule)."""
     chooser = base.moon.chooser if base.moon is not None else MoonChooser.SUBTRACT_WHEN_OPEN
-    builders: dict[str, Callable[[], Moon | None]] = {
-        "none": lambda: None,
-        "add": lambda: Moon((MoonOption.ADD,), None, chooser),
-        "add-or-subtract": lambda: Moon(
-            (MoonOption.ADD, MoonOption.SUBTRACT), subtract_from or None, chooser
-        ),
-    }
-    return builders[rule]()
+    chosen = MoonRule(rule)
+    if chosen is MoonRule.NONE:
+        return None
+    if chosen is MoonRule.ADD:
+        return Moon((MoonOption.ADD,), None, chooser)
+    return Moon((MoonOption.ADD, MoonOption.SUBTRACT), subtract_from or None, chooser)

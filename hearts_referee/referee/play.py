@@ -30,6 +30,7 @@ from .masks import Hand, mask_of, trick_winner
 from .record import ClaimKind, ClaimTerms, Event, EventAction, pointer
 from .solver import Claim, Position, solve
 from .table import OpenFinding, OwedCard, Play, Table, TrickInPlay
+from .variant import KittyTaker
 
 _CARD: Final = EventAction.CARD
 
@@ -221,7 +222,7 @@ def close_trick(table: Table, trick: TrickInPlay) -> None:
     has_point_cards = bool(on_it & variant.point_mask)
     if on_it & variant.breaker_mask:
         table.broken = True
-    if has_point_cards and table.kitty_trick is None and variant.kitty_to == "first-counter-trick":
+    if has_point_cards and table.kitty_trick is None and variant.kitty_to is KittyTaker.FIRST_COUNTER_TRICK:
         table.kitty_trick = trick.number
     table.tricks.append(trick)
     last = trick.number == table.hand_size
@@ -258,7 +259,7 @@ def take(table: Table, seat: str, trick: TrickInPlay) -> None:
         taken += pile
         table.middle.clear()
     if table.kitty and table.kitty_taker is None:
-        due = 1 if table.variant.kitty_to == "first-trick" else table.kitty_trick
+        due = 1 if table.variant.kitty_to is KittyTaker.FIRST_TRICK else table.kitty_trick
         if any(t.number == due for t in taken):
             table.kitty_taker = seat
             table.kitty_with = trick.number

@@ -4,8 +4,9 @@ A :class:`RulingKind` says, for one :class:`~hearts_referee.referee.facts.Code`:
 (the hand page's heading), what it means in one line (``openapi.yaml``'s ``RulingCode``
 descriptions), the :class:`~hearts_referee.referee.facts.Facts` class its findings carry,
 the clause a variant cites for it unless its rulebook says otherwise, how the referee
-explains it and what it suggests when the ruling is referred to the director, and whether
-a director may report it on a score-only hand (and what the hand must have for it).
+explains it and what it suggests when the ruling is referred to the director, whether
+a director may report it on a score-only hand (and what the hand must have for it), and
+its default sanction: what it costs under a schedule that does not price it.
 
 What else lists the codes is derived from :data:`RULING_KINDS` (``findings.RULING_CODES``
 and ``findings.FACTS``, ``score_only.REPORTABLE``, the rulebooks' usual citations, the
@@ -40,6 +41,7 @@ from .facts import (
     ScoreMismatchFacts,
 )
 from .record import ClaimKind
+from .sanctions import REFER, Sanction
 from .variant import Variant
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -324,7 +326,10 @@ class RulingKind:
     (``rulebook.common.cites``). ``explain``: what happened, in the referee's words (the
     schedule's consequence is added by ``rulings.explain``). ``suggest``: the outcome the
     referee suggests when the ruling is referred to the director, where it can compute one.
-    ``report``: set when a director may record it on a score-only hand."""
+    ``report``: set when a director may record it on a score-only hand. ``sanction``: its
+    default sanction, what it costs under a schedule that does not price it (every code's is
+    :data:`~hearts_referee.referee.sanctions.REFER`: the director decides; ``rulings.schedules``
+    reads it for ``REFER_ALL`` and ``Schedule.sanction``)."""
 
     code: Code
     title: str
@@ -334,6 +339,7 @@ class RulingKind:
     explain: Callable[[Finding, Replay], str]
     suggest: Callable[[Finding], str | None] = _no_suggestion
     report: Report | None = None
+    sanction: Sanction = REFER
 
 
 _KINDS = (

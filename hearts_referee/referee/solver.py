@@ -48,6 +48,7 @@ from .cards import Card
 from .legality import cascade
 from .masks import trick_winner
 from .record import ClaimKind
+from .variant import KittyTaker
 
 if TYPE_CHECKING:  # pragma: no cover
     from .table import Table
@@ -180,7 +181,7 @@ class Position:
         )
         kitty = 0
         if table.kitty and table.kitty_taker is None:
-            due = 1 if variant.kitty_to == "first-trick" else table.kitty_trick
+            due = 1 if variant.kitty_to is KittyTaker.FIRST_TRICK else table.kitty_trick
             kitty = 2 if due is not None and any(t.number == due for t in table.middle) else 1
         taken_by_claimant = sum(
             1 for t in table.tricks if t.taken_by == claimant for p in t.plays if p.card in point_cards
@@ -435,7 +436,7 @@ class _Search:
         last = node.number == self.p.hand_size
         kitty = node.kitty
         kitty_now = kitty == 1 and (
-            node.number == 1 if variant.kitty_to == "first-trick" else point_cards > 0
+            node.number == 1 if variant.kitty_to is KittyTaker.FIRST_TRICK else point_cards > 0
         )
         with_kitty = (0, self.kitty_points, self.kitty_point_cards)
         gained = (0, 0, 0)

@@ -59,16 +59,27 @@ def _never(seats: int) -> tuple[int, ...]:
     return (0,)
 
 
-PASS_CYCLES: Mapping[str, Callable[[int], tuple[int, ...]]] = MappingProxyType(
+class PassCycle(StrEnum):
+    """The named pass cycles a variant may use (``Variant.pass_cycle``; the house option
+    ``pass_cycle`` takes the same strings)."""
+
+    LEFT_RIGHT_ACROSS_HOLD = "left-right-across-hold"
+    LEFT_RIGHT_ACROSS = "left-right-across"
+    RIGHT_LEFT_ACROSS_HOLD = "right-left-across-hold"
+    WIDENING_THEN_KEEP = "widening-then-keep"
+    NO_PASS = "no-pass"
+
+
+PASS_CYCLES: Mapping[PassCycle, Callable[[int], tuple[int, ...]]] = MappingProxyType(
     {
-        "left-right-across-hold": _left_right_across_hold,
-        "left-right-across": _left_right_across,
-        "right-left-across-hold": _right_left_across_hold,
-        "widening-then-keep": _widening,
-        "no-pass": _never,
+        PassCycle.LEFT_RIGHT_ACROSS_HOLD: _left_right_across_hold,
+        PassCycle.LEFT_RIGHT_ACROSS: _left_right_across,
+        PassCycle.RIGHT_LEFT_ACROSS_HOLD: _right_left_across_hold,
+        PassCycle.WIDENING_THEN_KEEP: _widening,
+        PassCycle.NO_PASS: _never,
     }
 )
-"""Named pass cycles a variant may use."""
+"""Each pass cycle's offsets at a table of so many seats."""
 
 
 def pass_direction_name(offset: int, seats: int) -> str:
@@ -82,13 +93,50 @@ def pass_direction_name(offset: int, seats: int) -> str:
     return side if steps == 1 else f"{steps} {side}"
 
 
-FIRST_LEADS = ("two-of-clubs", "left-of-dealer", "two-of-clubs-else-left-of-dealer")
-"""Who leads trick 1: the holder of 2♣ (who must lead it), the dealer's left, or
-the 2♣ holder unless 2♣ lies in the kitty (then the dealer's left)."""
+class FirstLead(StrEnum):
+    """Who leads trick 1 (``Variant.first_lead``): the holder of 2♣ (who must lead it), the
+    dealer's left, or the 2♣ holder unless 2♣ lies in the kitty (then the dealer's left)."""
 
-KITTY_TAKERS = ("first-trick", "first-counter-trick")
-"""Who takes the kitty: the winner of trick 1, or of the first trick a counter
-(a heart or a Q♠) is played to (or whoever takes that trick's pile)."""
+    TWO_OF_CLUBS = "two-of-clubs"
+    LEFT_OF_DEALER = "left-of-dealer"
+    TWO_OF_CLUBS_ELSE_LEFT_OF_DEALER = "two-of-clubs-else-left-of-dealer"
+
+
+FIRST_LEADS: tuple[FirstLead, ...] = tuple(FirstLead)
+"""Who may lead trick 1, in the order the house option lists them."""
+
+
+class KittyTaker(StrEnum):
+    """Who takes the kitty (``Variant.kitty_to``): the winner of trick 1, or of the first
+    trick a counter (a heart or a Q♠) is played to (or whoever takes that trick's pile)."""
+
+    FIRST_TRICK = "first-trick"
+    FIRST_COUNTER_TRICK = "first-counter-trick"
+
+
+KITTY_TAKERS: tuple[KittyTaker, ...] = tuple(KittyTaker)
+"""Who may take the kitty, in the order the house option lists them."""
+
+
+class PenaltySchedule(StrEnum):
+    """The penalty schedule a variant names (``Variant.penalty_schedule``): the id of one
+    of ``rulings.schedules.SCHEDULES``, which prices its rulings."""
+
+    REFER_ALL = "refer-all"
+    MSO_2000 = "mso-2000"
+
+
+class Signers(StrEnum):
+    """Who signs a hand's scores (``Variant.signatures``) or a game's scoresheet at its end
+    (``Variant.game_signatures``): nobody, every player, or the table's scorekeeper."""
+
+    NONE = "none"
+    ALL = "all"
+    SCOREKEEPER = "scorekeeper"
+
+
+SIGNATURES: tuple[Signers, ...] = tuple(Signers)
+"""Who may sign, as ``Variant.signatures`` and ``Variant.game_signatures`` name it."""
 
 
 class MoonOption(StrEnum):
@@ -110,9 +158,28 @@ class MoonChooser(StrEnum):
 MOON_CHOOSERS: tuple[MoonChooser, ...] = tuple(MoonChooser)
 """How the referee chooses a moon option the record does not give."""
 
-SIGNATURES = ("none", "all", "scorekeeper")
-"""Who signs a hand's scores (``Variant.signatures``) or a game's scoresheet at its end
-(``Variant.game_signatures``): nobody, every player, or the table's scorekeeper."""
+_SETTINGS: tuple[tuple[str, type[StrEnum], str], ...] = (
+    ("pass_cycle", PassCycle, "pass cycle"),
+    ("first_lead", FirstLead, "first lead"),
+    ("kitty_to", KittyTaker, "kitty taker"),
+    ("penalty_schedule", PenaltySchedule, "penalty schedule"),
+    ("signatures", Signers, "signatures"),
+    ("game_signatures", Signers, "game signatures"),
+)
+"""The rule settings of a :class:`Variant` that name one member of an enum: the field, its
+enum, and how a refusal names it. A field takes the member or its plain string (a house
+option arrives as the string): the variant refuses an unknown one and holds the member."""
+
+
+def _is_setting(kind: type[StrEnum], value: object) -> bool:
+    """Whether ``value`` is a member of ``kind`` or the string of one."""
+    if not isinstance(value, str):
+        return False
+    try:
+        kind(value)
+    except ValueError:
+        return False
+    return True
 
 
 @dataclass(frozen=True)
@@ -177,8 +244,8 @@ class Variant:
     source: str
     seat_counts: tuple[int, ...]
     pass_count: int
-    pass_cycle: str
-    first_lead: str
+    pass_cycle: PassCycle | str
+    first_lead: FirstLead | str
     no_points_on_first_trick: bool
     queen_breaks_hearts: bool
     may_lead_hearts_with_queen: bool
@@ -186,11 +253,11 @@ class Variant:
     revoke_cannot_stop_moon: bool
     moon: Moon | None
     game_target: int
-    penalty_schedule: str
+    penalty_schedule: PenaltySchedule | str
     clauses: tuple[Clause, ...]
     cites: Mapping[Code, str]
-    signatures: str
-    game_signatures: str = "none"
+    signatures: Signers | str
+    game_signatures: Signers | str = Signers.NONE
     """Who signs the game's scoresheet once the game is over (MSO: all four players)."""
     heart_points: int = 1
     queen_points: int = 13
@@ -199,7 +266,7 @@ class Variant:
     jokers: Mapping[int, int] = field(default_factory=dict)
     hearts_broken_from_start: bool = False
     cancellation: bool = False
-    kitty_to: str = "first-trick"
+    kitty_to: KittyTaker | str = KittyTaker.FIRST_TRICK
     backs_check: bool = False
     totals_floor_zero: bool = False
     misdeal_voids: bool = False
@@ -226,6 +293,8 @@ class Variant:
         problems = self._problems()
         if problems:
             raise ValueError(f"variant {self.id!r}: " + "; ".join(problems))
+        for name, kind, _ in _SETTINGS:  # each rule setting held as its member from here on
+            object.__setattr__(self, name, kind(getattr(self, name)))
         points = {card: self.heart_points for card in STANDARD_DECK if card.suit is Suit.HEARTS}
         points[QUEEN_OF_SPADES] = self.queen_points
         if self.jack_of_diamonds_points:
@@ -254,16 +323,10 @@ class Variant:
         problems = []
         if not self.seat_counts or min(self.seat_counts) < 3:
             problems.append("a table needs at least three seats")
-        if self.pass_cycle not in PASS_CYCLES:
-            problems.append(f"unknown pass cycle {self.pass_cycle!r}")
-        if self.first_lead not in FIRST_LEADS:
-            problems.append(f"unknown first lead {self.first_lead!r}")
-        if self.kitty_to not in KITTY_TAKERS:
-            problems.append(f"unknown kitty taker {self.kitty_to!r}")
-        if self.signatures not in SIGNATURES:
-            problems.append(f"unknown signatures {self.signatures!r}")
-        if self.game_signatures not in SIGNATURES:
-            problems.append(f"unknown game signatures {self.game_signatures!r}")
+        for name, kind, what in _SETTINGS:
+            value = getattr(self, name)
+            if not _is_setting(kind, value):
+                problems.append(f"unknown {what} {value!r}")
         if self.moon is not None:
             if not self.moon.options or not set(self.moon.options) <= set(MoonOption):
                 problems.append("moon options are 'add' and 'subtract'")
@@ -294,7 +357,7 @@ class Variant:
             kitty_size=len(cards) % seats,
             point_card_count=len(point_cards),
             moon_value=sum(self.card_points[c] for c in point_cards),
-            pass_cycle=PASS_CYCLES[self.pass_cycle](seats),
+            pass_cycle=PASS_CYCLES[PassCycle(self.pass_cycle)](seats),
             mask=whole.once,
             twice_mask=whole.twice,
             counted=bool(whole.more),
@@ -314,7 +377,7 @@ class Variant:
 
     def pass_offset(self, hand_number: int, seats: int) -> int:
         deck = self._decks.get(seats)
-        cycle = deck.pass_cycle if deck is not None else PASS_CYCLES[self.pass_cycle](seats)
+        cycle = deck.pass_cycle if deck is not None else PASS_CYCLES[PassCycle(self.pass_cycle)](seats)
         return cycle[(hand_number - 1) % len(cycle)]
 
     def pass_recipient(self, hand_number: int, seats: Sequence[str], giver: int) -> str | None:
@@ -347,7 +410,7 @@ class Variant:
     @property
     def two_of_clubs_leads(self) -> bool:
         """Whether the holder of 2♣ must lead it to trick 1."""
-        return self.first_lead != "left-of-dealer"
+        return self.first_lead is not FirstLead.LEFT_OF_DEALER
 
     def clause(self, key: str) -> Clause:
         for clause in self.clauses:

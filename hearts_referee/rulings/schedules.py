@@ -9,82 +9,40 @@ schedule differs.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
-from enum import StrEnum
 from types import MappingProxyType
 
-from hearts_referee.referee.findings import (
-    CODES,
-    CardFaultFacts,
-    Code,
-    Facts,
-    Finding,
-    MisdealFacts,
-    RevokeFacts,
+from hearts_referee.referee.findings import CODES, Code
+from hearts_referee.referee.rulingkinds import RULING_KINDS
+from hearts_referee.referee.sanctions import (
+    REFER,
+    Sanction,
+    Status,
+    all_points_played,
+    corrected,
+    deal_voided,
 )
+from hearts_referee.referee.variant import PenaltySchedule
 
-
-class Status(StrEnum):
-    """What the referee did with a finding under a schedule (a ``StrEnum``: each
-    member equals its string, as the JSON answer spells it)."""
-
-    APPLIED = "applied"
-    """The schedule's penalty is imposed by the referee."""
-    WAIVED = "waived"
-    """The schedule excuses it: no penalty."""
-    REFERRED = "referred"
-    """The director decides."""
-
-
-def all_points_played(facts: Facts) -> bool:
-    """A revoke made after every point card had already been played."""
-    return isinstance(facts, RevokeFacts) and facts.all_points_played
-
-
-def deal_voided(facts: Facts) -> bool:
-    """A misdeal the variant's own text voids (an irregular deal elsewhere is referred)."""
-    return isinstance(facts, MisdealFacts) and facts.void
-
-
-def corrected(facts: Facts) -> bool:
-    """A card played against a rule and taken back before it was established."""
-    return isinstance(facts, CardFaultFacts) and facts.corrected
-
-
-@dataclass(frozen=True)
-class Sanction:
-    """What one kind of finding costs under a schedule.
-
-    ``waived_if`` is a test of the finding's facts (such as
-    :func:`all_points_played`) that, when true, turns the ruling ``waived``;
-    ``referred_unless`` is one that must be true for the ruling to be
-    ``applied`` (a lead out of turn stands, and is referred, unless it was
-    :func:`corrected`). Points are only imposed when ``applied``.
-    """
-
-    points: int = 0
-    status: Status = Status.REFERRED
-    waived_if: Callable[[Facts], bool] | None = None
-    referred_unless: Callable[[Facts], bool] | None = None
-    note: str = ""
-
-    def status_for(self, finding: Finding) -> Status:
-        if self.waived_if is not None and self.waived_if(finding.facts):
-            return Status.WAIVED
-        if self.referred_unless is not None and not self.referred_unless(finding.facts):
-            return Status.REFERRED
-        return self.status
-
-    def points_for(self, finding: Finding) -> int:
-        return self.points if self.status_for(finding) == Status.APPLIED else 0
+__all__ = [
+    "MSO_2000",
+    "REFER_ALL",
+    "SCHEDULES",
+    "Sanction",
+    "Schedule",
+    "Status",
+    "all_points_played",
+    "corrected",
+    "deal_voided",
+]
 
 
 @dataclass(frozen=True)
 class Schedule:
     """A named penalty schedule: one sanction per finding code."""
 
-    id: str
+    id: PenaltySchedule
     title: str
     sanctions: Mapping[Code, Sanction]
 
@@ -94,21 +52,23 @@ class Schedule:
             raise ValueError(f"schedule {self.id!r} names unknown codes: {sorted(unknown)}")
 
     def sanction(self, code: Code | str) -> Sanction:
-        """What the schedule does for ``code``; the plain string finds it too (compiled, the
-        parameter is checked, so it is widened and read as the member)."""
-        return self.sanctions.get(Code(code), _REFER)
+        """What the schedule does for ``code``, or the code's default sanction (its registry
+        entry's) where the schedule does not price it; the plain string finds it too
+        (compiled, the parameter is checked, so it is widened and read as the member)."""
+        member = Code(code)
+        found = self.sanctions.get(member)
+        return found if found is not None else RULING_KINDS[member].sanction
 
-
-_REFER = Sanction(note="The director decides; no automatic penalty.")
 
 REFER_ALL = Schedule(
-    id="refer-all",
+    id=PenaltySchedule.REFER_ALL,
     title="No penalty schedule: every irregularity is referred to the director",
-    sanctions=MappingProxyType(dict.fromkeys(CODES, _REFER)),
+    sanctions=MappingProxyType({code: RULING_KINDS[code].sanction for code in CODES}),
 )
+"""Every code at its default sanction (the registry's): each referred to the director."""
 
 MSO_2000 = Schedule(
-    id="mso-2000",
+    id=PenaltySchedule.MSO_2000,
     title="MSO Hearts event, August 2000",
     sanctions=MappingProxyType(
         {
@@ -134,17 +94,21 @@ MSO_2000 = Schedule(
                 note="The card becomes a penalty card and the lead reverts; "
                 "a lead the table played on stands and is referred.",
             ),
-            Code.PENALTY_CARD_NOT_PLAYED: _REFER,
-            Code.POINT_CARD_ON_FIRST_TRICK: _REFER,
-            Code.WRONG_FIRST_LEAD: _REFER,
-            Code.PLAY_OUT_OF_TURN: _REFER,
-            Code.CLAIM: _REFER,
-            Code.MOON_STOPPED_BY_REVOKE: _REFER,
-            Code.MOON_CHOICE_NOT_ALLOWED: _REFER,
-            Code.SCORE_MISMATCH: _REFER,
+            Code.PENALTY_CARD_NOT_PLAYED: REFER,
+            Code.POINT_CARD_ON_FIRST_TRICK: REFER,
+            Code.WRONG_FIRST_LEAD: REFER,
+            Code.PLAY_OUT_OF_TURN: REFER,
+            Code.CLAIM: REFER,
+            Code.MOON_STOPPED_BY_REVOKE: REFER,
+            Code.MOON_CHOICE_NOT_ALLOWED: REFER,
+            Code.SCORE_MISMATCH: REFER,
         }
     ),
 )
 
 SCHEDULES: Mapping[str, Schedule] = MappingProxyType({s.id: s for s in (REFER_ALL, MSO_2000)})
-"""Every penalty schedule by id; a variant names the one it uses."""
+"""Every penalty schedule by id (a :class:`PenaltySchedule` member, which a plain string finds
+too); a variant names the one it uses."""
+
+if set(SCHEDULES) != set(PenaltySchedule):  # pragma: no cover - a schedule added to one, not both
+    raise ValueError(f"schedules {sorted(SCHEDULES)} are not the penalty schedules {sorted(PenaltySchedule)}")

@@ -26,15 +26,12 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import NamedTuple
 
-from hearts_referee.referee import Variant
+from hearts_referee.referee import Signers, Variant
 from hearts_referee.referee.game import MATCH_POINTS, game_over, lowest, match_points
 
 MATCH_POINT_SCALES: Mapping[str, tuple[int, ...]] = {"match-points": MATCH_POINTS}
 """Clause key -> match points by place (lowest total first). A variant whose rules
 include the clause awards them; the clause text is the rule as directors read it."""
-
-SIGNERS = ("none", "all", "scorekeeper")
-"""Known values of ``Variant.signatures``; any other value is read as ``all``."""
 
 
 @dataclass(frozen=True)
@@ -44,26 +41,28 @@ class GameRules:
     target: int
     match_points: tuple[int, ...] | None
     floor: int | None
-    signatures: str
-    game_signatures: str = "none"
+    signatures: Signers
+    game_signatures: Signers = Signers.NONE
 
 
 def game_rules(variant: Variant) -> GameRules:
     """The game-level rules of ``variant``, read from its definition."""
     scale = next((MATCH_POINT_SCALES[c.key] for c in variant.clauses if c.key in MATCH_POINT_SCALES), None)
     floor = 0 if variant.totals_floor_zero else None
-    return GameRules(variant.game_target, scale, floor, variant.signatures, variant.game_signatures)
+    return GameRules(
+        variant.game_target, scale, floor, Signers(variant.signatures), Signers(variant.game_signatures)
+    )
 
 
-def required_signers(rule: str, seats: Sequence[str], scorekeeper: str) -> frozenset[str]:
+def required_signers(rule: Signers | str, seats: Sequence[str], scorekeeper: str) -> frozenset[str]:
     """The seats whose signatures make a hand's scores count.
 
     ``none``: nobody; ``scorekeeper``: the table's scorekeeper; ``all`` (and
     any value this code does not know, the strictest reading): every seat.
     """
-    if rule == "none":
+    if rule == Signers.NONE:
         return frozenset()
-    if rule == "scorekeeper":
+    if rule == Signers.SCOREKEEPER:
         return frozenset((scorekeeper,))
     return frozenset(seats)
 

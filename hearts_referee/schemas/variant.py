@@ -12,7 +12,7 @@ from typing import Any
 from marshmallow import Schema, fields
 
 from hearts_referee.referee.house import catalogue
-from hearts_referee.referee.registry import PASS_CYCLES, Variant, pass_direction_name
+from hearts_referee.referee.registry import Variant, pass_direction_name
 from hearts_referee.rulings.schedules import SCHEDULES
 
 
@@ -69,7 +69,7 @@ class VariantSchema(Schema):
     def _pass_directions(self, variant: Variant) -> dict[str, list[str]]:
         """The pass cycle spelled out per table size: hand 1 first, then repeating."""
         return {
-            str(n): [pass_direction_name(o, n) for o in PASS_CYCLES[variant.pass_cycle](n)]
+            str(n): [pass_direction_name(o, n) for o in variant.deck(n).pass_cycle]
             for n in variant.seat_counts
         }
 

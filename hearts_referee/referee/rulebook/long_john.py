@@ -10,7 +10,18 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
-from hearts_referee.referee.variant import Clause, Moon, MoonChooser, MoonOption, Variant
+from hearts_referee.referee.variant import (
+    Clause,
+    FirstLead,
+    KittyTaker,
+    Moon,
+    MoonChooser,
+    MoonOption,
+    PassCycle,
+    PenaltySchedule,
+    Signers,
+    Variant,
+)
 
 from .common import COMMON_CLAUSES, cites
 
@@ -110,8 +121,8 @@ VARIANT: Variant = Variant(
     source="Double Deck Cancellation hearts tournament rules (Long John).",
     seat_counts=(6, 7, 8),
     pass_count=3,
-    pass_cycle="widening-then-keep",
-    first_lead="left-of-dealer",
+    pass_cycle=PassCycle.WIDENING_THEN_KEEP,
+    first_lead=FirstLead.LEFT_OF_DEALER,
     no_points_on_first_trick=False,
     queen_breaks_hearts=True,
     may_lead_hearts_with_queen=True,
@@ -123,15 +134,15 @@ VARIANT: Variant = Variant(
         chooser=MoonChooser.BEST_FOR_SHOOTER,
     ),
     game_target=100,
-    penalty_schedule="refer-all",
+    penalty_schedule=PenaltySchedule.REFER_ALL,
     clauses=CLAUSES,
     cites=CITES,
-    signatures="scorekeeper",
+    signatures=Signers.SCOREKEEPER,
     decks=2,
     jokers=MappingProxyType({7: 1}),
     hearts_broken_from_start=True,
     cancellation=True,
-    kitty_to="first-counter-trick",
+    kitty_to=KittyTaker.FIRST_COUNTER_TRICK,
     backs_check=True,
     totals_floor_zero=True,
 )

@@ -2,7 +2,16 @@
 
 from __future__ import annotations
 
-from hearts_referee.referee.variant import Clause, Moon, MoonOption, Variant
+from hearts_referee.referee.variant import (
+    Clause,
+    FirstLead,
+    Moon,
+    MoonOption,
+    PassCycle,
+    PenaltySchedule,
+    Signers,
+    Variant,
+)
 
 from .common import COMMON_CLAUSES, cites
 
@@ -154,8 +163,8 @@ VARIANT: Variant = Variant(
     source="MSO Hearts event rules, August 2000.",
     seat_counts=(4,),
     pass_count=3,
-    pass_cycle="left-right-across",
-    first_lead="two-of-clubs",
+    pass_cycle=PassCycle.LEFT_RIGHT_ACROSS,
+    first_lead=FirstLead.TWO_OF_CLUBS,
     no_points_on_first_trick=True,
     queen_breaks_hearts=True,
     may_lead_hearts_with_queen=True,
@@ -163,10 +172,10 @@ VARIANT: Variant = Variant(
     revoke_cannot_stop_moon=True,
     moon=Moon(options=(MoonOption.ADD, MoonOption.SUBTRACT), subtract_from=74),
     game_target=100,
-    penalty_schedule="mso-2000",
+    penalty_schedule=PenaltySchedule.MSO_2000,
     misdeal_voids=True,
     clauses=CLAUSES,
     cites=CITES,
-    signatures="all",
-    game_signatures="all",
+    signatures=Signers.ALL,
+    game_signatures=Signers.ALL,
 )

@@ -7,7 +7,15 @@ J♦ is worth minus 10, so a hand totals 16; no moon unless a club adds one.
 
 from __future__ import annotations
 
-from hearts_referee.referee.variant import Clause, Variant
+from hearts_referee.referee.variant import (
+    Clause,
+    FirstLead,
+    KittyTaker,
+    PassCycle,
+    PenaltySchedule,
+    Signers,
+    Variant,
+)
 
 from .common import COMMON_CLAUSES, cites
 
@@ -76,8 +84,8 @@ VARIANT: Variant = Variant(
     source="Norwegian omnibus hearts rules (machine-translated text, read as RULES fixes it).",
     seat_counts=(3, 4, 5, 6, 7),
     pass_count=3,
-    pass_cycle="right-left-across-hold",
-    first_lead="left-of-dealer",
+    pass_cycle=PassCycle.RIGHT_LEFT_ACROSS_HOLD,
+    first_lead=FirstLead.LEFT_OF_DEALER,
     no_points_on_first_trick=True,
     queen_breaks_hearts=False,
     may_lead_hearts_with_queen=False,
@@ -85,10 +93,10 @@ VARIANT: Variant = Variant(
     revoke_cannot_stop_moon=False,
     moon=None,
     game_target=50,
-    penalty_schedule="refer-all",
+    penalty_schedule=PenaltySchedule.REFER_ALL,
     clauses=CLAUSES,
     cites=CITES,
-    signatures="none",
+    signatures=Signers.NONE,
     jack_of_diamonds_points=-10,
-    kitty_to="first-trick",
+    kitty_to=KittyTaker.FIRST_TRICK,
 )

@@ -6,7 +6,16 @@ referred to the director.
 
 from __future__ import annotations
 
-from hearts_referee.referee.variant import Clause, Moon, MoonOption, Variant
+from hearts_referee.referee.variant import (
+    Clause,
+    FirstLead,
+    Moon,
+    MoonOption,
+    PassCycle,
+    PenaltySchedule,
+    Signers,
+    Variant,
+)
 
 from .common import COMMON_CLAUSES, cites
 
@@ -79,8 +88,8 @@ VARIANT: Variant = Variant(
     source="The common four-player game (the reference for house rules; not a tournament text).",
     seat_counts=(4,),
     pass_count=3,
-    pass_cycle="left-right-across-hold",
-    first_lead="two-of-clubs",
+    pass_cycle=PassCycle.LEFT_RIGHT_ACROSS_HOLD,
+    first_lead=FirstLead.TWO_OF_CLUBS,
     no_points_on_first_trick=True,
     queen_breaks_hearts=True,
     may_lead_hearts_with_queen=False,
@@ -88,8 +97,8 @@ VARIANT: Variant = Variant(
     revoke_cannot_stop_moon=False,
     moon=Moon(options=(MoonOption.ADD,)),
     game_target=100,
-    penalty_schedule="refer-all",
+    penalty_schedule=PenaltySchedule.REFER_ALL,
     clauses=CLAUSES,
     cites=CITES,
-    signatures="none",
+    signatures=Signers.NONE,
 )
