@@ -178,3 +178,17 @@ def test_the_check_sets_no_cookie_so_a_late_answer_cannot_undo_the_submit(direct
     assert "Set-Cookie" not in answer.headers
     page = director.get("/director/games/1/next")
     assert page.status_code == 200 and "Set-Cookie" in page.headers  # the idle clock, reset
+
+
+def test_a_seat_typed_as_a_reader_sees_it_is_that_seat():
+    """A phone keyboard's fullwidth letter or zero-width space is the seat it looks like,
+    as names and seat ids are compared everywhere (referee.names); two candidates or none
+    leave the text as typed, for the codec to name."""
+    from hearts_referee.web.entry import seat_typed
+
+    assert seat_typed("w", ["N", "E", "S", "W"]) == "W"
+    assert seat_typed("Ｗ", ["N", "E", "S", "W"]) == "W"
+    assert seat_typed("W\u200b", ["N", "E", "S", "W"]) == "W"
+    assert seat_typed("\u0415", ["N", "E", "S", "W"]) == "E"  # Cyrillic Е
+    assert seat_typed("x", ["N", "E", "S", "W"]) == "x"
+    assert seat_typed("a", ["A", "a\u200b", "B"]) == "a"  # 'A' and 'a' (with a zero-width space): two

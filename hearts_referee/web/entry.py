@@ -24,6 +24,7 @@ from typing import Any, TypeVar
 
 from hearts_referee.http_shared.jsonbody import max_depth
 from hearts_referee.referee.house import OPTIONS
+from hearts_referee.referee.names import seat_key
 from hearts_referee.referee.record import Problem
 from hearts_referee.schemas.strictjson import JSONError, form_number, loads_strict
 from hearts_referee.usecases.errors import Rejected
@@ -42,13 +43,16 @@ def cards_of(text: str) -> list[str]:
 
 
 def seat_typed(typed: str, seats: Sequence[str]) -> str:
-    """The seat a director typed, in any case: ``w`` is the seat ``W`` when the table has
-    ``W`` and no ``w``. A seat written exactly, or one that matches no seat or two, is left as
-    typed, for the codec to accept or to name what is wrong with it."""
+    """The seat a director typed, in any case and as a reader sees it (``referee.names``):
+    ``w``, a fullwidth ``Ｗ`` or ``W`` with a zero-width space a phone keyboard slipped in are
+    the seat ``W`` when the table has ``W`` and no ``w``. A seat written exactly, or one that
+    matches no seat or two, is left as typed, for the codec to accept or to name what is
+    wrong with it."""
     typed = typed.strip()
     if typed in seats:
         return typed
-    matches = [seat for seat in seats if seat.casefold() == typed.casefold()]
+    wanted = seat_key(typed).casefold()
+    matches = [seat for seat in seats if seat_key(seat).casefold() == wanted]
     return matches[0] if len(matches) == 1 else typed
 
 
