@@ -119,7 +119,7 @@ def test_the_director_records_a_reported_revoke_from_the_hand_page(director, as_
     director.post("/director/games/1/sheet", data=sheet_form(1, {"N": 3, "E": 10, "S": 13, "W": 0}))
     director.post("/director/games/1/sheet", data=sheet_form(2, {"N": 0, "E": 5, "S": 8, "W": 13}))
     page = director.get("/director/hands/1").get_data(as_text=True)
-    assert 'id="report-h"' in page and 'value="joker_played_early"' in page
+    assert 'id="report-h"' in page and 'value="revoke"' in page
     response = director.post("/director/hands/1/irregularities", data=report_form())
     assert response.status_code == 303
     hand = director.get("/v1/hands/1", headers=as_role("director")).get_json()
@@ -128,6 +128,26 @@ def test_the_director_records_a_reported_revoke_from_the_hand_page(director, as_
     assert "Chief TD's new record of the hand" in page and "New record:" in page
     later = director.get("/director/hands/2").get_data(as_text=True)  # re-audited by the new record
     assert "Re-audited:" in later and "The new record of hand 1" in later and "See that hand" in later
+
+
+def test_the_report_form_offers_only_what_can_happen_in_the_hand(director):
+    """standard has no joker, and hand 4 of its four-seat game is a hold hand: the form offers
+    neither a joker played early nor an incorrect pass there, and offers the pass on hand 1;
+    the server refuses either anyway (impossible_irregularity), the form no longer asks."""
+    start_by_page(director, variant="standard")
+    for number in range(1, 5):
+        director.post("/director/games/1/sheet", data=sheet_form(number, {"N": 3, "E": 10, "S": 13, "W": 0}))
+    offered = {
+        number: set(
+            re.findall(
+                r'<option value="([a-z_]+)"', director.get(f"/director/hands/{number}").get_data(as_text=True)
+            )
+        )
+        for number in (1, 4)
+    }
+    assert "joker_played_early" not in offered[1] | offered[4]
+    assert "incorrect_pass" in offered[1] and "incorrect_pass" not in offered[4]
+    assert {"revoke", "renounce", "exposed_card"} <= offered[4]
 
 
 def test_a_report_the_hand_cannot_take_comes_back_on_the_hand_page(director):

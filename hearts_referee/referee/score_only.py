@@ -57,6 +57,13 @@ _NO_CARDS = ("deal", "play", "passes", "kitty", "exposed_in_deal", "backs")
 """The parts of a full record a scoresheet line does not have."""
 
 
+def reportable_in(variant: Variant, seats: int, hand_number: int) -> tuple[Code, ...]:
+    """The codes a director may record on a score-only hand of ``variant`` at ``seats``
+    seats, hand ``hand_number``: those whose irregularity can happen there (what the
+    director's form offers; any other is refused as ``impossible_irregularity``)."""
+    return tuple(code for code, report in REPORTABLE.items() if report.possible(variant, seats, hand_number))
+
+
 def hand_total(variant: Variant, seats: int) -> int:
     """What a hand's points add up to: every card's value in the deck of ``seats`` players."""
     return sum(variant.card_points.get(card, 0) for card in variant.deck(seats).cards)

@@ -49,7 +49,7 @@ from hearts_referee.http_shared.problems import REFUSALS, capped, refusal
 from hearts_referee.referee.errorcodes import shown_pointer
 from hearts_referee.referee.notation import read_record
 from hearts_referee.referee.record import Problem, RecordError
-from hearts_referee.referee.score_only import REPORTABLE
+from hearts_referee.referee.score_only import reportable_in
 from hearts_referee.rulings.decisions import answers
 from hearts_referee.rulings.life import offered
 from hearts_referee.schemas.archive import (
@@ -485,7 +485,7 @@ def _stored_hand_page(
         problems=list(problems),
         signing=list(signing),
         reporting=list(reporting),
-        reportable=[code.value for code in REPORTABLE],
+        reportable=[str(c) for c in reportable_in(record.variant, len(record.seats), record.hand_number)],
         form=form or {},
         key=key,
     ), status
