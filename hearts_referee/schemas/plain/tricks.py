@@ -1,7 +1,7 @@
 """A result's ``tricks``: every trick of an audit as JSON-ready data, in one pass.
 
 ``schemas.result`` writes the field with :func:`dump_tricks` for every face (``Trick`` in
-openapi.yaml). Compiled, each object is built as a C dict from the audit's struct fields;
+openapi.yaml). Compiled, each object is built as a C dict from the result trick's struct fields;
 pure Python, it is the same loop.
 """
 
@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from hearts_referee.rulings.audit import AuditedTrick
+from hearts_referee.referee.replay import Trick
 
 
-def dump_tricks(tricks: tuple[AuditedTrick, ...]) -> list[dict[str, Any]]:
+def dump_tricks(tricks: tuple[Trick, ...]) -> list[dict[str, Any]]:
     """Each trick with its plays in order, winner, taker, points, and what cancelled."""
     out: list[dict[str, Any]] = []
     for trick in tricks:
