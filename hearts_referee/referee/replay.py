@@ -51,7 +51,17 @@ class Trick:
     struct when compiled (docs/performance.md, "Why the code is shaped so").
     """
 
-    __slots__ = ("cancelled", "collects", "leader", "number", "plays", "points", "taken_by", "winner")
+    __slots__ = (
+        "cancelled",
+        "collects",
+        "leader",
+        "number",
+        "plays",
+        "points",
+        "taken_by",
+        "to_middle",
+        "winner",
+    )
 
     number: int
     leader: str
@@ -61,6 +71,9 @@ class Trick:
     taken_by: str | None
     cancelled: tuple[Card, ...]
     collects: tuple[int, ...]
+    to_middle: bool
+    """Whether every card of the suit led cancelled, sending the trick to the middle: what
+    its winner and cancelled cards say, worked out once, as every face reads it."""
 
     def __init__(
         self,
@@ -81,11 +94,7 @@ class Trick:
         self.taken_by = taken_by
         self.cancelled = cancelled
         self.collects = collects
-
-    @property
-    def to_middle(self) -> bool:
-        """Whether every card of the suit led cancelled, sending the trick to the middle."""
-        return self.winner is None and bool(self.cancelled)
+        self.to_middle = winner is None and bool(cancelled)
 
     def _key(self) -> tuple[object, ...]:
         return (
