@@ -280,11 +280,11 @@ def test_solver_agrees_with_the_linear_check_wherever_it_decides(seed: int, left
     decides, the solver decides the same."""
     record = random_record(seed)
     table = table_at(record, 4 * (13 - left))
-    claimant = table.current.leader
+    claimant = table.seats[table.current.leader]
     order = sorted(table.cards_left(claimant), key=lambda c: -c.rank)
     if shuffle:
         random.Random(seed).shuffle(order)
-    linear, _ = claim_holds(table, claimant, order)
+    linear, _ = claim_holds(table, table.index[claimant], order)
     verdict = solve(Position.at(table, claimant), Claim(claimant, order=tuple(order)))
     assert verdict.holds is not None
     assert linear is None or verdict.holds == linear
@@ -304,7 +304,7 @@ def as_played(seed: int, left: int) -> tuple[HandRecord, Table, str, tuple[Card,
     record = random_record(seed)
     start = 4 * (13 - left)
     table = table_at(record, start)
-    claimant = table.current.leader
+    claimant = table.seats[table.current.leader]
     rest = [e for e in record.play[start:] if e.action == EventAction.CARD]
     return record, table, claimant, tuple(e.card for e in rest if e.seat == claimant and e.card is not None)
 
@@ -326,8 +326,8 @@ def test_solver_worst_case_is_never_better_than_what_the_table_played(seed: int,
     the claimant is never better for the claim than what happened."""
     record, table, claimant, order = as_played(seed, left)
     after = table_at(record, len(record.play))
-    taken = [t for t in after.tricks if t.number > 13 - left and t.taken_by == claimant]
-    points = sum(MSO.card_points.get(p.card, 0) for t in taken for p in t.plays)
+    taken = [t for t in after.tricks if t.number > 13 - left and t.taken_by == after.index[claimant]]
+    points = sum(MSO.card_points.get(card, 0) for t in taken for card in t.played)
     for kind, actual in ((ClaimKind.ALL_TRICKS, len(taken)), (ClaimKind.POINTS, points)):
         claim = Claim(claimant, kind, order, points=0)
         verdict = solve(Position.at(table, claimant), claim, exact_budget=EXACT_BUDGET)

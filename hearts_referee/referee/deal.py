@@ -131,9 +131,9 @@ def deal(table: Table, record: HandRecord, *, whole: bool = True) -> Misdeal:
             )
     reasons = back_colour_faults(table, record)
     void = bool(reasons)  # back colours: the variant's own rule
+    table.hands = [Hand.of(cards) for cards in given]
     for i, seat in enumerate(seats):
         cards = given[i]
-        table.hands[seat] = Hand.of(cards)
         if len(cards) != deck.hand_size:
             reasons.append(f"{seat} was dealt {len(cards)} cards instead of {deck.hand_size}")
     if len(record.kitty) != deck.kitty_size:
@@ -212,6 +212,7 @@ def pass_cards(table: Table, record: HandRecord) -> None:
     it; a giver loses only what it held."""
     seats = record.seats
     variant, hand_number = record.variant, record.hand_number
+    hands, index = table.hands, table.index
     moves: list[tuple[Hand, Hand, tuple[Card, ...]]] = []
     for i, seat in enumerate(seats):
         given = record.passes.get(seat)
@@ -221,7 +222,7 @@ def pass_cards(table: Table, record: HandRecord) -> None:
             cards, to = (), recipient
         else:
             cards, to = given.cards, given.sent_to(recipient)
-            check_held(table, seat, given)
+            check_held(table, i, given)
         clean = (
             given is not None
             and len(cards) == table.variant.pass_count
@@ -232,22 +233,25 @@ def pass_cards(table: Table, record: HandRecord) -> None:
         faults = () if clean else pass_faults(table, given, recipient)
         if faults:
             facts = IncorrectPassFacts(faults=faults, expected_to=recipient)
-            table.find(Code.INCORRECT_PASS, seat, trick=1, facts=facts)
-        if cards and to is not None and to != seat and to in table.hands:
-            moves.append((table.hands[seat], table.hands[to], cards))
-    for giver, receiver, cards in moves:
+            table.find(Code.INCORRECT_PASS, i, trick=1, facts=facts)
+        receiver = index.get(to) if cards and to is not None else None
+        if receiver is not None and receiver != i:
+            moves.append((hands[i], hands[receiver], cards))
+    for from_hand, to_hand, cards in moves:
         for card in cards:
-            giver.remove(card)
-            receiver.add(card)
+            from_hand.remove(card)
+            to_hand.add(card)
 
 
-def check_held(table: Table, seat: str, given: Pass) -> None:
-    """Every passed card must have been dealt to the seat passing it (each copy once)."""
-    dealt = table.hands[seat]
+def check_held(table: Table, giver: int, given: Pass) -> None:
+    """Every passed card must have been dealt to the seat passing it (``giver``, its index),
+    each copy once."""
+    dealt = table.hands[giver]
     cards = given.cards
     given_mask = mask_of(cards)
     if given_mask.bit_count() == len(cards) and not given_mask & ~dealt.once:  # each once, all dealt
         return
+    seat = table.seats[giver]
     for k, card in enumerate(cards):
         if card not in dealt:
             table.problem(f"{given.at}/{k}", "not_held", f"{seat} passes {card}, which {seat} was not dealt")
@@ -278,12 +282,13 @@ def pass_faults(table: Table, given: Pass | None, recipient: str | None) -> tupl
     return tuple(faults)
 
 
-def first_leader(table: Table, record: HandRecord) -> str:
-    """Who should lead trick 1 under the variant's rule."""
+def first_leader(table: Table, record: HandRecord) -> int:
+    """Who should lead trick 1 under the variant's rule (the seat's index)."""
     first = table.variant.first_lead_card
     if first is not None:
-        hands = table.hands
-        for seat in record.seats:
-            if first in hands[seat]:
-                return seat
-    return table.left_of.get(record.dealer, table.seats[0])  # a dealer not at the table is a problem
+        bit = first.bit
+        for i, hand in enumerate(table.hands):
+            if hand.once & bit:
+                return i
+    dealer = table.index.get(record.dealer)
+    return 0 if dealer is None else table.left_of(dealer)  # a dealer not at the table is a problem
