@@ -15,13 +15,16 @@ from typing import NamedTuple
 from .cards import Card
 from .findings import Code, IncorrectPassFacts
 from .masks import Hand, mask_of
-from .names import seat_key
+from .names import distinct_seats, seat_key
 from .record import HandRecord, Pass, Problem, pointer
 from .table import Table
 
 
 def check_table(record: HandRecord) -> list[Problem]:
-    """Seats, dealer and every seat named in the record must be at this table."""
+    """Seats, dealer and every seat named in the record must be at this table.
+
+    Each check asks first whether every seat a part names is at the table, and locates
+    the problems only when one is not: a clean record costs a set test a part."""
     variant, seats = record.variant, record.seats
     problems: list[Problem] = []
     if len(seats) not in variant.seat_counts:
@@ -30,19 +33,25 @@ def check_table(record: HandRecord) -> list[Problem]:
             Problem("/seats", "seat_count", f"{variant.id} is played by {counts} players, not {len(seats)}")
         )
     at_table = set(seats)
-    if len(at_table) != len(seats) or len({seat_key(seat) for seat in seats}) != len(seats):
+    if len(at_table) != len(seats) or not distinct_seats(seats):
         problems.append(
             Problem("/seats", "duplicate_seat", "a seat is listed twice (or looks the same as another)")
         )
     if record.dealer not in at_table:
         problems.append(Problem("/dealer", "unknown_seat", f"dealer {not_at_table(record.dealer, seats)}"))
-    for seat in record.deal:
-        if seat not in at_table:
-            problems.append(Problem(pointer("deal", seat), "unknown_seat", not_at_table(seat, seats)))
-    misspelt = set() if at_table.issuperset(record.deal) else {same_but_case(s, seats) for s in record.deal}
-    for seat in seats:
-        if seat not in record.deal and seat not in misspelt and not record.score_only:
-            problems.append(Problem(pointer("deal", seat), "required", f"the deal has no cards for {seat}"))
+    dealt = record.deal
+    misspelt: set[str | None] = set()
+    if not at_table.issuperset(dealt):
+        for seat in dealt:
+            if seat not in at_table:
+                problems.append(Problem(pointer("deal", seat), "unknown_seat", not_at_table(seat, seats)))
+        misspelt = {same_but_case(s, seats) for s in dealt}
+    if not record.score_only and not at_table.issubset(dealt):
+        for seat in seats:
+            if seat not in dealt and seat not in misspelt:
+                problems.append(
+                    Problem(pointer("deal", seat), "required", f"the deal has no cards for {seat}")
+                )
     for seat, given in record.passes.items():
         if seat not in at_table:
             problems.append(Problem(pointer("passes", seat), "unknown_seat", not_at_table(seat, seats)))
@@ -70,7 +79,9 @@ def _unknown_keys(
     seats: tuple[str, ...],
 ) -> None:
     """A problem for each seat that the record's ``name`` map names and is not at the table."""
-    for seat in by_seat or ():
+    if not by_seat or at_table.issuperset(by_seat):
+        return
+    for seat in by_seat:
         if seat not in at_table:
             problems.append(Problem(pointer(name, seat), "unknown_seat", not_at_table(seat, seats)))
 
@@ -238,9 +249,14 @@ def pass_cards(table: Table, record: HandRecord) -> None:
         if receiver is not None and receiver != i:
             moves.append((hands[i], hands[receiver], cards))
     for from_hand, to_hand, cards in moves:
-        for card in cards:
-            from_hand.remove(card)
-            to_hand.add(card)
+        mask = mask_of(cards)
+        if mask.bit_count() == len(cards):  # each card once: as masks
+            from_hand.remove_all(mask)
+            to_hand.add_all(mask)
+        else:
+            for card in cards:
+                from_hand.remove(card)
+                to_hand.add(card)
 
 
 def check_held(table: Table, giver: int, given: Pass) -> None:

@@ -251,7 +251,7 @@ def _seated(record: HandRecord) -> Table:
                 "send the play, or only the points and the irregularities reported at the table",
             )
         )
-    if any(p.code in _UNSEATED for p in found):
+    if found and any(p.code in _UNSEATED for p in found):
         raise RecordError(found)
     seats = record.seats
     table = Table.seated(record.variant, seats, seats.index(record.dealer) if record.dealer in seats else 0)

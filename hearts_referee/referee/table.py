@@ -251,9 +251,7 @@ class Table:
     def seated(variant: Variant, seats: tuple[str, ...], dealer: int) -> Table:
         """An empty table before the deal; until the first leader is known, trick 1 is
         the dealer's (``dealer``: the dealer's index)."""
-        index: dict[str, int] = {}
-        for i, seat in enumerate(seats):
-            index[seat] = i
+        index = {seat: i for i, seat in enumerate(seats)}
         deck = variant.deck(len(seats))
         return Table(  # compiled: the C constructor (``cls(...)`` is a Python call)
             variant,
