@@ -31,7 +31,7 @@ def hand_form(body: Mapping[str, Any], seats: Sequence[str]) -> dict[str, str]:
             given = given["cards"]
         form[f"pass-{i}"] = " ".join(given)
         wrote = (body.get("claimed") or {}).get(seat)
-        form[f"claimed-{i}"] = "" if wrote is None else str(wrote)
+        form[f"written-{i}"] = "" if wrote is None else str(wrote)
     form["kitty"] = " ".join(body.get("kitty", ()))
     play = body.get("play", [])
     count = len(seats)

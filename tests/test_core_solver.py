@@ -354,3 +354,32 @@ def test_solver_exact_outcomes_are_bounded_by_the_line_found_so_far():
 def test_solver_claim_events_carry_what_is_claimed():
     event = Event("W", EventAction.CLAIMS, None, (), None)
     assert event.terms is None  # a record without "what": the rest of the tricks, in order
+
+
+def _omnibus_leader_holding_the_queen() -> tuple[Table, str]:
+    """An omnibus hand at trick 1, before the lead, whose leader holds Q♠ and other cards."""
+    from core_hands import typed
+
+    from playout.omnibus import random_omnibus_hand
+
+    for seed in range(500):
+        record = typed(random_omnibus_hand(random.Random(seed), 4))
+        table = table_at(record, 0)
+        leader = table.current.leader
+        if Card.parse("QS") in table.cards_left(leader):
+            return table, leader
+    raise AssertionError("no omnibus hand in 500 seeds gives the leader Q♠")  # pragma: no cover
+
+
+def test_claim_check_leading_a_point_card_to_trick_one_fails_as_the_replay_rules_it():
+    """omnibus-kitty, no points on trick 1: a claim whose order opens with Q♠ from a hand
+    holding other cards fails on the one legality cascade, as the replay itself would rule
+    that lead (POINT_CARD_ON_FIRST_TRICK); the linear check once knew only 2♣ and hearts."""
+    table, leader = _omnibus_leader_holding_the_queen()
+    queen = Card.parse("QS")
+    order = [queen, *(c for c in table.cards_left(leader) if c is not queen)]
+    assert table.fault(table.hands[leader], queen, table.current) == "point_card_on_first_trick"
+    assert claim_holds(table, leader, order) == (
+        False,
+        "Q♠ would be led to trick 1, which may not take a point card",
+    )

@@ -172,7 +172,7 @@ def test_a_typo_in_a_hand_typed_in_is_shown_where_it_is_and_nothing_is_lost(dire
     # nothing typed is lost: every field still holds what was typed, the typo included
     assert tab.locator("#deal-1").input_value() == " ".join(wrong)
     assert tab.locator("#tricks").input_value() == typed["tricks"]
-    assert tab.locator("#claimed-3").input_value() == typed["claimed-3"]
+    assert tab.locator("#written-3").input_value() == typed["written-3"]
     tab.fill("#deal-1", typed["deal-1"])
     director.send_hand()
     tab.wait_for_url(re.compile(r".*#next$"))

@@ -104,5 +104,5 @@ def test_on_a_phone_the_tricks_go_trick_by_trick_and_wide_tables_become_cards(ph
     phone.goto(f"{base}/director/hands/{demo.revoke_hand}#trick-3")
     assert phone.locator("table.tricks").is_hidden()  # the same tricks, one at a time, below
     assert phone.locator("#trick-3 .played.irregular").is_visible()
-    why = phone.locator('section[aria-labelledby=claimed-h] td[data-label="Why"]').first
+    why = phone.locator('section[aria-labelledby=written-h] td[data-label="Why"]').first
     assert why.evaluate("e => getComputedStyle(e, '::before').content") == '"Why"'

@@ -72,7 +72,7 @@ def test_an_applied_revoke_has_an_appeal_form_and_the_mismatch_goes_to_the_score
     assert offered(ruling_item(page, 1)) == ["uphold", "waive", "adjust"]
     assert "Appeal: ruling #1 was applied by the referee" in ruling_item(page, 1)
     assert offered(ruling_item(page, 2)) == [] and 'href="#scoresheet"' in ruling_item(page, 2)
-    claimed = page[page.index('id="claimed-h"') : page.index('id="rulings-h"')]
+    claimed = page[page.index('id="written-h"') : page.index('id="rulings-h"')]
     assert offered(claimed) == ["accept", "keep", "adjust"]
 
 
@@ -163,7 +163,7 @@ def test_the_claimed_scores_table_shows_the_score_as_the_decisions_left_it(clien
     assert "Score now" not in page  # nothing decided yet: the referee's score is the score
     decide(client, None, "adjust", **{"change-E": "3"})
     page = client.get("/director/hands/1").get_data(as_text=True)
-    claimed = page[page.index('id="claimed-h"') : page.index('id="rulings-h"')]
+    claimed = page[page.index('id="written-h"') : page.index('id="rulings-h"')]
     assert "Penalties now" in claimed and "Adjusted" in claimed and "Score now" in claimed
     assert re.search(
         r'<td class="num"[^>]*>\+3</td>\s*<td class="num"[^>]*><strong>11</strong>', claimed

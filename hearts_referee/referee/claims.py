@@ -7,16 +7,20 @@ chooses which of their cards to keep. A defender beats the claimant's card
 of suit X on a trick if they still hold a higher X then; they can keep their
 highest X until that trick exactly when they hold more X cards than the
 claimant leads before it (the earlier X leads each force one X from them).
-That makes the check exact and linear, with no search.
+That makes the check exact and linear, with no search. Whether each lead of the order is
+legal at all is the one cascade's answer (``referee.legality``), not a rule of its own here.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from .cards import JOKER, TWO_OF_CLUBS, Card, Suit
+from .cards import JOKER, Card, Suit
+from .findings import Code
+from .legality import cascade
+from .masks import Hand
 
 if TYPE_CHECKING:  # pragma: no cover
     from .table import Table
@@ -48,11 +52,10 @@ def claim_holds(table: Table, claimant: int, order: Sequence[Card]) -> tuple[boo
     led_before: Counter[Suit | None] = Counter()
     for k, card in enumerate(order):
         number = trick.number + k
-        if number == 1 and variant.two_of_clubs_leads and card is not TWO_OF_CLUBS and TWO_OF_CLUBS in order:
-            return False, f"trick 1 must be led with 2♣, not {card.label}"
-        rest = order[k:]
-        if card.suit is Suit.HEARTS and not broken and not variant.may_lead_hearts(rest):
-            return False, f"{card.label} would be led to trick {number} before hearts are broken"
+        rest = Hand.of(order[k:])  # what the claimant still holds when it leads ``card``
+        fault = cascade(variant, table.hand_size, number, 0, broken, rest.once, rest.twice, card.bit)[0]
+        if fault is not None:  # the one legality cascade: the lead itself breaks a rule
+            return False, _BARRED[fault](card, number)
         for other, hand in enumerate(table.hands):
             if other == claimant:
                 continue
@@ -65,5 +68,18 @@ def claim_holds(table: Table, claimant: int, order: Sequence[Card]) -> tuple[boo
                         f"{defender} can keep {best.label} and win trick {number} against {card.label}"
                     )
         led_before[card.suit] += 1
-        broken = broken or variant.breaks_hearts(card)
+        broken = broken or bool(card.bit & variant.breaker_mask)
     return True, "the announced order wins every remaining trick against any defence"
+
+
+_BARRED: dict[Code, Callable[[Card, int], str]] = {
+    Code.WRONG_FIRST_LEAD: lambda card, number: f"trick 1 must be led with 2♣, not {card.label}",
+    Code.EARLY_HEART: lambda card, number: (
+        f"{card.label} would be led to trick {number} before hearts are broken"
+    ),
+    Code.POINT_CARD_ON_FIRST_TRICK: lambda card, number: (
+        f"{card.label} would be led to trick 1, which may not take a point card"
+    ),
+}
+"""Why a claim's announced order fails when the cascade bars one of its leads, by the rule barred
+(a claimant on lead neither follows suit nor plays the joker: both are ruled out before)."""

@@ -11,8 +11,9 @@ besides.
 
 Everything that asks about legality asks here: the replay's one play path
 (``referee.play.play_card``, through :meth:`Table.fault <referee.table.Table.fault>`), a
-penalty card's first legal chance, :meth:`Table.legal <referee.table.Table.legal>`, and
-the claim solver's every node (``referee.solver``). The state is plain ints, so the
+penalty card's first legal chance, :meth:`Table.legal <referee.table.Table.legal>`, the
+claim solver's every node (``referee.solver``) and the linear claim check's every lead
+(``referee.claims``). The state is plain ints, so the
 replay's table and the solver's node pass it alike: the seat's cards held once and
 twice (``referee.masks.Hand``), the suit led as a mask (0 while the trick is being led),
 the trick's number and the hand's size, hearts broken or not.

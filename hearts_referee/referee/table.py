@@ -29,36 +29,6 @@ from .variant import Deck, Variant
 
 
 @mypyc_attr(acyclic=True)  # compiled: never tracked by the cycle collector (tests/test_no_cycles.py)
-class Play:
-    """One card on a trick as the replay publishes it: who played it (the seat id), and the
-    index of its event in the record.
-
-    A plain value with a class of its own (a C struct when compiled: docs/performance.md,
-    "Why the code is shaped so"), comparing by value."""
-
-    __slots__ = ("card", "event", "seat")
-
-    def __init__(self, seat: str, card: Card, event: int) -> None:
-        self.seat = seat
-        self.card = card
-        self.event = event
-
-    def __eq__(self, other: object) -> bool:
-        return (
-            isinstance(other, Play)
-            and self.seat == other.seat
-            and self.card is other.card
-            and self.event == other.event
-        )
-
-    def __hash__(self) -> int:
-        return hash((self.seat, self.card, self.event))
-
-    def __repr__(self) -> str:
-        return f"Play(seat={self.seat!r}, card={self.card!r}, event={self.event!r})"
-
-
-@mypyc_attr(acyclic=True)  # compiled: never tracked by the cycle collector (tests/test_no_cycles.py)
 class OpenFinding:
     """A finding still being written: a revoke may yet become a renounce and a
     lead out of turn may be corrected, until the trick is established. ``seat`` is the

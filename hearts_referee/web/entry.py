@@ -268,10 +268,10 @@ def hand_entry(form: Mapping[str, str], seats: Sequence[str]) -> Entry:
         if given:
             passes[seat] = given
         entry.fields[f"/passes/{seat}"] = f"pass-{i}"
-        wrote = form.get(f"claimed-{i}", "").strip()
+        wrote = form.get(f"written-{i}", "").strip()
         if wrote:
             written[seat] = form_number(wrote)
-        entry.fields[f"/claimed/{seat}"] = f"claimed-{i}"
+        entry.fields[f"/claimed/{seat}"] = f"written-{i}"
     if any(deal.values()):  # every deal field left empty: derived from the play
         data["deal"] = deal
     entry.fields["/deal"] = "deal-0"
@@ -280,7 +280,7 @@ def hand_entry(form: Mapping[str, str], seats: Sequence[str]) -> Entry:
     entry.fields["/passes"] = "pass-0"
     if written:
         data["claimed"] = written
-    entry.fields["/claimed"] = "claimed-0"
+    entry.fields["/claimed"] = "written-0"
     kitty = cards_of(form.get("kitty", ""))
     if kitty:
         data["kitty"] = kitty
