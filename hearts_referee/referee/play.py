@@ -59,11 +59,10 @@ def next_to_play(table: Table, trick: TrickInPlay) -> int:
     """
     seat = trick.leader
     played = trick.seats
-    count = len(table.seats)
-    for _ in range(count):
+    for _ in table.seats:
         if seat not in played:
             return seat
-        seat = seat + 1 if seat + 1 < count else 0
+        seat = table.left_of(seat)
     return seat
 
 
@@ -149,7 +148,7 @@ def play_card(table: Table, index: int, seat: int, card: Card | None) -> None:
     if len(played) == count:
         close_trick(table, trick)
     elif in_turn and trick.in_order:  # every card so far in turn: the next seat is to the left
-        trick.turn = seat + 1 if seat + 1 < count else 0
+        trick.turn = seat + 1 if seat + 1 < count else 0  # Table.left_of, without the call
     else:
         trick.turn = next_to_play(table, trick)
 
