@@ -365,7 +365,7 @@ def _omnibus_leader_holding_the_queen() -> tuple[Table, str]:
     for seed in range(500):
         record = typed(random_omnibus_hand(random.Random(seed), 4))
         table = table_at(record, 0)
-        leader = table.current.leader
+        leader = table.seats[table.current.leader]
         if Card.parse("QS") in table.cards_left(leader):
             return table, leader
     raise AssertionError("no omnibus hand in 500 seeds gives the leader Q♠")  # pragma: no cover
@@ -378,8 +378,8 @@ def test_claim_check_leading_a_point_card_to_trick_one_fails_as_the_replay_rules
     table, leader = _omnibus_leader_holding_the_queen()
     queen = Card.parse("QS")
     order = [queen, *(c for c in table.cards_left(leader) if c is not queen)]
-    assert table.fault(table.hands[leader], queen, table.current) == "point_card_on_first_trick"
-    assert claim_holds(table, leader, order) == (
+    assert table.fault(table.hand_of(leader), queen, table.current) == "point_card_on_first_trick"
+    assert claim_holds(table, table.index[leader], order) == (
         False,
         "Q♠ would be led to trick 1, which may not take a point card",
     )
