@@ -55,7 +55,7 @@ ECHO = "/v1/bench-echo"
 HOOKS: dict[str, tuple[str, str, str]] = {
     "request log": ("_start", "_finish", ""),
     "server refusals": ("_refused_by_server", "", ""),
-    "security headers": ("", "", "SecureHeaders"),
+    "security headers": ("", "secure", "SecureHeaders"),
 }
 """Each hook of the service's app by what holds it: the functions Flask runs before and after
 the view, or the class wrapping the WSGI app."""
