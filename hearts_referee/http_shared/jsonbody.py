@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from flask import Response, current_app, request
+from flask import Request, Response, current_app, request
 from flask.json.provider import DefaultJSONProvider
 from werkzeug.exceptions import BadRequest, RequestEntityTooLarge, UnsupportedMediaType
 
@@ -85,15 +85,16 @@ def body_bytes() -> bytes:
     """The whole request body, or 413 past ``MAX_CONTENT_LENGTH``, with or without
     Content-Length; a gzip body inflated (:mod:`http_shared.encoding`), the limit held
     against what it inflates to, 415 for another ``Content-Encoding``."""
-    limit = request.max_content_length
+    sent: Request = request._get_current_object()  # type: ignore[attr-defined]  # one lookup, not one per use
+    limit = sent.max_content_length
     gzip = encoding.is_gzip()
-    if request.content_length is None and limit is not None:
-        request.max_content_length = limit + 1  # read one byte more: is there more?
+    if limit is not None and sent.content_length is None:
+        sent.max_content_length = limit + 1  # read one byte more: is there more?
     if not gzip:
-        data = request.get_data(cache=False)  # 413 past the limit, when Content-Length says so
+        data = sent.get_data(cache=False)  # 413 past the limit, when Content-Length says so
     else:
         inflated = bytearray()
-        for piece in encoding.inflated(encoding.pieces(request.stream)):
+        for piece in encoding.inflated(encoding.pieces(sent.stream)):
             inflated += piece
             if limit is not None and len(inflated) > limit:
                 raise RequestEntityTooLarge()
