@@ -12,7 +12,8 @@ Both answer exactly what ``POST /v1/hands/validate`` answers;
 have happened raises :class:`RecordError`, whose ``problems`` list every
 problem as ``(pointer, code, message)``, first cause first; JSON text that
 is not one strict JSON document raises :class:`JSONError`.
-:data:`VARIANTS` holds every built-in variant as data, by id.
+:data:`VARIANTS` holds every built-in variant as data, by id. :func:`read_notation` and
+:func:`write_notation` read and write hands in HRN, a few lines of text (docs/notation.md).
 
 The service's layers are the subpackages: the rules core (``referee``,
 ``rulings``), storage (``archive``), the use cases (``usecases``), the JSON
@@ -27,6 +28,7 @@ _compiled.install()
 
 from hearts_referee.referee import RecordError  # noqa: E402
 from hearts_referee.referee.registry import VARIANTS, Variant, get_variant  # noqa: E402
+from hearts_referee.schemas.hrn import read_notation, write_notation  # noqa: E402
 from hearts_referee.schemas.strictjson import JSONError  # noqa: E402
 from hearts_referee.validate import validate_game, validate_hand, validate_hand_json  # noqa: E402
 
@@ -36,7 +38,9 @@ __all__ = [
     "RecordError",
     "Variant",
     "get_variant",
+    "read_notation",
     "validate_game",
     "validate_hand",
     "validate_hand_json",
+    "write_notation",
 ]
