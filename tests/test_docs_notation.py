@@ -65,7 +65,9 @@ def test_a_changed_answer_fails_the_example(monkeypatch: pytest.MonkeyPatch):
 
 def test_every_diagnostic_code_has_a_section_on_the_page():
     missing = [code for code in hrn.NOTATION_CODES if code not in anchors(PAGE)]
-    assert missing == [], "docs/notation.md needs a section for each: " + " ".join(f"#### `{c}`" for c in missing)
+    assert missing == [], "docs/notation.md needs a section for each: " + " ".join(
+        f"#### `{c}`" for c in missing
+    )
 
 
 def test_every_code_the_reader_says_is_registered():

@@ -288,13 +288,13 @@ class _Reader:
         usual = Counter(counts.values()).most_common(1)
         if len(set(counts.values())) > 1 and usual:
             for seat, count in counts.items():
-                if count != usual[0][1]:
+                if count != usual[0][0]:
                     line, column = hand.places[f"/passes/{seat}/end"]
                     self.say(
                         line,
                         column,
                         "uneven_pass",
-                        f"{seat} passes {count} cards; the other seats pass {usual[0][1]}",
+                        f"{seat} passes {count} cards; the other seats pass {usual[0][0]}",
                         severity="warning",
                         hand=hand,
                     )
