@@ -281,15 +281,24 @@ def legal_text(source: str, seed: int) -> tuple[Record, list[str]]:
 LEGAL = st.builds(legal_text, CLEAN, SEEDS)
 
 
+def draw_card(data: st.DataObject, lines: list[str], first: int) -> tuple[int, list[str], int] | None:
+    """A trick line's index, its words, and the place of a card on it (``first`` or later)."""
+    index = data.draw(st.sampled_from(trick_lines("\n".join(lines))))
+    words = lines[index].split(" ")
+    if len(words) <= first:
+        return None
+    return index, words, data.draw(st.integers(first, len(words) - 1))
+
+
 @SOME
 @given(legal=LEGAL, data=st.data())
 def test_a_mistyped_card_is_left_out_said_where_it_is_and_the_hand_is_not_complete(
     legal: tuple[Record, list[str]], data: st.DataObject
 ) -> None:
     record, lines = legal
-    index = data.draw(st.sampled_from(trick_lines("\n".join(lines))))
-    words = lines[index].split(" ")
-    position = data.draw(st.integers(1, len(words) - 1))
+    drawn = draw_card(data, lines, 1)
+    assert drawn is not None  # every trick line has a card
+    index, words, position = drawn
     word = words[position]
     words[position] = word[:-2] + ("JX" if word.endswith("JK") else "X" + word[-1])
     column = len(" ".join(words[:position])) + 1 + len(word) - 1
@@ -337,11 +346,10 @@ def test_a_seat_written_out_of_turn_is_said_at_its_card_and_the_referee_rules_on
     legal: tuple[Record, list[str]], data: st.DataObject
 ) -> None:
     record, lines = legal
-    index = data.draw(st.sampled_from(trick_lines("\n".join(lines))))
-    words = lines[index].split(" ")
-    if len(words) < 3:
+    drawn = draw_card(data, lines, 2)
+    if drawn is None:  # a line of one card (a trick after a claim): no second seat to misplace
         return
-    position = data.draw(st.integers(2, len(words) - 1))
+    index, words, position = drawn
     leader = words[0]
     words[position] = f"{leader}:{words[position]}"  # the leader again, out of turn
     column = len(" ".join(words[:position])) + 2
