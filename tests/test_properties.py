@@ -21,7 +21,9 @@ from support import examples
 import playout
 from hearts_referee.validate import validate_hand
 
-VARIANTS = ("standard", "mso-2000")
+VARIANTS = tuple(playout.RULES)
+"""The four-seat, 26-point variants playout's one generator plays here (the others have generators
+of their own, compared in ``test_engine_against_playout``, which asks for every registered variant)."""
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
 # Every run draws new seeds; counts sized so the whole suite stays within five minutes on
 # 2 cores (they were 300 and 150). The @example cases pin the edges, every run.
