@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -32,6 +32,7 @@ from .syntax import (
     SUITS,
     TAGS,
     TOKEN,
+    WARNING_CODES,
     WHAT,
     Diagnostic,
     Kind,
@@ -115,7 +116,16 @@ class ReadHand:
 
     def where(self, pointer: str) -> tuple[int, int]:
         """The line and column a JSON pointer of the record was written at (the nearest part
-        written, up to the hand's first line)."""
+        written, up to the hand's first line); ``/-`` at the end of a list is after its last item,
+        at that item."""
+        if pointer.endswith("/-"):
+            within = pointer[:-1]
+            last = [
+                int(key[len(within) :])
+                for key in self.places
+                if key[len(within) :].isdigit() and key.startswith(within)
+            ]
+            pointer = f"{within}{max(last)}" if last else pointer[:-2]
         while pointer:
             if pointer in self.places:
                 return self.places[pointer]
@@ -138,10 +148,14 @@ class Reading:
 class _Hand:
     """A hand being read."""
 
-    def __init__(self, index: int, line: int, before: _Hand | None) -> None:
+    def __init__(
+        self, index: int, line: int, before: _Hand | None, given: Mapping[str, Any] | None = None
+    ) -> None:
         self.index = index
         self.line = line
         self.before = before
+        self.given: Mapping[str, Any] = given or {}
+        """Headers the first hand takes as they are where it gives none (a game's next hand)."""
         self.headers: dict[str, Any] = {}
         self.tags: dict[str, str] = {}
         self.seen: set[str] = set()
@@ -161,7 +175,7 @@ class _Hand:
         if name in self.headers:
             return self.headers[name]
         if self.before is None:
-            return None
+            return self.given.get(name)
         carried = self.before.header(name)
         if name == "Hand":
             return carried + 1 if isinstance(carried, int) else None
@@ -181,7 +195,8 @@ class _Hand:
 
 
 class _Reader:
-    def __init__(self) -> None:
+    def __init__(self, given: Mapping[str, Any] | None = None) -> None:
+        self.given = given
         self.hands: list[ReadHand] = []
         self.diagnostics: list[Diagnostic] = []
         self.hand: _Hand | None = None
@@ -197,9 +212,9 @@ class _Reader:
         code: str,
         message: str,
         hint: str | None = None,
-        severity: Literal["error", "warning"] = "error",
         hand: _Hand | None = None,
     ) -> None:
+        severity: Literal["error", "warning"] = "warning" if code in WARNING_CODES else "error"
         hand = hand or self.hand
         if hand is not None and severity == "error":
             hand.complete = False
@@ -216,9 +231,7 @@ class _Reader:
         if card is None:
             self.say(line, column, "unknown_card", f"{text!r} is not a card; it is left out")
             return None
-        self.say(
-            line, column, "card_spelling", f"{text!r} reads as {card.code}", f"write {card.code}", "warning"
-        )
+        self.say(line, column, "card_spelling", f"{text!r} reads as {card.code}", f"write {card.code}")
         return card.code
 
     def seat(self, line: int, column: int, seat: str) -> str:
@@ -229,14 +242,13 @@ class _Reader:
                 column,
                 "unknown_seat",
                 f"{seat!r} is not in the hand's Seats ({' '.join(hand.seats)}); read as written",
-                severity="warning",
             )
         return seat
 
     # --- hands ----------------------------------------------------------------------------
 
     def open(self, line: int) -> _Hand:
-        hand = _Hand(self.count, line, self.last)
+        hand = _Hand(self.count, line, self.last, self.given)
         self.count += 1
         self.hand = hand
         return hand
@@ -295,7 +307,6 @@ class _Reader:
                         column,
                         "uneven_pass",
                         f"{seat} passes {count} cards; the other seats pass {usual[0][0]}",
-                        severity="warning",
                         hand=hand,
                     )
         tags = {name: value for name in ("Event", "Table") if (value := hand.tag(name)) is not None}
@@ -342,7 +353,6 @@ class _Reader:
                 "missing_blank_line",
                 "a new hand's tags right after the hand before: read as the next hand",
                 "put a blank line between hands",
-                "warning",
             )
         hand = hand or self.open(number)
         if name is None:
@@ -351,7 +361,6 @@ class _Reader:
                 column + 1,
                 "unknown_tag",
                 f"HRN has no tag {words[0][1]!r}; it is left out",
-                severity="warning",
             )
             return
         hand.seen.add(name)
@@ -539,9 +548,7 @@ class _Reader:
             at += len(joker) + 1
         if spelled:
             canonical = ".".join("".join(c[0] for c in cards if c != JOKER and c[1] == s) for s in SUITS)
-            self.say(
-                line, column, "card_spelling", f"{text!r} reads as written", f"write {canonical}", "warning"
-            )
+            self.say(line, column, "card_spelling", f"{text!r} reads as written", f"write {canonical}")
         deal[seat] = cards
 
     def pass_line(self, hand: _Hand, line: int, tokens: list[Token], seat: str, arrow: str) -> None:
@@ -625,7 +632,6 @@ class _Reader:
                 end_column + 1,
                 "short_trick",
                 f"the trick has {short} cards of {size}, and the next trick begins on the next line",
-                severity="warning",
             )
             hand.shift += short
         hand.trick_before = True
@@ -654,7 +660,6 @@ class _Reader:
                         column,
                         "seat_plays_twice",
                         f"this card is {seat}'s second on the trick: is a seat written out of turn?",
-                        severity="warning",
                     )
             elif kind == "withdraws" and on_line[seat]:
                 on_line[seat] -= 1
@@ -669,9 +674,12 @@ def _lines(text: str) -> Iterator[tuple[int, str]]:
     yield from enumerate(text.replace("\r\n", "\n").replace("\r", "\n").split("\n"), start=1)
 
 
-def read(text: str) -> Reading:
-    """Every hand of an HRN text, and what the reader had to say about it."""
-    reader = _Reader()
+def read(text: str, given: Mapping[str, Any] | None = None) -> Reading:
+    """Every hand of an HRN text, and what the reader had to say about it. ``given``: header
+    tags by name (``Variant``, ``Seats``, ``Dealer``, ``Hand``: values as the record's fields)
+    that the text's first hand takes where it gives none, as if carried over from a hand
+    before it (a game's next hand, which the game numbers and seats)."""
+    reader = _Reader(given)
     for number, line in _lines(text):
         reader.read_line(number, line)
     reader.close()

@@ -215,3 +215,17 @@ NOTATION_CODES: Mapping[str, str] = MappingProxyType(
     }
 )
 """Every diagnostic's code and its one-line meaning; docs/notation.md has a section for each."""
+
+WARNING_CODES = frozenset(
+    {
+        "card_spelling",
+        "missing_blank_line",
+        "unknown_tag",
+        "unknown_seat",
+        "short_trick",
+        "seat_plays_twice",
+        "uneven_pass",
+    }
+)
+"""The codes of warnings (read as written); every other code is an error, something left out,
+and is an error code of the API's answers too (``referee.errorcodes.ERROR_CODES``)."""
