@@ -18,8 +18,8 @@ from werkzeug.exceptions import (
     UnsupportedMediaType,
 )
 
-from hearts_referee.http_shared.hrnbody import located, places
-from hearts_referee.http_shared.problems import REFUSALS, capped, refusal
+from hearts_referee.http_shared.hrnbody import places
+from hearts_referee.http_shared.problems import REFUSALS, capped, problem_item, refusal
 from hearts_referee.referee.record import Problem
 
 from .problem_types import problem_type
@@ -70,7 +70,7 @@ def problem_response(
         "title": _phrase(status),
         "status": status,
         "detail": detail,
-        "errors": [located(problem, place) for problem, place in zip(shown, where, strict=True)],
+        "errors": [problem_item(problem, place) for problem, place in zip(shown, where, strict=True)],
     }
     if more:
         body["more_errors"] = more

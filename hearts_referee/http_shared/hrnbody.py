@@ -23,6 +23,7 @@ from hearts_referee.referee.notation import variant_data
 from hearts_referee.referee.record import Problem, RecordError
 from hearts_referee.schemas.game import SUPPLIED, load_game_hand
 from hearts_referee.schemas.hrn import MEDIA_TYPE, ReadHand, read
+from hearts_referee.schemas.hrn.located import Located, Place, located, unread
 from hearts_referee.usecases import Game
 from hearts_referee.usecases.errors import Rejected
 from hearts_referee.usecases.games import GameHand
@@ -30,9 +31,6 @@ from hearts_referee.usecases.games import GameHand
 from .jsonbody import body_bytes
 
 T = TypeVar("T")
-
-Place = tuple[int, int]
-"""A line and a column of the text, from 1."""
 
 NOTATION_DETAIL = "The HRN text does not read as one whole hand; see errors."
 
@@ -70,7 +68,7 @@ def hrn_text() -> str:
 def hrn_hand(
     load: Callable[[ReadHand], T],
     given: Mapping[str, Any] | None = None,
-    against: Callable[[ReadHand], list[tuple[Problem, Place]]] | None = None,
+    against: Callable[[ReadHand], list[Located]] | None = None,
 ) -> T:
     """The request's one hand in HRN, loaded by ``load`` (from the hand as read: its record,
     a dict as it would be sent as JSON, and where each part was written) to what the view
@@ -83,26 +81,13 @@ def hrn_hand(
     notation's; otherwise the hand is kept for :func:`places` and loaded."""
     reading = read(hrn_text(), given)
     if len(reading.hands) != 1:
-        found = f"{len(reading.hands)} hands" if reading.hands else "no hand"
-        message = f"the text holds {found}: send one hand a request"
+        held = f"{len(reading.hands)} hands" if reading.hands else "no hand"
+        message = f"the text holds {held}: send one hand a request"
         raise NotationError([Problem(ROOT_POINTER, "not_one_hand", message)], [(1, 1)])
     (hand,) = reading.hands
-    problems: list[Problem] = []
-    found_at: list[Place | None] = []
-    for diagnostic in reading.diagnostics:
-        if diagnostic.severity == "error":
-            problems.append(Problem(ROOT_POINTER, diagnostic.code, diagnostic.message))
-            found_at.append((diagnostic.line, diagnostic.column))
-    for problem, place in against(hand) if against is not None else ():
-        problems.append(problem)
-        found_at.append(place)
-    if problems:
-        try:
-            load(hand)
-        except (RecordError, Rejected) as error:
-            problems += error.problems
-            found_at += [hand.where(problem.pointer) for problem in error.problems]
-        raise NotationError(problems, found_at)
+    found = unread(hand, reading.diagnostics, load, against(hand) if against is not None else ())
+    if found:
+        raise NotationError([problem for problem, _ in found], [place for _, place in found])
     g.hrn_hand = hand
     return load(hand)
 
@@ -123,9 +108,9 @@ def game_hand(game: Game) -> GameHand:
         "Hand": deal.hand_number,
     }
 
-    def against(hand: ReadHand) -> list[tuple[Problem, Place]]:
+    def against(hand: ReadHand) -> list[Located]:
         record, written = hand.record, hand.places
-        found: list[tuple[Problem, Place]] = []
+        found: list[Located] = []
         if "/variant" in written and record["variant"] not in (game.variant, variant_data(setup.variant)):
             message = f"game {game.id} plays {setup.variant.id}"
             found.append((Problem("/variant", "not_this_game", message), written["/variant"]))
@@ -162,16 +147,7 @@ def places(error: BaseException, problems: Sequence[Problem]) -> list[Place | No
     hand: ReadHand | None = g.get("hrn_hand")
     if hand is None or not isinstance(error, RecordError | Rejected):
         return []
-    return [hand.where(problem.pointer) for problem in problems]
-
-
-def located(problem: Problem, place: Place | None) -> dict[str, Any]:
-    """One item of a problem answer's ``errors``: the pointer, code and message, and the line
-    and column in the text where they are known."""
-    item: dict[str, Any] = {"pointer": problem.pointer, "code": problem.code, "message": problem.message}
-    if place is not None:
-        item["line"], item["column"] = place
-    return item
+    return [place for _, place in located(hand, problems)]
 
 
 __all__ = [
@@ -180,7 +156,6 @@ __all__ = [
     "game_hand",
     "hrn_hand",
     "hrn_text",
-    "located",
     "places",
     "sent_as_hrn",
 ]
