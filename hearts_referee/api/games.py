@@ -21,12 +21,12 @@ from hearts_referee.http_shared.jsonbody import json_body
 from hearts_referee.http_shared.requestlog import rulings
 from hearts_referee.schemas.archive import GameQuery, GameQuerySchema, SheetSignatureRequestSchema, load
 from hearts_referee.schemas.game import GameListSchema, dump_game, load_game, load_game_hand
-from hearts_referee.schemas.hrn import MEDIA_TYPE, write_hands
+from hearts_referee.schemas.hrn import MEDIA_TYPE, table_tags, write_hands
 from hearts_referee.usecases import games as use
 from hearts_referee.usecases.access import Permission
 
 from .errors import InvalidQuery
-from .hands import conditional, conditional_text, stored, table_tag, wants_hrn
+from .hands import conditional, conditional_text, stored, wants_hrn
 
 bp = Blueprint("games", __name__)
 _SIGNATURE = SheetSignatureRequestSchema()
@@ -60,7 +60,7 @@ def create_game() -> tuple[Response, int, dict[str, str]]:
 def get_game(game_id: int) -> Response:
     game = use.get_game(get_db(), caller(), game_id)
     if wants_hrn():
-        tags = table_tag(game.setup.table)
+        tags = table_tags(game.setup.table)
         return conditional_text(write_hands([(hand.record_now, tags) for hand in game.hands]))
     return conditional(dump_game(game))
 

@@ -33,7 +33,7 @@ from hearts_referee.schemas.archive import (
     load,
 )
 from hearts_referee.schemas.game import load_game_hand
-from hearts_referee.schemas.hrn import MEDIA_TYPE, ReadHand, write_hand
+from hearts_referee.schemas.hrn import MEDIA_TYPE, ReadHand, table_tags, write_hand
 from hearts_referee.schemas.record import load_record_text
 from hearts_referee.usecases import StoredHand
 from hearts_referee.usecases import hands as use
@@ -75,11 +75,6 @@ def wants_hrn() -> bool:
     default: HRN only when the client ranks it above JSON."""
     best = request.accept_mimetypes.best_match(["application/json", MEDIA_TYPE], default="application/json")
     return best == MEDIA_TYPE
-
-
-def table_tag(table: str | None) -> dict[str, str]:
-    """The ``[Table]`` tag of a stored hand's text, where it was played at a named table."""
-    return {"Table": table} if table else {}
 
 
 def conditional_text(text: str) -> Response:
@@ -135,7 +130,7 @@ def list_hands() -> Response:
 def get_hand(hand_id: int) -> Response:
     hand = use.get_hand(get_db(), caller(), hand_id)
     if wants_hrn():
-        return conditional_text(write_hand(hand.record_now, table_tag(hand.table)))
+        return conditional_text(write_hand(hand.record_now, table_tags(hand.table)))
     return conditional(_HAND.dump(hand))
 
 

@@ -22,7 +22,7 @@ from hearts_referee.referee.errorcodes import ROOT_POINTER
 from hearts_referee.referee.notation import variant_data
 from hearts_referee.referee.record import Problem, RecordError
 from hearts_referee.schemas.game import SUPPLIED, load_game_hand
-from hearts_referee.schemas.hrn import MEDIA_TYPE, ReadHand, read
+from hearts_referee.schemas.hrn import MEDIA_TYPE, Diagnostic, ReadHand, read
 from hearts_referee.schemas.hrn.located import Located, Place, located, unread
 from hearts_referee.usecases import Game
 from hearts_referee.usecases.errors import Rejected
@@ -69,6 +69,7 @@ def hrn_hand(
     load: Callable[[ReadHand], T],
     given: Mapping[str, Any] | None = None,
     against: Callable[[ReadHand], list[Located]] | None = None,
+    text: str | None = None,
 ) -> T:
     """The request's one hand in HRN, loaded by ``load`` (from the hand as read: its record,
     a dict as it would be sent as JSON, and where each part was written) to what the view
@@ -78,8 +79,11 @@ def hrn_hand(
 
     A 422 :class:`NotationError` for a body that is not one hand, or whose reading left
     something out, with the referee's problems (``load``'s) with what did read after the
-    notation's; otherwise the hand is kept for :func:`places` and loaded."""
-    reading = read(hrn_text(), given)
+    notation's; otherwise the hand is kept for :func:`places` and loaded. ``text``: the
+    text, where a page's form field holds it (the request's body otherwise); what the
+    reader said of it, warnings included, is :func:`said`."""
+    reading = read(hrn_text() if text is None else text, given)
+    g.hrn_said = reading.diagnostics
     if len(reading.hands) != 1:
         held = f"{len(reading.hands)} hands" if reading.hands else "no hand"
         message = f"the text holds {held}: send one hand a request"
@@ -92,14 +96,21 @@ def hrn_hand(
     return load(hand)
 
 
-def game_hand(game: Game) -> GameHand:
+def said() -> list[Diagnostic]:
+    """Every diagnostic the reader gave this request's HRN text (none if it sent none)."""
+    diagnostics: list[Diagnostic] = g.get("hrn_said", [])
+    return diagnostics
+
+
+def game_hand(game: Game, text: str | None = None) -> GameHand:
     """The request's one hand in HRN as ``game``'s next hand: the text's first hand takes the
     game's variant, seats and dealer (and its next hand number, to be read by), which a game
     hand sent as JSON leaves out. Tags the text does write must be the game's (a 422
     ``not_this_game`` at the tag otherwise); a ``[Hand]`` written is the table's check, as
-    ``hand_number`` is in JSON. The dealer and totals before it (``[Before]``) are checked on
-    the game's next hand; a hand written with an earlier number is a resend, found by what
-    happened at the table (or a 409 ``wrong_hand_number``), as in JSON."""
+    ``hand_number`` is in JSON. The dealer and totals before it (``[Before]``) are checked
+    on the game's next hand; a hand written with an earlier number is a resend, found by
+    what happened at the table (or a 409 ``wrong_hand_number``), as in JSON. ``text``: as
+    :func:`hrn_hand`'s."""
     setup, deal = game.setup, game.next_deal
     given = {
         "Variant": game.variant,
@@ -131,7 +142,7 @@ def game_hand(game: Game) -> GameHand:
         supplied = SUPPLIED if "/hand_number" not in hand.places else SUPPLIED_BUT_CHECKED
         return load_game_hand({key: value for key, value in hand.record.items() if key not in supplied})
 
-    return hrn_hand(load, given, against)
+    return hrn_hand(load, given, against, text)
 
 
 SUPPLIED_BUT_CHECKED = tuple(key for key in SUPPLIED if key != "hand_number")
@@ -157,5 +168,6 @@ __all__ = [
     "hrn_hand",
     "hrn_text",
     "places",
+    "said",
     "sent_as_hrn",
 ]

@@ -12,7 +12,7 @@ from typing import Any
 
 from .reader import ReadHand, Reading, read
 from .syntax import NOTATION_CODES, Diagnostic
-from .writer import content_id, write_hand, write_hands
+from .writer import content_id, table_tags, write_hand, write_hands
 
 MEDIA_TYPE = "text/x-hrn"
 """The media type of an HRN text."""
@@ -43,6 +43,7 @@ __all__ = [
     "content_id",
     "read",
     "read_notation",
+    "table_tags",
     "write_hand",
     "write_hands",
     "write_notation",

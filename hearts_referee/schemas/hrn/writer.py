@@ -206,10 +206,16 @@ def write_hands(hands: Iterable[Mapping[str, Any] | tuple[Mapping[str, Any], Map
     return "\n".join(texts)
 
 
+def table_tags(table: str | None) -> dict[str, str]:
+    """The tags a stored hand's text carries beside its record: ``[Table]``, where it was
+    played at a named table."""
+    return {"Table": table} if table else {}
+
+
 def content_id(record: Mapping[str, Any]) -> str:
     """A hand's content id: the SHA-256 of its canonical text (hex), the same for every
     spelling of the same record."""
     return hashlib.sha256(write_hand(record).encode("utf-8")).hexdigest()
 
 
-__all__ = ["content_id", "write_hand", "write_hands"]
+__all__ = ["content_id", "table_tags", "write_hand", "write_hands"]
