@@ -55,7 +55,7 @@ def record_for(rng: random.Random, variant: str, seats: int) -> HandRecord:
 def table_at(record: HandRecord, tricks_left: int) -> Table:
     """The replay's table with ``tricks_left`` tricks still to play."""
     cards = [e for e in record.play if e.action == EventAction.CARD]
-    hand_size = Table.seated(record.variant, record.seats, record.dealer).hand_size
+    hand_size = record.variant.hand_size(len(record.seats))
     played = len(record.seats) * (hand_size - tricks_left)
     return table_after(record, tuple(cards[:played]))
 
@@ -67,7 +67,7 @@ def run_row(
     out = []
     for _ in range(count):
         table = table_at(record_for(rng, variant, seats), left)
-        seat = table.current.leader
+        seat = table.seats[table.current.leader]
         order = tuple(sorted(table.cards_left(seat), key=lambda c: -c.rank))
         claims = [Claim(seat, ClaimKind.ALL_TRICKS, order)]
         if kinds:

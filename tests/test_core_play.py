@@ -275,6 +275,30 @@ def test_core_penalty_card_not_played_at_the_first_legal_opportunity_is_referred
     ]
 
 
+def test_core_penalty_cards_missed_at_one_card_are_ruled_on_in_the_order_they_became_penalty_cards():
+    """E shows A♦, then 6♦ (MSO: both penalty cards), and at trick 2 follows diamonds with 2♦:
+    both were legal, so both were missed, A♦ first as it was owed first (not in card order)."""
+    result = judged(record(play=tricks("N:2C E:!AD E:!6D E:3C S:4C W:5C", "W:4D N:5D E:2D S:7D")))
+    missed = [(f.code, f.seat, f.trick, f.card, f.event) for f in in_play(result.replay)][2:]
+    assert missed == [
+        (Code.PENALTY_CARD_NOT_PLAYED, "E", 2, card("AD"), 8),
+        (Code.PENALTY_CARD_NOT_PLAYED, "E", 2, card("6D"), 8),
+    ]
+
+
+def test_core_a_revoke_taken_back_after_a_card_was_shown_is_owed_after_that_card():
+    """E revokes with 2♦, shows A♦, then takes the 2♦ back: A♦ became a penalty card first,
+    though the revoke was found first, and so is ruled on first when E misses both."""
+    play = tricks("N:2C E:2D E:!AD E:~2D E:3C S:4C W:5C", "W:4D N:5D E:6D S:7D")
+    found = [(f.code, f.card, f.event) for f in in_play(judged(record(play=play)).replay)]
+    assert found == [
+        (Code.RENOUNCE, card("2D"), 1),
+        (Code.EXPOSED_CARD, card("AD"), 2),
+        (Code.PENALTY_CARD_NOT_PLAYED, card("AD"), 9),
+        (Code.PENALTY_CARD_NOT_PLAYED, card("2D"), 9),
+    ]
+
+
 def test_core_penalty_card_played_when_due_is_no_irregularity():
     played = replay(record(play=tricks("N:2C E:2D E:~2D E:3C S:4C W:5C", "W:4D N:5D E:2D S:7D")))
     assert [f.code for f in in_play(played)] == [Code.RENOUNCE]

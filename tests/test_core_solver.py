@@ -280,11 +280,11 @@ def test_solver_agrees_with_the_linear_check_wherever_it_decides(seed: int, left
     decides, the solver decides the same."""
     record = random_record(seed)
     table = table_at(record, 4 * (13 - left))
-    claimant = table.current.leader
+    claimant = table.seats[table.current.leader]
     order = sorted(table.cards_left(claimant), key=lambda c: -c.rank)
     if shuffle:
         random.Random(seed).shuffle(order)
-    linear, _ = claim_holds(table, claimant, order)
+    linear, _ = claim_holds(table, table.index[claimant], order)
     verdict = solve(Position.at(table, claimant), Claim(claimant, order=tuple(order)))
     assert verdict.holds is not None
     assert linear is None or verdict.holds == linear
@@ -304,7 +304,7 @@ def as_played(seed: int, left: int) -> tuple[HandRecord, Table, str, tuple[Card,
     record = random_record(seed)
     start = 4 * (13 - left)
     table = table_at(record, start)
-    claimant = table.current.leader
+    claimant = table.seats[table.current.leader]
     rest = [e for e in record.play[start:] if e.action == EventAction.CARD]
     return record, table, claimant, tuple(e.card for e in rest if e.seat == claimant and e.card is not None)
 
@@ -326,8 +326,8 @@ def test_solver_worst_case_is_never_better_than_what_the_table_played(seed: int,
     the claimant is never better for the claim than what happened."""
     record, table, claimant, order = as_played(seed, left)
     after = table_at(record, len(record.play))
-    taken = [t for t in after.tricks if t.number > 13 - left and t.taken_by == claimant]
-    points = sum(MSO.card_points.get(p.card, 0) for t in taken for p in t.plays)
+    taken = [t for t in after.tricks if t.number > 13 - left and t.taken_by == after.index[claimant]]
+    points = sum(MSO.card_points.get(card, 0) for t in taken for card in t.played)
     for kind, actual in ((ClaimKind.ALL_TRICKS, len(taken)), (ClaimKind.POINTS, points)):
         claim = Claim(claimant, kind, order, points=0)
         verdict = solve(Position.at(table, claimant), claim, exact_budget=EXACT_BUDGET)
@@ -365,7 +365,7 @@ def _omnibus_leader_holding_the_queen() -> tuple[Table, str]:
     for seed in range(500):
         record = typed(random_omnibus_hand(random.Random(seed), 4))
         table = table_at(record, 0)
-        leader = table.current.leader
+        leader = table.seats[table.current.leader]
         if Card.parse("QS") in table.cards_left(leader):
             return table, leader
     raise AssertionError("no omnibus hand in 500 seeds gives the leader Q♠")  # pragma: no cover
@@ -378,8 +378,8 @@ def test_claim_check_leading_a_point_card_to_trick_one_fails_as_the_replay_rules
     table, leader = _omnibus_leader_holding_the_queen()
     queen = Card.parse("QS")
     order = [queen, *(c for c in table.cards_left(leader) if c is not queen)]
-    assert table.fault(table.hands[leader], queen, table.current) == "point_card_on_first_trick"
-    assert claim_holds(table, leader, order) == (
+    assert table.fault(table.hand_of(leader), queen, table.current) == "point_card_on_first_trick"
+    assert claim_holds(table, table.index[leader], order) == (
         False,
         "Q♠ would be led to trick 1, which may not take a point card",
     )

@@ -8,6 +8,8 @@ rule reads the cards: only hearts, or only hearts and one Q♠.
 
 from __future__ import annotations
 
+import random
+
 from hearts_referee.referee.cards import CARDS, JOKER, QUEEN_OF_SPADES, STANDARD_DECK, Suit, cards
 from hearts_referee.referee.masks import SUIT_MASKS, Hand, cards_in, mask_of, top_card
 from hearts_referee.referee.registry import VARIANTS
@@ -55,3 +57,23 @@ def test_hearts_may_be_led_unbroken_only_from_hearts_or_hearts_and_one_queen_of_
         with_queen = variant.may_lead_hearts_with_queen
         assert variant.may_lead_hearts(cards("2H QS")) is with_queen
         assert not variant.may_lead_hearts(cards("2H QS QS"))  # two queens are not one
+
+
+def test_a_pass_given_as_one_mask_leaves_each_hand_as_card_by_card_would():
+    """``Hand.add_all`` and ``remove_all`` (a pass moved as masks) against ``add`` and ``remove``
+    card by card, on hands holding cards once, twice and three times, the cards given held or not."""
+    rng = random.Random(39)
+    deck = sorted(set(CARDS.values()), key=lambda card: card.number)
+    for _ in range(2000):
+        held = [rng.choice(deck[:12]) for _ in range(rng.randint(0, 14))]
+        given = rng.sample(deck[:12], rng.randint(0, 5))
+        by_mask, by_card = Hand.of(held), Hand.of(held)
+        if rng.random() < 0.5:
+            by_mask.add_all(mask_of(given))
+            for card in given:
+                by_card.add(card)
+        else:
+            by_mask.remove_all(mask_of(given))
+            for card in given:
+                by_card.remove(card)
+        assert (by_mask.once, by_mask.twice, by_mask.more) == (by_card.once, by_card.twice, by_card.more)

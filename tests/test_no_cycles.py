@@ -1,7 +1,7 @@
 """An audit builds no reference cycle, so the compiled core keeps its per-card values untracked.
 
-The values made once per card or per trick (``Event``, ``Play``, ``TrickInPlay``, the
-result's ``Trick``, ``Hand``, ``OpenFinding``, ``OwedCard``) are marked
+The values made once per card or per trick (``Event``, ``TrickInPlay``, the
+result's ``Trick``, ``Hand``, ``OpenFinding``, ``PenaltyCards``) are marked
 ``@mypyc_attr(acyclic=True)``: compiled, the cycle collector neither tracks nor walks them,
 which makes each cheaper to build and to free, and keeps every collection short. That is
 sound only while nothing reachable from them refers back to them; a cycle through one would
@@ -85,17 +85,16 @@ def test_the_garbage_check_sees_a_cycle_through_a_core_value():
 @pytest.mark.parametrize("variant", sorted(REVOKED))
 def test_the_values_made_per_card_and_per_trick_are_untracked_when_compiled(variant):
     """Checked on a hand with a revoke, so that its log holds an open finding; an owed
-    penalty card (``OwedCard``) is marked the same way and not made here."""
+    penalty card (``PenaltyCards``) is marked the same way and not made here."""
     record = load_record(REVOKED[variant](random.Random(1))[0])
     hand = judged(record)
     played, audit = hand.replay, audit_of(hand)
     table = table_after(record, record.play)
     values = [
         *record.play,
-        *(play for trick in table.tricks for play in trick.plays),
         *played.tricks,
         *audit.tricks,
-        *table.hands.values(),
+        *table.hands,
         *table.tricks,
         *table.log,
     ]

@@ -55,11 +55,11 @@ def cascade_verdicts(record: HandRecord) -> dict[int, Code | None]:
         trick = table.current
         if table.problems or trick.number > table.hand_size or not table.holds(event.seat, event.card):
             continue
-        if any(play.seat == event.seat for play in trick.plays):
+        if table.index[event.seat] in trick.seats:
             continue
-        if not trick.plays:
+        if not trick.played:
             trick.led = event.card.suit_mask
-        verdicts[index] = table.fault(table.hands[event.seat], event.card, trick)
+        verdicts[index] = table.fault(table.hand_of(event.seat), event.card, trick)
     return verdicts
 
 
@@ -152,7 +152,7 @@ def cascade_legal(table: Table, seat: str) -> tuple[list[Card], dict[Card, Code]
     """The cards the cascade lets ``seat`` play, card by card (``Table.fault``, as the replay
     asks it), every card held when it lets none through; and the rule each other card breaks."""
     held = table.cards_left(seat)
-    hand, trick = table.hands[seat], table.current
+    hand, trick = table.hand_of(seat), table.current
     verdicts = {card: table.fault(hand, card, trick) for card in held}
     broken = {card: code for card, code in verdicts.items() if code is not None}
     passed = [card for card in held if card not in broken]
@@ -185,7 +185,7 @@ def test_the_claim_solver_lets_a_seat_play_exactly_the_cards_the_one_cascade_let
         events.append(event)
     table = table_after(record, tuple(events[: round(cut * len(events))]))
     assume(not table.problems and table.current.number <= table.hand_size)
-    on_trick = set(table.current.seats)
+    on_trick = {table.seats[i] for i in table.current.seats}
     for seat in table.seats:
         if seat in on_trick or not table.cards_left(seat):
             continue
@@ -202,11 +202,11 @@ def test_a_leader_holding_only_hearts_and_the_joker_may_lead_a_heart_in_the_repl
     ruling for it (before the one cascade, it did, while the claim solver let it be led)."""
     variant = house_variant(VARIANTS["long-john"], {"hearts_broken_from_start": False})
     seats = ("A", "B", "C", "D", "E", "F", "G")
-    table = Table.seated(variant, seats, "G")
+    table = Table.seated(variant, seats, seats.index("G"))
     held = ("JK 5H 9H", "2C 3C 4C", "5C 6C 7C", "8C 9C 10C", "JC QC KC", "2D 3D 4D", "5D 6D 7D")
-    table.hands = {seat: Hand.of(cards(text)) for seat, text in zip(seats, held, strict=True)}
-    table.current = TrickInPlay(13, "A")
+    table.hands = [Hand.of(cards(text)) for text in held]
+    table.current = TrickInPlay(13, seats.index("A"))
     joker, heart = Card.parse("JK"), Card.parse("5H")
-    assert table.fault(table.hands["A"], heart, table.current) is None
-    assert table.fault(table.hands["A"], joker, table.current) == Code.JOKER_PLAYED_EARLY
+    assert table.fault(table.hand_of("A"), heart, table.current) is None
+    assert table.fault(table.hand_of("A"), joker, table.current) == Code.JOKER_PLAYED_EARLY
     assert table.legal("A") == cards("5H 9H") == solver_legal(table, "A")

@@ -26,22 +26,24 @@ if TYPE_CHECKING:  # pragma: no cover
     from .table import Table
 
 
-def claim_holds(table: Table, seat: str, order: Sequence[Card]) -> tuple[bool | None, str]:
-    """``(holds, reason)``; ``holds`` is ``None`` when the referee cannot judge it."""
+def claim_holds(table: Table, claimant: int, order: Sequence[Card]) -> tuple[bool | None, str]:
+    """``(holds, reason)`` of the claim by seat ``claimant`` (its index); ``holds`` is ``None``
+    when the referee cannot judge it."""
     trick = table.current
+    seat = table.seats[claimant]
     if table.variant.cancellation or table.deck.counts.get(JOKER):
         return None, (
             "cancellation and the joker change who wins a trick; the referee "
             "leaves this claim to the director"
         )
-    if trick.plays:
+    if trick.played:
         return None, (
             f"the claim was made during trick {trick.number}, with cards already on it; "
             "the referee only tests claims made on lead"
         )
-    if trick.leader != seat:
+    if trick.leader != claimant:
         return None, f"{seat} was not on lead; the referee only tests claims made on lead"
-    left_out = Counter(table.cards_left(seat)) - Counter(order)
+    left_out = Counter(table.hands[claimant].cards()) - Counter(order)
     if left_out:
         names = ", ".join(c.label for c in sorted(left_out.elements()))
         return False, f"the announced order leaves out {names}"
@@ -54,10 +56,11 @@ def claim_holds(table: Table, seat: str, order: Sequence[Card]) -> tuple[bool | 
         fault = cascade(variant, table.hand_size, number, 0, broken, rest.once, rest.twice, card.bit)[0]
         if fault is not None:  # the one legality cascade: the lead itself breaks a rule
             return False, _BARRED[fault](card, number)
-        for defender in table.seats:
-            if defender == seat:
+        for other, hand in enumerate(table.hands):
+            if other == claimant:
                 continue
-            same_suit = [c for c in table.cards_left(defender) if c.suit is card.suit]
+            defender = table.seats[other]
+            same_suit = [c for c in hand.cards() if c.suit is card.suit]
             if len(same_suit) > led_before[card.suit]:
                 best = max(same_suit, key=lambda c: c.rank)
                 if best.rank > card.rank:

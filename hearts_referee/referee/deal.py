@@ -15,13 +15,16 @@ from typing import NamedTuple
 from .cards import Card
 from .findings import Code, IncorrectPassFacts
 from .masks import Hand, mask_of
-from .names import seat_key
+from .names import distinct_seats, seat_key
 from .record import HandRecord, Pass, Problem, pointer
 from .table import Table
 
 
 def check_table(record: HandRecord) -> list[Problem]:
-    """Seats, dealer and every seat named in the record must be at this table."""
+    """Seats, dealer and every seat named in the record must be at this table.
+
+    Each check asks first whether every seat a part names is at the table, and locates
+    the problems only when one is not: a clean record costs a set test a part."""
     variant, seats = record.variant, record.seats
     problems: list[Problem] = []
     if len(seats) not in variant.seat_counts:
@@ -30,19 +33,25 @@ def check_table(record: HandRecord) -> list[Problem]:
             Problem("/seats", "seat_count", f"{variant.id} is played by {counts} players, not {len(seats)}")
         )
     at_table = set(seats)
-    if len(at_table) != len(seats) or len({seat_key(seat) for seat in seats}) != len(seats):
+    if len(at_table) != len(seats) or not distinct_seats(seats):
         problems.append(
             Problem("/seats", "duplicate_seat", "a seat is listed twice (or looks the same as another)")
         )
     if record.dealer not in at_table:
         problems.append(Problem("/dealer", "unknown_seat", f"dealer {not_at_table(record.dealer, seats)}"))
-    for seat in record.deal:
-        if seat not in at_table:
-            problems.append(Problem(pointer("deal", seat), "unknown_seat", not_at_table(seat, seats)))
-    misspelt = set() if at_table.issuperset(record.deal) else {same_but_case(s, seats) for s in record.deal}
-    for seat in seats:
-        if seat not in record.deal and seat not in misspelt and not record.score_only:
-            problems.append(Problem(pointer("deal", seat), "required", f"the deal has no cards for {seat}"))
+    dealt = record.deal
+    misspelt: set[str | None] = set()
+    if not at_table.issuperset(dealt):
+        for seat in dealt:
+            if seat not in at_table:
+                problems.append(Problem(pointer("deal", seat), "unknown_seat", not_at_table(seat, seats)))
+        misspelt = {same_but_case(s, seats) for s in dealt}
+    if not record.score_only and not at_table.issubset(dealt):
+        for seat in seats:
+            if seat not in dealt and seat not in misspelt:
+                problems.append(
+                    Problem(pointer("deal", seat), "required", f"the deal has no cards for {seat}")
+                )
     for seat, given in record.passes.items():
         if seat not in at_table:
             problems.append(Problem(pointer("passes", seat), "unknown_seat", not_at_table(seat, seats)))
@@ -70,7 +79,9 @@ def _unknown_keys(
     seats: tuple[str, ...],
 ) -> None:
     """A problem for each seat that the record's ``name`` map names and is not at the table."""
-    for seat in by_seat or ():
+    if not by_seat or at_table.issuperset(by_seat):
+        return
+    for seat in by_seat:
         if seat not in at_table:
             problems.append(Problem(pointer(name, seat), "unknown_seat", not_at_table(seat, seats)))
 
@@ -131,9 +142,9 @@ def deal(table: Table, record: HandRecord, *, whole: bool = True) -> Misdeal:
             )
     reasons = back_colour_faults(table, record)
     void = bool(reasons)  # back colours: the variant's own rule
+    table.hands = [Hand.of(cards) for cards in given]
     for i, seat in enumerate(seats):
         cards = given[i]
-        table.hands[seat] = Hand.of(cards)
         if len(cards) != deck.hand_size:
             reasons.append(f"{seat} was dealt {len(cards)} cards instead of {deck.hand_size}")
     if len(record.kitty) != deck.kitty_size:
@@ -212,6 +223,7 @@ def pass_cards(table: Table, record: HandRecord) -> None:
     it; a giver loses only what it held."""
     seats = record.seats
     variant, hand_number = record.variant, record.hand_number
+    hands, index = table.hands, table.index
     moves: list[tuple[Hand, Hand, tuple[Card, ...]]] = []
     for i, seat in enumerate(seats):
         given = record.passes.get(seat)
@@ -221,7 +233,7 @@ def pass_cards(table: Table, record: HandRecord) -> None:
             cards, to = (), recipient
         else:
             cards, to = given.cards, given.sent_to(recipient)
-            check_held(table, seat, given)
+            check_held(table, i, given)
         clean = (
             given is not None
             and len(cards) == table.variant.pass_count
@@ -232,22 +244,30 @@ def pass_cards(table: Table, record: HandRecord) -> None:
         faults = () if clean else pass_faults(table, given, recipient)
         if faults:
             facts = IncorrectPassFacts(faults=faults, expected_to=recipient)
-            table.find(Code.INCORRECT_PASS, seat, trick=1, facts=facts)
-        if cards and to is not None and to != seat and to in table.hands:
-            moves.append((table.hands[seat], table.hands[to], cards))
-    for giver, receiver, cards in moves:
-        for card in cards:
-            giver.remove(card)
-            receiver.add(card)
+            table.find(Code.INCORRECT_PASS, i, trick=1, facts=facts)
+        receiver = index.get(to) if cards and to is not None else None
+        if receiver is not None and receiver != i:
+            moves.append((hands[i], hands[receiver], cards))
+    for from_hand, to_hand, cards in moves:
+        mask = mask_of(cards)
+        if mask.bit_count() == len(cards):  # each card once: as masks
+            from_hand.remove_all(mask)
+            to_hand.add_all(mask)
+        else:
+            for card in cards:
+                from_hand.remove(card)
+                to_hand.add(card)
 
 
-def check_held(table: Table, seat: str, given: Pass) -> None:
-    """Every passed card must have been dealt to the seat passing it (each copy once)."""
-    dealt = table.hands[seat]
+def check_held(table: Table, giver: int, given: Pass) -> None:
+    """Every passed card must have been dealt to the seat passing it (``giver``, its index),
+    each copy once."""
+    dealt = table.hands[giver]
     cards = given.cards
     given_mask = mask_of(cards)
     if given_mask.bit_count() == len(cards) and not given_mask & ~dealt.once:  # each once, all dealt
         return
+    seat = table.seats[giver]
     for k, card in enumerate(cards):
         if card not in dealt:
             table.problem(f"{given.at}/{k}", "not_held", f"{seat} passes {card}, which {seat} was not dealt")
@@ -278,12 +298,13 @@ def pass_faults(table: Table, given: Pass | None, recipient: str | None) -> tupl
     return tuple(faults)
 
 
-def first_leader(table: Table, record: HandRecord) -> str:
-    """Who should lead trick 1 under the variant's rule."""
+def first_leader(table: Table, record: HandRecord) -> int:
+    """Who should lead trick 1 under the variant's rule (the seat's index)."""
     first = table.variant.first_lead_card
     if first is not None:
-        hands = table.hands
-        for seat in record.seats:
-            if first in hands[seat]:
-                return seat
-    return table.left_of.get(record.dealer, table.seats[0])  # a dealer not at the table is a problem
+        bit = first.bit
+        for i, hand in enumerate(table.hands):
+            if hand.once & bit:
+                return i
+    dealer = table.index.get(record.dealer)
+    return 0 if dealer is None else table.left_of(dealer)  # a dealer not at the table is a problem

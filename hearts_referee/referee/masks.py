@@ -136,6 +136,26 @@ class Hand:
             return False
         return True
 
+    def add_all(self, mask: int) -> None:
+        """Add one copy of each card of ``mask``: :meth:`add` for each, as a few mask operations
+        where no card would be held a third time."""
+        if self.more or mask & self.twice:
+            for card in cards_in(mask):
+                self.add(card)
+            return
+        self.twice |= mask & self.once
+        self.once |= mask
+
+    def remove_all(self, mask: int) -> None:
+        """Take one copy of each card of ``mask`` out, where held: :meth:`remove` for each."""
+        if self.more:
+            for card in cards_in(mask):
+                self.remove(card)
+            return
+        twice = mask & self.twice
+        self.twice ^= twice
+        self.once ^= mask & self.once & ~twice
+
     def __contains__(self, card: Card) -> bool:
         return bool(self.once & card.bit)
 

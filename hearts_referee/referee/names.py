@@ -23,6 +23,7 @@ but keep their case (``"n"`` is not ``"N"``); names also drop case and runs of s
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Sequence
 
 DEFAULT_IGNORABLE: tuple[tuple[int, int], ...] = (
     (0x00AD, 0x00AD),
@@ -131,3 +132,12 @@ def name_key(name: str) -> str:
 def seat_key(seat: str) -> str:
     """What makes two seat ids the same seat: :func:`fold` (case kept: "n" is not "N")."""
     return fold(seat)
+
+
+def distinct_seats(seats: Sequence[str]) -> bool:
+    """Whether no two of ``seats`` are the same seat (:func:`seat_key`). An ASCII id folds to
+    itself, so ids all ASCII are distinct when they differ as sent: one string test, not a
+    fold each."""
+    if "".join(seats).isascii():
+        return len(set(seats)) == len(seats)
+    return len({seat_key(seat) for seat in seats}) == len(seats)

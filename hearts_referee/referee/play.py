@@ -29,7 +29,7 @@ from .legality import cascade
 from .masks import Hand, mask_of, trick_winner
 from .record import ClaimKind, ClaimTerms, Event, EventAction, pointer
 from .solver import Claim, Position, solve
-from .table import OpenFinding, OwedCard, Play, Table, TrickInPlay
+from .table import OpenFinding, PenaltyCards, Table, TrickInPlay
 from .variant import KittyTaker
 
 _CARD: Final = EventAction.CARD
@@ -39,16 +39,19 @@ def play_phase(table: Table, events: tuple[Event, ...]) -> None:
     """Apply every play event in order, each through its one handler.
 
     There is one play path: every card, the common legal one included, goes through
-    :func:`play_card` and so through the one cascade, :func:`referee.legality.cascade`."""
+    :func:`play_card` and so through the one cascade, :func:`referee.legality.cascade`.
+    The event's seat id is read here, once, as the seat's index (``Table.index``)."""
+    index_of = table.index
     for index, event in enumerate(events):
         action = event.action
+        seat = index_of[event.seat]
         if action is _CARD:  # the common event: no hashing of the enum member
-            play_card(table, index, event)
+            play_card(table, index, seat, event.card)
         else:
-            _EVENTS[action](table, index, event)
+            _EVENTS[action](table, index, seat, event)
 
 
-def next_to_play(table: Table, trick: TrickInPlay) -> str:
+def next_to_play(table: Table, trick: TrickInPlay) -> int:
     """Whose turn it is: the first seat clockwise from the leader that has not played.
 
     A seat skipped by a card played out of turn still owes its card, so the
@@ -59,83 +62,78 @@ def next_to_play(table: Table, trick: TrickInPlay) -> str:
     for _ in table.seats:
         if seat not in played:
             return seat
-        seat = table.left_of[seat]
+        seat = table.left_of(seat)
     return seat
 
 
-def play_card(table: Table, index: int, event: Event) -> None:
+def play_card(table: Table, index: int, seat: int, card: Card | None) -> None:
     """Check the card against the rules, then put it on the trick whatever they say.
 
     The one play path: every card comes here. The common card (held, in turn, by a
     seat owing no penalty card) costs only the cascade and a few mask operations; what
     is irregular is found on the way."""
-    seat, card = event.seat, event.card
     trick = table.current
     if trick.number > table.hand_size:
         table.problem(
             pointer("play", index), "after_hand_end", "the hand is over: every trick has been played"
         )
         return
-    plays = trick.plays
+    played = trick.seats
     in_turn = seat == trick.turn  # the seat whose turn it is has no card on the trick yet
-    twice = not in_turn and any(play.seat == seat for play in plays)
+    twice = not in_turn and seat in played
     hand = table.hands[seat]
     if card is None or not hand.once & card.bit:
+        seat_id = table.seats[seat]
         table.problem(
-            pointer("play", index, "card"), "not_held", f"{seat} plays {card}, which {seat} does not hold"
+            pointer("play", index, "card"),
+            "not_held",
+            f"{seat_id} plays {card}, which {seat_id} does not hold",
         )
         if card is not None and not twice:
-            place_unheld(table, trick, Play(seat, card, index))
+            place_unheld(table, trick, seat, card, index)
         return
     if twice:
         table.problem(
             pointer("play", index, "seat"),
             "played_twice",
-            f"{seat} already has a card on trick {trick.number}",
+            f"{table.seats[seat]} already has a card on trick {trick.number}",
         )
         return
     fault: OpenFinding | None = None
-    if not plays:
+    if not played:
         trick.led = card.suit_mask
         if table.tricks and table.tricks[-1].faults:
             settle(table.tricks[-1])
         if seat != trick.leader:
-            fault = table.find(
-                Code.LEAD_OUT_OF_TURN,
-                seat,
-                card,
-                index,
-                facts=LeadOutOfTurnFacts(proper_leader=trick.leader),
-                settled=False,
-            )
+            facts = LeadOutOfTurnFacts(proper_leader=table.seats[trick.leader])
+            fault = table.find(Code.LEAD_OUT_OF_TURN, seat, card, index, facts=facts, settled=False)
             trick.leader = seat
             trick.in_order = False
     else:
-        lead = trick.fault_of(plays[0]) if trick.faults else None
+        lead = trick.fault_of(0) if trick.faults else None
         if lead is not None and lead.code == Code.LEAD_OUT_OF_TURN and not lead.settled:
             lead.settle(corrected=False)  # the table played on: the lead stands
         if not in_turn:
-            table.find(
-                Code.PLAY_OUT_OF_TURN, seat, card, index, facts=PlayOutOfTurnFacts(expected=trick.turn)
-            )
+            facts_out = PlayOutOfTurnFacts(expected=table.seats[trick.turn])
+            table.find(Code.PLAY_OUT_OF_TURN, seat, card, index, facts=facts_out)
             trick.in_order = False
     owed = table.penalty_cards.get(seat) if table.penalty_cards else None  # most hands have none
     if fault is None:
-        if owed:
+        if owed is not None and owed.owed.once:
             check_penalty_cards(table, seat, hand, owed, card, trick, index)
-        led = trick.led if plays else 0
+        led = trick.led if played else 0
         code = cascade(
             table.variant, table.hand_size, trick.number, led, table.broken, hand.once, hand.twice, card.bit
         )[0]
         if code is not None:
-            facts = (
+            facts_fault = (
                 RevokeFacts(all_points_played=all_points_played(table, trick))
                 if code == Code.REVOKE
                 else CardFaultFacts()
             )
-            fault = table.find(code, seat, card, index, facts=facts, settled=False)
-    if owed:
-        remove_penalty_card(owed, card)
+            fault = table.find(code, seat, card, index, facts=facts_fault, settled=False)
+    if owed is not None:
+        owed.remove(card)
     bit = card.bit
     if hand.twice & bit or hand.more:
         hand.remove(card)
@@ -143,72 +141,71 @@ def play_card(table: Table, index: int, event: Event) -> None:
         hand.once ^= bit
     if fault is not None:
         trick.faults[index] = fault
-    plays.append(Play(seat, card, index))
-    if len(plays) == len(table.seats):
+    played.append(seat)
+    trick.played.append(card)
+    trick.events.append(index)
+    count = len(table.seats)
+    if len(played) == count:
         close_trick(table, trick)
     elif in_turn and trick.in_order:  # every card so far in turn: the next seat is to the left
-        trick.turn = table.left_of[seat]
+        trick.turn = seat + 1 if seat + 1 < count else 0  # Table.left_of, without the call
     else:
         trick.turn = next_to_play(table, trick)
 
 
-def place_unheld(table: Table, trick: TrickInPlay, play: Play) -> None:
+def place_unheld(table: Table, trick: TrickInPlay, seat: int, card: Card, index: int) -> None:
     """A card its seat did not hold (a problem already noted) still went on the trick as the
     record tells it, so that the tricks after it are read as the table played them and
     their own problems found; the record is refused whatever they are."""
-    if not trick.plays:
-        trick.led = play.card.suit_mask
-        trick.leader = play.seat
+    if not trick.played:
+        trick.led = card.suit_mask
+        trick.leader = seat
         if table.tricks:
             settle(table.tricks[-1])
     trick.in_order = False
-    trick.plays.append(play)
-    if len(trick.plays) == len(table.seats):
+    trick.place(seat, card, index)
+    if len(trick.played) == len(table.seats):
         close_trick(table, trick)
     else:
         trick.turn = next_to_play(table, trick)
 
 
 def check_penalty_cards(
-    table: Table, seat: str, hand: Hand, owed: list[OwedCard], card: Card, trick: TrickInPlay, index: int
+    table: Table, seat: int, hand: Hand, owed: PenaltyCards, card: Card, trick: TrickInPlay, index: int
 ) -> None:
     """Log each of ``seat``'s penalty cards (``owed``) that could legally have been played
-    from its ``hand`` now and was not."""
-    if any(entry.card is card for entry in owed):
+    from its ``hand`` now and was not, each copy once, in the order they became penalty cards."""
+    if owed.owed.once & card.bit:
         return
-    for entry in owed:
-        if not entry.missed and table.fault(hand, entry.card, trick) is None:
-            entry.missed = True
+    missed = owed.missed
+    seen: dict[Card, int] = {}  # copies of each card met so far, oldest first
+    for penalty in owed.made:
+        copy = seen.get(penalty, 0)
+        seen[penalty] = copy + 1
+        if copy >= missed.count(penalty) and table.fault(hand, penalty, trick) is None:
+            missed.add(penalty)
             table.find(
                 Code.PENALTY_CARD_NOT_PLAYED,
                 seat,
-                entry.card,
+                penalty,
                 index,
                 facts=PenaltyCardNotPlayedFacts(played=card),
             )
 
 
-def remove_penalty_card(owed: list[OwedCard], card: Card) -> None:
-    for i, entry in enumerate(owed):
-        if entry.card is card:
-            del owed[i]
-            return
-
-
 def all_points_played(table: Table, trick: TrickInPlay) -> bool:
     """Whether every point card of the deck was on a trick before the card now played."""
     point_cards = table.variant.point_cards
-    played = sum(1 for t in table.tricks for p in t.plays if p.card in point_cards)
-    played += sum(1 for p in trick.plays if p.card in point_cards)
+    played = sum(1 for t in table.tricks for c in t.played if c in point_cards)
+    played += sum(1 for c in trick.played if c in point_cards)
     return played >= table.deck.point_card_count
 
 
 def close_trick(table: Table, trick: TrickInPlay) -> None:
     """Every seat has played: the one trick winner (:func:`referee.masks.trick_winner`)
     says who takes it; a trick whose led suit cancels out goes to the middle."""
-    plays = trick.plays
     variant = table.variant
-    cards = [play.card for play in plays]
+    cards = trick.played
     won, cancelled = trick_winner(cards, variant.cancellation)
     if cancelled:
         table.cancelled[trick.number] = cancelled
@@ -230,21 +227,23 @@ def close_trick(table: Table, trick: TrickInPlay) -> None:
         trick.winner = None
         table.middle.append(trick)
         if last:  # nothing left to win it: the most recent trick winner takes the pile
-            take(table, table.last_winner or trick.leader, trick)
+            last_winner = table.last_winner
+            take(table, last_winner if last_winner is not None else trick.leader, trick)
         leader = trick.leader
     else:
-        leader = trick.winner = table.last_winner = plays[won].seat
+        leader = trick.seats[won]
+        trick.winner = table.last_winner = leader
         if table.middle or table.kitty:
             take(table, leader, trick)
         else:  # the common case: the winner takes this trick alone
             trick.taken_by = leader
-            table.taken[leader] = table.taken.get(leader, 0) | on_it
+            table.taken[leader] |= on_it
     table.current = TrickInPlay(trick.number + 1, leader)
     if last:
         settle(trick)  # the hand has ended: nothing is left to correct
 
 
-def take(table: Table, seat: str, trick: TrickInPlay) -> None:
+def take(table: Table, seat: int, trick: TrickInPlay) -> None:
     """``seat`` takes the trick's cards, with any middle pile, and the kitty when it is due."""
     trick.taken_by = seat
     taken = [trick]
@@ -264,7 +263,7 @@ def take(table: Table, seat: str, trick: TrickInPlay) -> None:
             table.kitty_taker = seat
             table.kitty_with = trick.number
             cards |= mask_of(table.kitty)
-    table.taken[seat] = table.taken.get(seat, 0) | cards
+    table.taken[seat] |= cards
 
 
 def settle(trick: TrickInPlay) -> None:
@@ -274,23 +273,25 @@ def settle(trick: TrickInPlay) -> None:
             fault.settle(corrected=False)
 
 
-def withdraw(table: Table, index: int, event: Event) -> None:
+def withdraw(table: Table, index: int, seat: int, event: Event) -> None:
     """A seat takes back a card it just played: a correction, or an exposed card."""
-    seat, card = event.seat, event.card
+    card = event.card
     found = _withdrawn(table, seat, card) if card is not None else None
     if found is None or card is None:
+        seat_id = table.seats[seat]
         table.problem(
             pointer("play", index, "withdraws"),
             "not_on_trick",
-            f"{seat} withdraws {card}, which {seat} has not just played to this trick",
+            f"{seat_id} withdraws {card}, which {seat_id} has not just played to this trick",
         )
         return
-    trick, play = found
-    trick.plays.remove(play)
+    trick, k = found
+    event_of = trick.events[k]
+    trick.take_back(k)
     trick.in_order = False
     trick.turn = seat  # the seat that took back its card plays again
-    table.give(seat, card)
-    fault = trick.faults.pop(play.event, None)
+    table.hands[seat].add(card)
+    fault = trick.faults.pop(event_of, None)
     if fault is not None and not fault.settled:
         fault.settle(corrected=True)
         trick.corrected = True
@@ -300,53 +301,56 @@ def withdraw(table: Table, index: int, event: Event) -> None:
         elif fault.code in (Code.EARLY_HEART, Code.LEAD_OUT_OF_TURN):
             table.make_penalty_card(seat, card, fault)
         if isinstance(fault.facts, LeadOutOfTurnFacts):
-            trick.leader = fault.facts.proper_leader
+            trick.leader = table.index[fault.facts.proper_leader]
     elif not trick.corrected:
         entry = table.find(Code.EXPOSED_CARD, seat, card, index, facts=ExposedCardFacts(withdrawn=True))
         table.make_penalty_card(seat, card, entry)
-    if trick.plays:
-        trick.led = trick.plays[0].card.suit_mask
+    if trick.played:
+        trick.led = trick.played[0].suit_mask
     else:
         trick.leader = trick.turn = trick.proper_leader
 
 
-def _withdrawn(table: Table, seat: str, card: Card) -> tuple[TrickInPlay, Play] | None:
-    """The trick and the play a withdrawal takes back: on the trick in progress, or on
-    the trick just completed (reopened), if no card has been played to the next one."""
+def _withdrawn(table: Table, seat: int, card: Card) -> tuple[TrickInPlay, int] | None:
+    """The trick and the place on it of the card a withdrawal takes back: on the trick in
+    progress, or on the trick just completed (reopened), if no card has been played to the
+    next one."""
     trick = table.current
-    play = _find_play(trick, seat, card)
-    if play is None:
+    k = _find_play(trick, seat, card)
+    if k < 0:
         reopened = reopen(table, seat, card)
         if reopened is None:
             return None
-        trick, play = reopened, _find_play(reopened, seat, card)
-    return (trick, play) if play is not None else None
+        trick, k = reopened, _find_play(reopened, seat, card)
+    return (trick, k) if k >= 0 else None
 
 
-def _find_play(trick: TrickInPlay, seat: str, card: Card) -> Play | None:
-    for play in trick.plays:
-        if play.seat == seat and play.card is card:
-            return play
-    return None
+def _find_play(trick: TrickInPlay, seat: int, card: Card) -> int:
+    """Where ``seat``'s ``card`` is on the trick (its place in play order), or -1."""
+    played = trick.played
+    for k, by in enumerate(trick.seats):
+        if by == seat and played[k] is card:
+            return k
+    return -1
 
 
-def reopen(table: Table, seat: str, card: Card) -> TrickInPlay | None:
+def reopen(table: Table, seat: int, card: Card) -> TrickInPlay | None:
     """Take back the trick just completed, if no card has been played to the next one.
 
     What closing it decided (winner, middle pile, kitty, hearts broken) is
     undone by closing the tricks before it again from a clean slate.
     """
-    if table.current.plays or not table.tricks:
+    if table.current.played or not table.tricks:
         return None
     last = table.tricks[-1]
-    if last.number == table.hand_size or _find_play(last, seat, card) is None:
+    if last.number == table.hand_size or _find_play(last, seat, card) < 0:
         return None
     before = table.tricks[:-1]
     table.tricks = []
     table.middle = []
     table.cancelled = {}
     table.collects = {}
-    table.taken = {}
+    table.taken = [0] * len(table.seats)
     table.last_winner = table.kitty_trick = table.kitty_taker = table.kitty_with = None
     table.broken = table.variant.hearts_broken_from_start
     for trick in before:
@@ -357,42 +361,45 @@ def reopen(table: Table, seat: str, card: Card) -> TrickInPlay | None:
     return last
 
 
-def expose(table: Table, index: int, event: Event) -> None:
+def expose(table: Table, index: int, seat: int, event: Event) -> None:
     """A card dropped or shown face up: an exposed card (a penalty card where there are any)."""
-    seat, card = event.seat, event.card
-    if card is None or not table.holds(seat, card):
+    card = event.card
+    hand = table.hands[seat]
+    if card is None or card not in hand:
+        seat_id = table.seats[seat]
         table.problem(
             pointer("play", index, "exposes"),
             "not_held",
-            f"{seat} exposes {card}, which {seat} does not hold",
+            f"{seat_id} exposes {card}, which {seat_id} does not hold",
         )
         return
-    already = sum(1 for entry in table.penalty_cards.get(seat, ()) if entry.card is card)
-    if already and already >= table.hands[seat].count(card):
+    owed = table.penalty_cards.get(seat)
+    already = owed.owed.count(card) if owed is not None else 0
+    if already and already >= hand.count(card):
         return  # already face up as a penalty card: nothing new was shown
     entry = table.find(Code.EXPOSED_CARD, seat, card, index, facts=ExposedCardFacts(withdrawn=False))
     table.make_penalty_card(seat, card, entry)
 
 
-def claim(table: Table, index: int, event: Event) -> None:
+def claim(table: Table, index: int, seat: int, event: Event) -> None:
     """A seat shows its hand and announces the order: logged with whether it holds."""
-    seat = event.seat
-    left = Counter(table.cards_left(seat))
+    seat_id = table.seats[seat]
+    left = Counter(table.hands[seat].cards())
     for k, card in enumerate(event.order):
         left[card] = left.get(card, 0) - 1
         if left[card] < 0:
             table.problem(
                 pointer("play", index, "claims", "order", k),
                 "not_held",
-                f"{seat} announces {card}, which {seat} does not hold",
+                f"{seat_id} announces {card}, which {seat_id} does not hold",
             )
     if table.problems:
         return
     terms = event.terms or ClaimTerms()
     order = event.order if terms.ordered else None
     verdict = solve(
-        Position.at(table, seat),
-        Claim(seat, terms.what, order, terms.points),
+        Position.at(table, seat_id),
+        Claim(seat_id, terms.what, order, terms.points),
         budget=CLAIM_BUDGET,
         exact_budget=CLAIM_EXACT_BUDGET,
     )
@@ -408,7 +415,7 @@ def claim(table: Table, index: int, event: Event) -> None:
         what=terms.what,
         limit=terms.points,
         verdict=verdict,
-        position=tuple((s, tuple(sorted(table.cards_left(s)))) for s in table.seats),
+        position=tuple((table.seats[i], tuple(sorted(hand.cards()))) for i, hand in enumerate(table.hands)),
     )
     table.find(Code.CLAIM, seat, None, index, facts=facts)
     table.last_claim = (index, seat, facts)
@@ -425,7 +432,7 @@ def plays_held(table: Table, events: tuple[Event, ...]) -> None:
     could not read, or a seat not at the table): that each seat showed, played and
     announced only cards it held, counting what it played and took back. Tricks, turns
     and rulings need the order, and are left out."""
-    hands = {seat: dict(Counter(hand.cards())) for seat, hand in table.hands.items()}
+    hands = {seat: dict(Counter(hand.cards())) for seat, hand in zip(table.seats, table.hands, strict=True)}
     out: dict[str, dict[Card, int]] = {seat: {} for seat in hands}
     for index, event in enumerate(events):
         seat, action, card, order = event.seat, event.action, event.card, event.order
@@ -461,8 +468,12 @@ def plays_held(table: Table, events: tuple[Event, ...]) -> None:
             out[seat][card] = out[seat].get(card, 0) + 1
 
 
-_EVENTS: Final[dict[EventAction, Callable[[Table, int, Event], None]]] = {
-    EventAction.CARD: play_card,
+def _play_event(table: Table, index: int, seat: int, event: Event) -> None:
+    play_card(table, index, seat, event.card)
+
+
+_EVENTS: Final[dict[EventAction, Callable[[Table, int, int, Event], None]]] = {
+    EventAction.CARD: _play_event,
     EventAction.WITHDRAWS: withdraw,
     EventAction.EXPOSES: expose,
     EventAction.CLAIMS: claim,

@@ -212,7 +212,7 @@ def replay(record: HandRecord) -> Replay:
         raise RecordError(first_cause_first(record, _after_the_deal(table, record, WHOLE)))
     if misdeal.reasons:
         facts = MisdealFacts(reasons=tuple(misdeal.reasons), void=misdeal.void)
-        table.find(Code.MISDEAL, record.dealer, trick=1, facts=facts)
+        table.find(Code.MISDEAL, table.index[record.dealer], trick=1, facts=facts)
     if misdeal.void:
         findings = tuple(entry.freeze() for entry in table.log)
         return Replay(
@@ -264,10 +264,10 @@ def _seated(record: HandRecord) -> Table:
                 "send the play, or only the points and the irregularities reported at the table",
             )
         )
-    if any(p.code in _UNSEATED for p in found):
+    if found and any(p.code in _UNSEATED for p in found):
         raise RecordError(found)
     seats = record.seats
-    table = Table.seated(record.variant, seats, record.dealer if record.dealer in seats else seats[0])
+    table = Table.seated(record.variant, seats, seats.index(record.dealer) if record.dealer in seats else 0)
     table.problems.extend(found)
     return table
 
@@ -279,8 +279,9 @@ def _after_the_deal(table: Table, record: HandRecord, readable: Readable) -> lis
         readable = Readable(readable.deal, passes=False, play=False)  # a seat's cards are unknown
     if not readable.passes:
         for seat, given in record.passes.items():
-            if seat in table.hands:
-                check_held(table, seat, given)
+            giver = table.index.get(seat)
+            if giver is not None:
+                check_held(table, giver, given)
         return table.problems
     pass_cards(table, record)
     table.current = TrickInPlay(1, first_leader(table, record))
@@ -291,7 +292,7 @@ def _after_the_deal(table: Table, record: HandRecord, readable: Readable) -> lis
 def _check_play(table: Table, record: HandRecord, readable: Readable) -> None:
     """The play of a hand with problems, for its own: replayed in order when it can be
     followed, else only each card against its seat's hand (:func:`plays_held`)."""
-    if readable.play and all(event.seat in table.hands for event in record.play):
+    if readable.play and all(event.seat in table.index for event in record.play):
         play_phase(table, record.play)
     else:
         plays_held(table, record.play)
@@ -304,20 +305,24 @@ def finish(table: Table, record: HandRecord, direction: str) -> Replay:
         settle(table.tricks[-1])
     settle(trick)  # including a lone lead out of turn that nobody answered: it stands
     tricks = [_public(t, table) for t in table.tricks]
-    if trick.plays:
+    if trick.played:
         tricks.append(_public(trick, table))
-    kitty = Kitty(table.kitty, table.kitty_taker, table.kitty_with) if table.kitty else None
+    seats = table.seats
+    kitty = None
+    if table.kitty:
+        taker = table.kitty_taker
+        kitty = Kitty(table.kitty, None if taker is None else seats[taker], table.kitty_with)
     complete = len(table.tricks) == table.hand_size
     claimed_rest = None
     claim_ends_play = table.last_claim is not None and table.last_claim[0] > _index_of_last_card(record)
     if not complete and table.last_claim is not None and claim_ends_play:
         _, claimant, claim = table.last_claim
         if claim.holds and claim.what == ClaimKind.ALL_TRICKS:  # only this claim settles who takes what
-            rest = [card for seat in table.seats for card in table.cards_left(seat)]
-            rest += [p.card for p in trick.plays]
+            rest = [card for hand in table.hands for card in hand.cards()]
+            rest += trick.played
             # RULES, claims clause: a pile waiting in the middle goes with the next trick won
-            rest += [p.card for piled in table.middle if piled is not trick for p in piled.plays]
-            claimed_rest = (claimant, tuple(rest))
+            rest += [card for piled in table.middle if piled is not trick for card in piled.played]
+            claimed_rest = (seats[claimant], tuple(rest))
             complete = True
     if not complete and not claim_ends_play:
         _play_stopped(table, tricks)
@@ -430,7 +435,7 @@ def _searched_moon(record: HandRecord, finding: Finding, log: tuple[Finding, ...
 def table_after(record: HandRecord, played: tuple[Event, ...]) -> Table:
     """The table as the replay has it once the deal, the pass and the events ``played``
     are done: where a search (a claim, a revoke against a moon) starts from."""
-    table = Table.seated(record.variant, record.seats, record.dealer)
+    table = Table.seated(record.variant, record.seats, record.seats.index(record.dealer))
     deal(table, record)
     pass_cards(table, record)
     table.current = TrickInPlay(1, first_leader(table, record))
@@ -455,22 +460,26 @@ def _index_of_last_card(record: HandRecord) -> int:
 
 def _public(trick: TrickInPlay, table: Table) -> Trick:
     """The trick as the replay publishes it: the one place the table's trick becomes the
-    result's :class:`Trick`. The trick still in play when the record ends (``table.current``)
-    was never closed: it has no winner and no taker, and its points are the points lying on it."""
+    result's :class:`Trick`, every seat index written as its seat id. The trick still in play
+    when the record ends (``table.current``) was never closed: it has no winner and no taker,
+    and its points are the points lying on it."""
     number = trick.number
-    plays = tuple([(play.seat, play.card) for play in trick.plays])  # compiled: struct reads
+    seats = table.seats
+    played = trick.played
+    plays = tuple([(seats[seat], played[k]) for k, seat in enumerate(trick.seats)])
     if trick is table.current:
         card_points = table.variant.card_points
-        return Trick(number, trick.leader, plays, None, sum([card_points.get(c, 0) for _, c in plays]))
+        return Trick(number, seats[trick.leader], plays, None, sum([card_points.get(c, 0) for c in played]))
     cancelled = table.cancelled.get(number, ()) if table.cancelled else ()
     collects = tuple(table.collects.get(number, ())) if table.collects else ()
+    winner, taken_by = trick.winner, trick.taken_by
     return Trick(
         number,
-        trick.leader,
+        seats[trick.leader],
         plays,
-        trick.winner,
+        None if winner is None else seats[winner],
         trick.points,
-        trick.taken_by,
+        None if taken_by is None else seats[taken_by],
         cancelled,
         collects,
     )

@@ -168,41 +168,45 @@ class Position:
 
     @classmethod
     def at(cls, table: Table, claimant: str) -> Position:
-        """The position of a replay's table, as the claim finds it."""
+        """The position of a replay's table, as the claim by seat id ``claimant`` finds it."""
         seats = table.seats
-        index = {seat: i for i, seat in enumerate(seats)}
+        me = table.index[claimant]
         trick = table.current
         variant = table.variant
         point_cards = variant.point_cards
         pile = (
             len(table.middle),
             sum(t.points for t in table.middle),
-            sum(1 for t in table.middle for p in t.plays if p.card in point_cards),
+            sum(1 for t in table.middle for c in t.played if c in point_cards),
         )
         kitty = 0
         if table.kitty and table.kitty_taker is None:
             due = 1 if variant.kitty_to is KittyTaker.FIRST_TRICK else table.kitty_trick
             kitty = 2 if due is not None and any(t.number == due for t in table.middle) else 1
         taken_by_claimant = sum(
-            1 for t in table.tricks if t.taken_by == claimant for p in t.plays if p.card in point_cards
+            1 for t in table.tricks if t.taken_by == me for c in t.played if c in point_cards
         )
-        if table.kitty_taker == claimant:
+        if table.kitty_taker == me:
             taken_by_claimant += sum(1 for c in table.kitty if c in point_cards)
+        point_mask = variant.point_mask
+        owed = table.penalty_cards
         return cls(
             variant=variant,
             seats=seats,
-            hands=tuple(tuple(sorted(table.cards_left(seat))) for seat in seats),
+            hands=tuple(tuple(sorted(hand.cards())) for hand in table.hands),
             number=trick.number,
-            leader=index[trick.leader],
-            plays=tuple((index[p.seat], p.card) for p in trick.plays),
+            leader=trick.leader,
+            plays=tuple(zip(trick.seats, trick.played, strict=True)),
             broken=table.broken,
-            penalty=tuple(tuple(sorted(o.card for o in table.penalty_cards.get(seat, ()))) for seat in seats),
+            penalty=tuple(
+                tuple(sorted(owed[i].owed.cards())) if i in owed else () for i in range(len(seats))
+            ),
             hand_size=table.hand_size,
             pile=pile,
-            last_winner=index[table.last_winner] if table.last_winner is not None else None,
+            last_winner=table.last_winner,
             kitty=kitty,
             kitty_cards=tuple(table.kitty),
-            others_took_points=bool(table.point_takers() - {claimant}),
+            others_took_points=any(cards & point_mask for i, cards in enumerate(table.taken) if i != me),
             claimant_point_cards=taken_by_claimant,
         )
 
