@@ -19,7 +19,9 @@ HSTS at the TLS proxy.
   to us only, and ``frame-ancestors 'none'``: no page of ours can be framed
   (clickjacking a director's decision form). The pages work without
   script; the static scripts only step through a hand's tricks, add to
-  the hand form and show a scoresheet row's totals as it is typed.
+  the hand form, show a scoresheet row's totals as it is typed, read the
+  hand entry's HRN text as it is typed (a fetch back to us) and copy the
+  hand page's HRN.
 - ``X-Frame-Options: DENY``: the same for browsers without CSP level 2.
 - ``X-Content-Type-Options: nosniff``: a JSON answer is never run as script.
 - ``Referrer-Policy: no-referrer``: a hand's or game's URL never leaves.

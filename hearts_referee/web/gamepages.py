@@ -21,8 +21,9 @@ from marshmallow import Schema, ValidationError
 from werkzeug.exceptions import BadRequest
 
 from hearts_referee.http_shared.db import get_db
+from hearts_referee.http_shared.hrnbody import game_hand, places, said
 from hearts_referee.http_shared.jsonbody import max_depth
-from hearts_referee.http_shared.problems import capped
+from hearts_referee.http_shared.problems import capped, problem_item
 from hearts_referee.referee.errorcodes import shown_pointer
 from hearts_referee.referee.house import catalogue
 from hearts_referee.referee.record import Problem, RecordError
@@ -211,6 +212,8 @@ def add_hand(game_id: int) -> ResponseReturnValue:
     upload = request.files.get("file")
     if upload is not None and upload.filename:
         return _add_uploaded(key, game, upload.read(CHECK_MAX_BYTES + 1))
+    if "hrn" in request.form:  # typed or pasted as HRN
+        return _add_notated(key, game, request.form["hrn"])
     entry = hand_entry(request.form, game.setup.seats)
     problems = list(entry.problems)
     try:
@@ -255,6 +258,56 @@ def check_next(game_id: int) -> ResponseReturnValue:
         for p in problems
     ]
     return jsonify({"play": entry.data["play"], "audit": audit, "problems": shown})
+
+
+def _add_notated(key: Key, game: Game, text: str) -> ResponseReturnValue:
+    """The next hand as HRN text, read as ``POST /v1/games/{id}/hands`` reads it
+    (:func:`http_shared.hrnbody.game_hand`) and stored by the same use case; what the reader
+    and the referee said comes back beside the text, each at its line and column."""
+    try:
+        hand, _ = games_use.append_hand(get_db(), key, game.id, game_hand(game, text))
+    except (RecordError, Rejected, Forbidden) as error:
+        said = {"hrn": [_note(note) for note in notes(error)]}
+        return _entry_page(game, request.form, said, status=403 if isinstance(error, Forbidden) else 422)
+    return _stored(game, hand.id, hand.hand_number)
+
+
+def notes(refused: Exception | None) -> list[dict[str, Any]]:
+    """What the reader and the referee said of this request's HRN text, in text order: the
+    reader's warnings, and each problem of ``refused`` (the notation's errors, the referee's
+    problems), each at its line and column."""
+    found = [note.as_json() for note in said() if note.severity == "warning"]
+    if refused is not None:
+        problems = getattr(refused, "problems", ())
+        at = places(refused, problems)
+        for index, problem in enumerate(problems):
+            item = problem_item(problem, at[index] if index < len(at) else None)
+            found.append({"line": 1, "column": 1, **item, "severity": "error"})
+    return sorted(found, key=lambda note: (note["line"], note["column"]))
+
+
+def _note(note: Mapping[str, Any]) -> str:
+    return f"line {note['line']}, column {note['column']}: {note['code']}: {note['message']}"
+
+
+@bp.post("/games/<id:game_id>/hands/read")
+@background
+def read_next(game_id: int) -> ResponseReturnValue:
+    """The HRN text typed so far, read and audited as the game's next hand and stored
+    nowhere: what the text box shows beside it as it is typed. The answer is JSON: each
+    note (the reader's warnings and errors, the referee's problems) at its line and
+    column, and the audit's rulings when the hand reads whole."""
+    key = need(Permission.SUBMIT)
+    db = get_db()
+    game = games_use.get_game(db, key, game_id)
+    rulings: list[str] | None = None
+    refused: Exception | None = None
+    try:
+        audit = games_use.check_next_hand(db, key, game.id, game_hand(game, request.form.get("hrn", "")))
+        rulings = [ruling["code"] for ruling in dump_result(audit)["rulings"]]
+    except (RecordError, Rejected, Forbidden) as error:
+        refused = error
+    return jsonify({"notes": notes(refused), "rulings": rulings})
 
 
 @bp.post("/games/<id:game_id>/sheet")

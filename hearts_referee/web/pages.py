@@ -64,6 +64,7 @@ from hearts_referee.schemas.archive import (
 )
 from hearts_referee.schemas.bounds import NEXT_MAX_LENGTH
 from hearts_referee.schemas.game import dump_game
+from hearts_referee.schemas.hrn import content_id, table_tags, write_hand
 from hearts_referee.schemas.record import load_record
 from hearts_referee.schemas.strictjson import JSONError, form_number, loads_strict
 from hearts_referee.schemas.text import TextError, clean
@@ -471,6 +472,8 @@ def _stored_hand_page(
         hand=hand,
         game=game,
         view=view,
+        hrn=write_hand(hand.record_now, table_tags(hand.table)),
+        content_id=content_id(hand.record_now),
         state=state,
         lives=state.lives,
         offered={life.index: offered(life) for life in state.lives},
