@@ -14,13 +14,12 @@ import subprocess
 import sys
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 from click.testing import CliRunner
 
-from hearts_referee.cli import main
-from hearts_referee.cli import reach
+from hearts_referee.cli import main, reach
 
 ROOT = Path(__file__).resolve().parent.parent
 serve_module = importlib.import_module("hearts_referee.cli.serve")  # the package's `serve` is the command
@@ -64,7 +63,7 @@ def test_a_taken_port_given_as_bind_is_refused_the_same_way(taken_port):
 class Recorded:
     """gunicorn's application, replaced: it keeps its options and serves nothing."""
 
-    options: dict[str, Any] = {}
+    options: ClassVar[dict[str, Any]] = {}
 
     def __init__(self, options: dict[str, Any]) -> None:
         Recorded.options = options

@@ -7,20 +7,19 @@ sentence at once, not as gunicorn's JSON lines after five seconds of retries.
 network addresses when the service listens on all of them (``--host 0.0.0.0``), and none
 when it listens on this computer alone (the default, ``127.0.0.1``).
 
-Only the standard library: the other commands never load gunicorn (``cli.serve``).
+Only the standard library: the other commands never load gunicorn (``cli.serve``); the
+machine's addresses are ``http_shared.network``'s, which the pages' pairing reads too.
 """
 
 from __future__ import annotations
 
 import errno
-import ipaddress
 import socket
+
+from hearts_referee.http_shared.network import ALL_INTERFACES, is_loopback, own_addresses
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 5000
-
-ALL_INTERFACES = frozenset({"0.0.0.0", "::", ""})
-"""Hosts that mean "every address of this machine"."""
 
 
 def bind(host: str, port: int) -> str:
@@ -62,36 +61,11 @@ def refusal(host: str, port: int) -> str | None:
     return None
 
 
-def own_addresses() -> list[str]:
-    """This machine's IPv4 addresses on its networks (not loopback), the route out first."""
-    found: list[str] = []
-    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-        try:
-            probe.connect(("192.0.2.1", 9))  # a UDP connect sends nothing: it picks the route out
-            found.append(str(probe.getsockname()[0]))
-        except OSError:
-            pass
-    try:
-        infos = socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)
-    except OSError:
-        infos = []
-    found.extend(str(info[4][0]) for info in infos)
-    own: list[str] = []
-    for address in found:
-        if address not in own and not ipaddress.ip_address(address).is_loopback:
-            own.append(address)
-    return own
-
-
 def addresses(host: str, port: int) -> list[str]:
     """The URLs of the director's pages that a phone on the same network can open."""
     if host in ALL_INTERFACES:
         return [f"http://{bind(address, port)}/director/" for address in own_addresses()]
-    try:
-        loopback = ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        loopback = host == "localhost"
-    if loopback:
+    if is_loopback(host):
         return []
     return [f"http://{bind(host, port)}/director/"]
 

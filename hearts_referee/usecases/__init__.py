@@ -12,6 +12,7 @@ import-linter contracts in ``pyproject.toml`` hold that).
 - ``events``: create an event, seat its rounds (each table an ordinary game),
   its standings, playoffs and the director's overrides;
 - ``keys``: who is asking, and the admin's key list;
+- ``pairings``: a director signs a phone in by a one-time link (a QR code), and ends it;
 - ``access``: who may do what (roles, and scorers' own hands and games);
 - ``recheck``: the archive re-checked, every stored hand replayed by the engine running now;
 - ``errors``: what a use case refuses, for the faces to shape.
@@ -36,6 +37,8 @@ from hearts_referee.stored import (
     HandState,
     HandStatus,
     Key,
+    Pairing,
+    PairingState,
     Role,
     StoredEvent,
     StoredHand,
@@ -70,6 +73,8 @@ __all__ = [
     "HandState",
     "HandStatus",
     "Key",
+    "Pairing",
+    "PairingState",
     "Role",
     "StoredEvent",
     "StoredHand",

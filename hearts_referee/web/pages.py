@@ -361,15 +361,26 @@ def sign_in() -> ResponseReturnValue:
         elif not may(key, Permission.READ):
             error, status = f"A {key.role} key cannot read the archive; sign in with another key.", 403
         else:
-            before = session.get(SESSION)
-            session.clear()  # a fresh session (and CSRF token) for the new user
-            session[SESSION] = start_session(get_db(), key, before if isinstance(before, str) else None)
-            now = datetime.now(UTC)
-            session[SEEN] = int(now.timestamp())
-            ends = limits().ends(now, now)
-            flash(f"Signed in as {key.name} ({key.role}) until {ends:%H:%M} UTC at the latest.")
+            begin_session(key, start_session(get_db(), key, browser_session()))
             return redirect(_safe_next(target))
     return render_template("director/sign_in.html", error=error, next=target, lasts=_lasting()), status
+
+
+def browser_session() -> str | None:
+    """The session token this browser holds now, if any (ended when it signs in again)."""
+    before = session.get(SESSION)
+    return before if isinstance(before, str) else None
+
+
+def begin_session(key: Key, token: str) -> None:
+    """This browser is now signed in as ``key`` with the session ``token``: by its key on the
+    sign-in page, or by a director's pairing link (``web.phones``)."""
+    session.clear()  # a fresh session (and CSRF token) for the new user
+    session[SESSION] = token
+    now = datetime.now(UTC)
+    session[SEEN] = int(now.timestamp())
+    ends = limits().ends(now, now)
+    flash(f"Signed in as {key.name} ({key.role}) until {ends:%H:%M} UTC at the latest.")
 
 
 def _lasting() -> dict[str, Any]:
