@@ -38,8 +38,12 @@ MEASURE = """target => {
 
 
 @pytest.fixture(scope="module")
-def site():
-    database = str(scratch("phone-browser-") / "archive.sqlite")
+def database() -> str:
+    return str(scratch("phone-browser-") / "archive.sqlite")
+
+
+@pytest.fixture(scope="module")
+def site(database):
     demo = seed(database, extra_hands=2)  # the game still in progress: its entry forms show
     app = create_app({"DATABASE": database, "SECRET_KEY": "phone-browser-tests"})
     with serve(app) as base:
@@ -106,3 +110,96 @@ def test_on_a_phone_the_tricks_go_trick_by_trick_and_wide_tables_become_cards(ph
     assert phone.locator("#trick-3 .played.irregular").is_visible()
     why = phone.locator('section[aria-labelledby=written-h] td[data-label="Why"]').first
     assert why.evaluate("e => getComputedStyle(e, '::before').content") == '"Why"'
+
+
+# --- pairing a phone by scanning (issue 44, item 1) -----------------------------------------
+
+
+LAPTOP = {"width": 1280, "height": 800}
+
+
+@pytest.fixture
+def laptop(browser, site):
+    """The director's laptop, signed in with the director's key."""
+    base, demo = site
+    context = browser.new_context(viewport=LAPTOP)
+    context.set_default_timeout(10_000)
+    tab = context.new_page()
+    tab.goto(f"{base}/director/sign-in")
+    tab.fill("#key", demo.director)
+    tab.click("form.stack button[type=submit]")
+    tab.wait_for_url(f"{base}/director/")
+    yield tab
+    context.close()
+
+
+def qr_link(laptop, site) -> str:
+    """Phones, Add a phone: the link the QR code holds (the one under it, proven the same)."""
+    import segno
+
+    base, _ = site
+    laptop.click("nav >> text=Phones")
+    laptop.wait_for_url(f"{base}/director/phones")
+    laptop.fill("#phone-name", "Phone at table 7")
+    laptop.click("#add-phone button[type=submit]")
+    laptop.wait_for_selector("#scan svg.qr")
+    link = laptop.get_attribute("#pair-link", "href")
+    drawn = laptop.get_attribute("#scan svg.qr path.qrline", "d")
+    assert f'd="{drawn}"' in segno.make(link, error="m").svg_inline(scale=5, omitsize=True)
+    return link
+
+
+def scan_with_a_phone(browser, link: str):
+    """A second browser, a phone at 360 × 740, opens the link and taps once."""
+    context = browser.new_context(viewport=PHONE, has_touch=True)
+    context.set_default_timeout(10_000)
+    tab = context.new_page()
+    tab.goto(link)
+    return context, tab
+
+
+def test_a_phone_is_paired_by_the_qr_codes_link_once(browser, site, laptop):
+    base, _ = site
+    link = qr_link(laptop, site)
+    context, phone = scan_with_a_phone(browser, link)
+    assert measured(phone) == {"wide": [], "small": []}, "the link's page"
+    phone.click("#pair-form button[type=submit]")
+    phone.wait_for_url(f"{base}/director/")
+    assert "(director)" in phone.inner_text("nav")
+    context.close()
+
+    again, second = scan_with_a_phone(browser, link)
+    second.click("#pair-form button[type=submit]")
+    assert "This link no longer works" in second.inner_text("#pair-error")
+    assert "Sign in" in second.inner_text("nav")  # signed out: nobody got in
+    again.close()
+
+    laptop.goto(f"{base}/director/phones")
+    assert "signed in at" in laptop.inner_text("#pairings")
+
+
+def test_a_qr_codes_link_fails_after_it_expires_and_ending_a_pairing_signs_the_phone_out(
+    browser, site, laptop, database
+):
+    import sqlite3
+
+    base, _ = site
+    link = qr_link(laptop, site)
+    with sqlite3.connect(database) as db:  # the clock moves past the link's few minutes
+        db.execute("UPDATE pairings SET expires_at = '2000-01-01T00:00:00.000000Z' WHERE used_at IS NULL")
+    db.close()
+    late, tab = scan_with_a_phone(browser, link)
+    tab.click("#pair-form button[type=submit]")
+    assert "This link no longer works" in tab.inner_text("#pair-error")
+    late.close()
+
+    context, phone = scan_with_a_phone(browser, qr_link(laptop, site))
+    phone.click("#pair-form button[type=submit]")
+    phone.wait_for_url(f"{base}/director/")
+    laptop.goto(f"{base}/director/phones")  # the list, now with the phone signed in
+    newest = laptop.locator("#pairings tbody tr").first
+    newest.locator("button", has_text="End and sign it out").click()
+    laptop.wait_for_url(f"{base}/director/phones")
+    phone.goto(f"{base}/director/")
+    assert phone.url.startswith(f"{base}/director/sign-in")  # that phone is signed out
+    context.close()
