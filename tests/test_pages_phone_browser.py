@@ -8,6 +8,8 @@ target of at least 44 × 44 CSS pixels.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from support import scratch
 
@@ -203,3 +205,24 @@ def test_a_qr_codes_link_fails_after_it_expires_and_ending_a_pairing_signs_the_p
     phone.goto(f"{base}/director/")
     assert phone.url.startswith(f"{base}/director/sign-in")  # that phone is signed out
     context.close()
+
+
+# --- starting a game (issue 44, item 4) --------------------------------------------------------
+
+
+def test_the_new_game_form_shows_the_variants_seats_and_offers_them_as_first_dealer(phone, site):
+    base, _ = site
+    phone.goto(f"{base}/director/games/new")
+    rows = phone.locator(".seat-row")
+    assert [rows.nth(i).is_visible() for i in range(8)] == [True] * 4 + [False] * 4  # mso-2000: four
+    phone.select_option("#variant", "long-john")
+    assert all(rows.nth(i).is_visible() for i in range(8))  # long-john seats up to eight
+    for row, seat in enumerate("ABCDEF"):
+        phone.fill(f"#seat-{row}", seat)
+        phone.fill(f"#player-{row}", f"Player {seat}")
+    assert phone.locator("#first_dealer option").all_inner_texts() == list("ABCDEF")
+    phone.select_option("#first_dealer", "C")
+    assert measured(phone) == {"wide": [], "small": []}, "the new-game form, filled"
+    phone.click("form.entry > button[type=submit]")
+    phone.wait_for_url(re.compile(r".*/director/games/\d+$"))
+    assert "hand 1 is dealt by C" in phone.inner_text(".flash")

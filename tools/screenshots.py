@@ -66,7 +66,7 @@ def new_game(page: Any, base: str, first_dealer: str, table: str) -> None:
     for i, (seat, name) in enumerate(PLAYERS.items()):
         page.fill(f"#seat-{i}", seat)
         page.fill(f"#player-{i}", name)
-    page.fill("#first_dealer", first_dealer)
+    page.select_option("#first_dealer", first_dealer)  # a choice of the seats just typed
     page.fill("#table", table)
 
 

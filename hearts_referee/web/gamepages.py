@@ -119,6 +119,23 @@ def hands() -> str:
 # --- start a game ---------------------------------------------------------------------------
 
 
+def seat_rows(form: Mapping[str, str]) -> int:
+    """How many seat rows the new-game form shows: as many as the chosen variant seats at
+    most (4 for mso-2000, 8 for long-john), and never fewer than the rows already typed in."""
+    variant = VARIANTS.get(form.get("variant", ""))
+    most = max(variant.seat_counts) if variant is not None else SEAT_ROWS
+    typed = [row + 1 for row in range(SEAT_ROWS) if form.get(f"seat-{row}", "").strip()]
+    return min(SEAT_ROWS, max([most, *typed]))
+
+
+def dealer_choices(form: Mapping[str, str]) -> list[str]:
+    """The first dealer's choices: the seats typed, in order (the script refills them as
+    seats are typed); a seat typed into the field by hand is kept, for its refusal to show."""
+    seats = [seat.strip() for row in range(SEAT_ROWS) if (seat := form.get(f"seat-{row}", "")).strip()]
+    chosen = form.get("first_dealer", "").strip()
+    return [*seats, chosen] if chosen and chosen not in seats else seats
+
+
 def _new_game_page(form: Mapping[str, str], entry: Entry | None = None, status: int = 200) -> tuple[str, int]:
     errors = entry.by_field(entry.problems) if entry is not None else {}
     return render_template(
@@ -126,6 +143,9 @@ def _new_game_page(form: Mapping[str, str], entry: Entry | None = None, status: 
         form=form,
         errors=errors,
         rows=SEAT_ROWS,
+        shown=seat_rows(form),
+        seat_counts={v: max(VARIANTS[v].seat_counts) for v in VARIANTS},
+        dealers=dealer_choices(form),
         variants=sorted(VARIANTS),
         house=house_rules(form),
         house_prefix=HOUSE,
@@ -157,6 +177,8 @@ def new_game() -> ResponseReturnValue:
     key = need(Permission.SUBMIT)
     if request.method == "GET":
         return _new_game_page(NEW_GAME)
+    if request.form.get("action") == "variant":  # without the script: the variant's seat rows
+        return _new_game_page(request.form)
     entry = game_entry(request.form)
     setup = entry.loaded(load_game)
     if setup is None:
