@@ -379,8 +379,12 @@ def begin_session(key: Key, token: str) -> None:
     session[SESSION] = token
     now = datetime.now(UTC)
     session[SEEN] = int(now.timestamp())
-    ends = limits().ends(now, now)
-    flash(f"Signed in as {key.name} ({key.role}) until {ends:%H:%M} UTC at the latest.")
+    bounds = limits()
+    flash(
+        f"Signed in as {key.name} ({key.role}) until {bounds.latest(now):%H:%M} UTC at the latest "
+        f"({_hours(bounds)} hours); a sign-in also ends after "
+        f"{int(bounds.idle.total_seconds() // 60)} minutes without opening a page."
+    )
 
 
 def _lasting() -> dict[str, Any]:
@@ -393,11 +397,16 @@ def _lasting() -> dict[str, Any]:
         current = session_ends(get_db(), token, seen, bounds)
     return {
         "idle_minutes": int(bounds.idle.total_seconds() // 60),
-        "longest_hours": int(bounds.longest.total_seconds() // 3600),
-        "latest": now + bounds.longest,
-        "tomorrow": (now + bounds.longest).date() != now.date(),
+        "longest_hours": _hours(bounds),
+        "latest": bounds.latest(now),
+        "tomorrow": bounds.latest(now).date() != now.date(),
         "current": current,
     }
+
+
+def _hours(bounds: SessionLimits) -> int:
+    """The absolute limit of a sign-in, in whole hours (``SESSION_MAX_HOURS``)."""
+    return int(bounds.longest.total_seconds() // 3600)
 
 
 @bp.post("/sign-out")
