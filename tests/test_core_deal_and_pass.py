@@ -13,7 +13,6 @@ from test_rules_long_john import BLOCKS8
 
 from hearts_referee.referee import VARIANTS, Code, Finding, Problem, RecordError, replay
 from hearts_referee.referee.findings import IncorrectPassFacts, MisdealFacts
-from hearts_referee.referee.table import Play
 from hearts_referee.referee.variant import pass_direction_name
 from hearts_referee.rulings import Penalty, Status
 
@@ -109,10 +108,10 @@ def test_core_pass_moves_the_cards_so_the_receiver_may_play_them():
     played = replay(hand)
     assert in_play(played) == ()
     assert played.tricks[0].plays == (
-        Play("N", card("2C"), 0),
-        Play("E", card("3C"), 1),
-        Play("S", card("4C"), 2),
-        Play("W", card("5C"), 3),
+        ("N", card("2C")),
+        ("E", card("3C")),
+        ("S", card("4C")),
+        ("W", card("5C")),
     )
     assert (played.tricks[0].winner, played.tricks[0].taken_by, played.tricks[0].points) == ("W", "W", 0)
 

@@ -13,7 +13,6 @@ from test_rules_omnibus_kitty import ALL_TO_A, FIVE, FIVE_KITTY, FIVE_PLAY, QUEE
 from hearts_referee.referee import ChosenBy, Code, Finding, MoonOption, MoonOutcome, replay
 from hearts_referee.referee.findings import CardFaultFacts, LeadOutOfTurnFacts, MisdealFacts
 from hearts_referee.referee.replay import Kitty
-from hearts_referee.referee.table import Play
 from hearts_referee.rulings import Status
 
 HOUSE_QUEEN_BREAKS = {"base": "omnibus-kitty", "options": {"queen_breaks_hearts": True}}
@@ -28,11 +27,11 @@ def test_core_omnibuskitty_kitty_goes_to_the_first_tricks_winner_and_the_jack_of
     played = result.replay
     assert played.pass_direction == "hold" and played.complete is True and in_play(played) == ()
     assert played.tricks[0].plays == (
-        Play("A", card("2C"), 0),
-        Play("B", card("QC"), 1),
-        Play("C", card("9D"), 2),
-        Play("D", card("6S"), 3),
-        Play("E", card("3H"), 4),
+        ("A", card("2C")),
+        ("B", card("QC")),
+        ("C", card("9D")),
+        ("D", card("6S")),
+        ("E", card("3H")),
     )
     assert (played.tricks[0].winner, played.tricks[0].points) == ("B", 1)
     assert played.kitty == Kitty((card("KH"), card("AH")), "B", 1)

@@ -14,6 +14,7 @@ from hands import ROUND_ROBIN, SUIT_BLOCKS, tricks
 from test_rules_mso2000 import HEARTS_AND_QUEEN, POINTS_OUT_BY_TRICK_7, POINTS_OUT_EARLY
 
 from hearts_referee.referee import Code, Finding, Trick, replay
+from hearts_referee.referee.cards import Card
 from hearts_referee.referee.findings import (
     CardFaultFacts,
     ExposedCardFacts,
@@ -22,7 +23,6 @@ from hearts_referee.referee.findings import (
     PlayOutOfTurnFacts,
     RevokeFacts,
 )
-from hearts_referee.referee.table import Play
 from hearts_referee.rulings import Penalty, Status
 
 # E is void in clubs (and holds hearts and the Q♠ beside diamonds).
@@ -31,12 +31,12 @@ VOID_IN_CLUBS = dict(
 )
 
 
-def plays(text: str, first_event: int = 0) -> tuple[Play, ...]:
-    """``plays("N:2C E:3C")``: the plays of one trick, events numbered from ``first_event``."""
+def plays(text: str) -> tuple[tuple[str, Card], ...]:
+    """``plays("N:2C E:3C")``: the plays of one trick, as ``(seat, card)`` in the order made."""
     out = []
-    for k, item in enumerate(text.split()):
+    for item in text.split():
         seat, code = item.split(":")
-        out.append(Play(seat, card(code), first_event + k))
+        out.append((seat, card(code)))
     return tuple(out)
 
 
@@ -75,7 +75,7 @@ def test_core_lead_out_of_turn_corrected_makes_a_penalty_card_and_the_lead_rever
     facts = LeadOutOfTurnFacts(proper_leader="W", corrected=True, penalty_card=card("6C"))
     assert in_play(result.replay) == (Finding(Code.LEAD_OUT_OF_TURN, "N", 2, card("6C"), 4, facts=facts),)
     second = result.replay.tricks[1]
-    assert (second.leader, second.plays, second.winner) == ("W", plays("W:KC N:6C E:7C S:8C", 6), "W")
+    assert (second.leader, second.plays, second.winner) == ("W", plays("W:KC N:6C E:7C S:8C"), "W")
     (ruling,) = on_play(result)
     assert (ruling.status, ruling.penalty) == (Status.APPLIED, Penalty(0, card("6C")))
 
@@ -131,10 +131,10 @@ def test_core_renounce_corrected_before_established_becomes_a_penalty_card():
     facts = RevokeFacts(all_points_played=False, corrected=True, penalty_card=card("2D"))
     assert in_play(result.replay) == (Finding(Code.RENOUNCE, "E", 1, card("2D"), 1, facts=facts),)
     assert result.replay.tricks[0].plays == (
-        Play("N", card("2C"), 0),
-        Play("E", card("3C"), 3),
-        Play("S", card("4C"), 4),
-        Play("W", card("5C"), 5),
+        ("N", card("2C")),
+        ("E", card("3C")),
+        ("S", card("4C")),
+        ("W", card("5C")),
     )
     (ruling,) = on_play(result)
     assert (ruling.status, ruling.penalty) == (Status.APPLIED, Penalty(0, card("2D")))
@@ -145,10 +145,10 @@ def test_core_renounce_after_the_trick_is_complete_reopens_it():
     assert [f.code for f in in_play(played)] == [Code.RENOUNCE]
     first = played.tricks[0]
     assert first.plays == (
-        Play("N", card("2C"), 0),
-        Play("S", card("4C"), 2),
-        Play("W", card("5C"), 3),
-        Play("E", card("3C"), 5),
+        ("N", card("2C")),
+        ("S", card("4C")),
+        ("W", card("5C")),
+        ("E", card("3C")),
     )
     assert (first.winner, first.taken_by) == ("W", "W")
 
@@ -190,7 +190,7 @@ def test_core_early_heart_corrected_costs_5_and_becomes_a_penalty_card():
     result = judged(record(play=tricks("N:2C E:3C S:4C W:5C", "W:3H W:~3H W:AS N:3S E:4S S:5S")))
     facts = CardFaultFacts(corrected=True, penalty_card=card("3H"))
     assert in_play(result.replay) == (Finding(Code.EARLY_HEART, "W", 2, card("3H"), 4, facts=facts),)
-    assert result.replay.tricks[1].plays[0] == Play("W", card("AS"), 6)
+    assert result.replay.tricks[1].plays[0] == ("W", card("AS"))
     (ruling,) = on_play(result)
     assert ruling.penalty == Penalty(5, card("3H"))
 
@@ -253,7 +253,7 @@ def test_core_exposed_card_a_legal_card_taken_back_is_exposed_and_owed_at_once()
             facts=PenaltyCardNotPlayedFacts(played=card("7C")),
         ),
     )
-    assert played.tricks[0].plays[1] == Play("E", card("7C"), 3)
+    assert played.tricks[0].plays[1] == ("E", card("7C"))
     assert (played.tricks[0].winner, played.tricks[0].taken_by) == ("E", "E")
 
 
@@ -278,7 +278,7 @@ def test_core_penalty_card_not_played_at_the_first_legal_opportunity_is_referred
 def test_core_penalty_card_played_when_due_is_no_irregularity():
     played = replay(record(play=tricks("N:2C E:2D E:~2D E:3C S:4C W:5C", "W:4D N:5D E:2D S:7D")))
     assert [f.code for f in in_play(played)] == [Code.RENOUNCE]
-    assert played.tricks[1].plays[2] == Play("E", card("2D"), 8)
+    assert played.tricks[1].plays[2] == ("E", card("2D"))
 
 
 def test_core_turn_order_a_card_played_before_its_turn_names_whose_turn_it_was():

@@ -1,7 +1,7 @@
 """An audit builds no reference cycle, so the compiled core keeps its per-card values untracked.
 
 The values made once per card or per trick (``Event``, ``Play``, ``TrickInPlay``, the
-replay's ``Trick``, ``AuditedTrick``, ``Hand``, ``OpenFinding``, ``OwedCard``) are marked
+result's ``Trick``, ``Hand``, ``OpenFinding``, ``OwedCard``) are marked
 ``@mypyc_attr(acyclic=True)``: compiled, the cycle collector neither tracks nor walks them,
 which makes each cheaper to build and to free, and keeps every collection short. That is
 sound only while nothing reachable from them refers back to them; a cycle through one would
@@ -92,7 +92,7 @@ def test_the_values_made_per_card_and_per_trick_are_untracked_when_compiled(vari
     table = table_after(record, record.play)
     values = [
         *record.play,
-        *(play for trick in played.tricks for play in trick.plays),
+        *(play for trick in table.tricks for play in trick.plays),
         *played.tricks,
         *audit.tricks,
         *table.hands.values(),

@@ -24,17 +24,18 @@ from hearts_referee.schemas.record import load_record
 
 def by_the_rule(trick: Trick) -> tuple[str | None, tuple[Card, ...]]:
     """The winner and the cancelled cards, read plainly from the plays."""
-    led = trick.plays[0].card.suit
-    followed = [play.card for play in trick.plays if play.card.suit is led]
+    leader, first = trick.plays[0]
+    led = first.suit
+    followed = [card for _, card in trick.plays if card.suit is led]
     if led is None:  # a led joker takes its trick
-        return trick.plays[0].seat, ()
+        return leader, ()
     twice = [card for card in dict.fromkeys(followed) if followed.count(card) > 1]
     cancelled = tuple(card for card in twice for _ in range(followed.count(card)))
-    left = [play for play in trick.plays if play.card.suit is led and play.card not in twice]
+    left = [(seat, card) for seat, card in trick.plays if card.suit is led and card not in twice]
     if not left:
         return None, cancelled
-    best = max(play.card.rank for play in left)
-    return next(play.seat for play in left if play.card.rank == best), cancelled
+    best = max(card.rank for _, card in left)
+    return next(seat for seat, card in left if card.rank == best), cancelled
 
 
 @settings(max_examples=examples(60), deadline=None)

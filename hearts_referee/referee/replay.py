@@ -28,15 +28,19 @@ from .play import play_phase, plays_held, settle
 from .record import ClaimKind, Event, EventAction, HandRecord, Problem, RecordError
 from .scoring import Score, score_hand
 from .solver import Position, moon_forced
-from .table import Play, Table, TrickInPlay
+from .table import Table, TrickInPlay
 from .variant import pass_direction_name
 
 
 @mypyc_attr(acyclic=True)  # compiled: never tracked by the cycle collector (tests/test_no_cycles.py)
 class Trick:
-    """One trick as it stands: plays in the order made, who won it and who took it.
+    """One trick as the result has it: plays in the order made, who won it and who took it.
 
-    ``winner`` is ``None`` for a trick the record leaves unfinished (its
+    The one trick of a result, whichever face shows it: the replay publishes it
+    (:func:`_public`, the one place the table's trick becomes this), the audit keeps it,
+    the JSON encoder, the pages and the stored document write it, and a claim's searched
+    line is told in it. ``plays`` are ``(seat, card)`` pairs, seat ids as the record
+    names them. ``winner`` is ``None`` for a trick the record leaves unfinished (its
     ``points`` are then the points lying on it) and for a trick whose suit
     led cancelled out; ``taken_by`` is who took its cards in the end (the
     winner, or the taker of the middle pile it went to). ``cancelled`` lists
@@ -47,22 +51,35 @@ class Trick:
     struct when compiled (docs/performance.md, "Why the code is shaped so").
     """
 
-    __slots__ = ("cancelled", "collects", "leader", "number", "plays", "points", "taken_by", "winner")
+    __slots__ = (
+        "cancelled",
+        "collects",
+        "leader",
+        "number",
+        "plays",
+        "points",
+        "taken_by",
+        "to_middle",
+        "winner",
+    )
 
     number: int
     leader: str
-    plays: tuple[Play, ...]
+    plays: tuple[tuple[str, Card], ...]
     winner: str | None
     points: int
     taken_by: str | None
     cancelled: tuple[Card, ...]
     collects: tuple[int, ...]
+    to_middle: bool
+    """Whether every card of the suit led cancelled, sending the trick to the middle: what
+    its winner and cancelled cards say, worked out once, as every face reads it."""
 
     def __init__(
         self,
         number: int,
         leader: str,
-        plays: tuple[Play, ...],
+        plays: tuple[tuple[str, Card], ...],
         winner: str | None,
         points: int,
         taken_by: str | None = None,
@@ -77,11 +94,7 @@ class Trick:
         self.taken_by = taken_by
         self.cancelled = cancelled
         self.collects = collects
-
-    @property
-    def to_middle(self) -> bool:
-        """Whether every card of the suit led cancelled, sending the trick to the middle."""
-        return self.winner is None and bool(self.cancelled)
+        self.to_middle = winner is None and bool(cancelled)
 
     def _key(self) -> tuple[object, ...]:
         return (
@@ -292,8 +305,7 @@ def finish(table: Table, record: HandRecord, direction: str) -> Replay:
     settle(trick)  # including a lone lead out of turn that nobody answered: it stands
     tricks = [_public(t, table) for t in table.tricks]
     if trick.plays:
-        points = sum(table.variant.card_points.get(p.card, 0) for p in trick.plays)
-        tricks.append(Trick(trick.number, trick.leader, tuple(trick.plays), None, points))
+        tricks.append(_public(trick, table))
     kitty = Kitty(table.kitty, table.kitty_taker, table.kitty_with) if table.kitty else None
     complete = len(table.tricks) == table.hand_size
     claimed_rest = None
@@ -442,14 +454,20 @@ def _index_of_last_card(record: HandRecord) -> int:
 
 
 def _public(trick: TrickInPlay, table: Table) -> Trick:
-    """The trick as the replay publishes it."""
+    """The trick as the replay publishes it: the one place the table's trick becomes the
+    result's :class:`Trick`. The trick still in play when the record ends (``table.current``)
+    was never closed: it has no winner and no taker, and its points are the points lying on it."""
     number = trick.number
+    plays = tuple([(play.seat, play.card) for play in trick.plays])  # compiled: struct reads
+    if trick is table.current:
+        card_points = table.variant.card_points
+        return Trick(number, trick.leader, plays, None, sum([card_points.get(c, 0) for _, c in plays]))
     cancelled = table.cancelled.get(number, ()) if table.cancelled else ()
     collects = tuple(table.collects.get(number, ())) if table.collects else ()
     return Trick(
         number,
         trick.leader,
-        tuple(trick.plays),
+        plays,
         trick.winner,
         trick.points,
         trick.taken_by,

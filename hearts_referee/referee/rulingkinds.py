@@ -61,7 +61,8 @@ def _label(card: Card | None) -> str:
 def _led_suit(finding: Finding, replay: Replay) -> str:
     for trick in replay.tricks:
         if trick.number == finding.trick and trick.plays:
-            suit = trick.plays[0].card.suit
+            _, led = trick.plays[0]
+            suit = led.suit
             return f"{suit.name.lower()} ({suit.symbol})" if suit else "the suit led"
     return "the suit led"
 
@@ -215,8 +216,8 @@ def _joker_played_early(f: Finding, r: Replay) -> str:
     """RULES, long-john joker: a joker played early is settled as a last trick would be."""
     text = f"{f.seat} played the joker to trick {f.trick}; it may only be played to the last trick. "
     trick = next((t for t in r.tricks if t.number == f.trick), None)
-    led = trick is not None and bool(trick.plays) and trick.plays[0].card is f.card
-    if trick is not None and trick.plays[0].seat == f.seat and led:
+    first = trick.plays[0] if trick is not None and trick.plays else None
+    if first is not None and first[0] == f.seat and first[1] is f.card:  # the joker was led
         return text + (
             "The trick is settled as a last trick would be: the joker was led, so "
             f"{f.seat} takes trick {f.trick}."

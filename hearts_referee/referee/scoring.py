@@ -89,7 +89,7 @@ def score_hand(
             if (
                 point_takers is None
                 and taker not in takers
-                and any(play.card in point_cards for play in trick.plays)
+                and any(card in point_cards for _, card in trick.plays)
             ):
                 takers.add(taker)
     extra_cards: list[tuple[str, Sequence[Card]]] = []
@@ -301,7 +301,7 @@ def stopped_moons(
         for trick in tricks:
             if trick.taken_by is None:
                 continue
-            count = sum(1 for play in trick.plays if play.card in point_cards)
+            count = sum(1 for _, card in trick.plays if card in point_cards)
             won[trick.taken_by] += count
             if trick.taken_by == offender and trick.number >= revoke.trick:
                 won_by_offender_after += count

@@ -19,8 +19,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from mypy_extensions import mypyc_attr
-
 from hearts_referee import referee
 from hearts_referee.referee.cards import Card
 from hearts_referee.referee.replay import Kitty, Trick
@@ -28,99 +26,6 @@ from hearts_referee.referee.scoring import MoonOutcome
 
 from .decisions import Standing
 from .log import JudgedHand, Ruling
-
-
-@mypyc_attr(acyclic=True)  # compiled: never tracked by the cycle collector (tests/test_no_cycles.py)
-class AuditedTrick:
-    """One trick as the audit reports it: plays in order, winner, taker, points.
-
-    A plain value with a class of its own, compared by value, as ``referee.record.Event``
-    is: a C struct when compiled (docs/performance.md, "Why the code is shaped so")."""
-
-    __slots__ = (
-        "cancelled",
-        "collects",
-        "leader",
-        "number",
-        "plays",
-        "points",
-        "taken_by",
-        "to_middle",
-        "winner",
-    )
-
-    number: int
-    leader: str
-    plays: tuple[tuple[str, Card], ...]
-    winner: str | None
-    taken_by: str | None
-    points: int
-    cancelled: tuple[Card, ...]
-    to_middle: bool
-    collects: tuple[int, ...]
-
-    def __init__(
-        self,
-        number: int,
-        leader: str,
-        plays: tuple[tuple[str, Card], ...],
-        winner: str | None,
-        taken_by: str | None,
-        points: int,
-        cancelled: tuple[Card, ...] = (),
-        to_middle: bool = False,
-        collects: tuple[int, ...] = (),
-    ) -> None:
-        self.number = number
-        self.leader = leader
-        self.plays = plays
-        self.winner = winner
-        self.taken_by = taken_by
-        self.points = points
-        self.cancelled = cancelled
-        self.to_middle = to_middle
-        self.collects = collects
-
-    @staticmethod
-    def of(trick: Trick) -> AuditedTrick:
-        winner, cancelled = trick.winner, trick.cancelled
-        return AuditedTrick(
-            trick.number,
-            trick.leader,
-            tuple([(play.seat, play.card) for play in trick.plays]),  # compiled: struct reads
-            winner,
-            trick.taken_by,
-            trick.points,
-            cancelled,  # already a tuple: nothing changes a Trick once the replay made it
-            winner is None and bool(cancelled),  # Trick.to_middle, without the property call
-            trick.collects,
-        )
-
-    def _key(self) -> tuple[object, ...]:
-        return (
-            self.number,
-            self.leader,
-            self.plays,
-            self.winner,
-            self.taken_by,
-            self.points,
-            self.cancelled,
-            self.to_middle,
-            self.collects,
-        )
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, AuditedTrick) and self._key() == other._key()
-
-    def __hash__(self) -> int:
-        return hash(self._key())
-
-    def __repr__(self) -> str:
-        return (
-            f"AuditedTrick(number={self.number!r}, leader={self.leader!r}, plays={self.plays!r}, "
-            f"winner={self.winner!r}, taken_by={self.taken_by!r}, points={self.points!r}, "
-            f"cancelled={self.cancelled!r}, to_middle={self.to_middle!r}, collects={self.collects!r})"
-        )
 
 
 @dataclass(frozen=True, init=False)
@@ -139,7 +44,7 @@ class HandAudit:
     pass_direction: str
     void: bool
     complete: bool
-    tricks: tuple[AuditedTrick, ...]
+    tricks: tuple[Trick, ...]
     kitty: Kitty | None
     points: Mapping[str, int]
     penalties: Mapping[str, int]
@@ -160,7 +65,7 @@ class HandAudit:
         pass_direction: str,
         void: bool,
         complete: bool,
-        tricks: tuple[AuditedTrick, ...],
+        tricks: tuple[Trick, ...],
         kitty: Kitty | None,
         points: Mapping[str, int],
         penalties: Mapping[str, int],
@@ -229,7 +134,7 @@ def audit_of(judged: JudgedHand) -> HandAudit:
         pass_direction=replay.pass_direction,
         void=replay.void,
         complete=replay.complete,
-        tricks=tuple(AuditedTrick.of(trick) for trick in replay.tricks),
+        tricks=replay.tricks,  # the replay's own: one trick type in the result, never changed
         kitty=replay.kitty,
         points=dict(replay.score.points),
         penalties=dict(judged.penalties),

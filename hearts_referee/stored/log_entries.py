@@ -22,10 +22,10 @@ from typing import Any
 
 from hearts_referee.referee.cards import CARDS, Card
 from hearts_referee.referee.findings import Code
-from hearts_referee.referee.replay import Kitty
+from hearts_referee.referee.replay import Kitty, Trick
 from hearts_referee.referee.scoring import ChosenBy, MoonOutcome
 from hearts_referee.referee.variant import MoonOption
-from hearts_referee.rulings.audit import AuditedTrick, HandAudit
+from hearts_referee.rulings.audit import HandAudit
 from hearts_referee.rulings.decisions import Action, ClaimOutcome, Decision
 from hearts_referee.rulings.log import Penalty, Ruling
 from hearts_referee.rulings.schedules import Status
@@ -191,6 +191,28 @@ def _from_format_1(result: Mapping[str, Any]) -> JSON:
     }
 
 
+def _trick(t: Mapping[str, Any]) -> Trick:
+    """A stored trick. Its ``to_middle`` is checked, not kept: every release wrote it as the
+    trick says it (no winner, cards cancelled), which :attr:`Trick.to_middle` is; a document
+    that says otherwise is refused."""
+    trick = Trick(
+        t["n"],
+        t["leader"],
+        tuple((seat, CARDS[code]) for seat, code in t["plays"]),
+        t["winner"],
+        t["points"],
+        t["taken_by"],
+        _cards(t["cancelled"]),
+        tuple(t["collects"]),
+    )
+    if t["to_middle"] is not trick.to_middle:
+        raise UnreadableDocument(
+            f"trick {trick.number} says to_middle {t['to_middle']!r}, "
+            "which its winner and cancelled cards do not"
+        )
+    return trick
+
+
 def _audit(doc: Mapping[str, Any]) -> HandAudit:
     hand = doc["hand"]
     kitty = doc["kitty"]
@@ -204,20 +226,7 @@ def _audit(doc: Mapping[str, Any]) -> HandAudit:
         pass_direction=hand["pass"],
         void=doc["void"],
         complete=doc["complete"],
-        tricks=tuple(
-            AuditedTrick(
-                t["n"],
-                t["leader"],
-                tuple((seat, CARDS[code]) for seat, code in t["plays"]),
-                t["winner"],
-                t["taken_by"],
-                t["points"],
-                _cards(t["cancelled"]),
-                t["to_middle"],
-                tuple(t["collects"]),
-            )
-            for t in doc["tricks"]
-        ),
+        tricks=tuple(_trick(t) for t in doc["tricks"]),
         kitty=None if kitty is None else Kitty(_cards(kitty["cards"]), kitty["taken_by"], kitty["trick"]),
         points=dict(doc["points"]),
         penalties=dict(doc["penalties"]),

@@ -20,7 +20,7 @@ from typing import Any
 from hearts_referee.referee.cards import CARDS, Card, Suit
 from hearts_referee.referee.record import HandRecord
 from hearts_referee.referee.registry import VARIANTS, Clause, Variant
-from hearts_referee.referee.replay import Kitty, held_after_pass
+from hearts_referee.referee.replay import Kitty, Trick, held_after_pass
 from hearts_referee.referee.rulingkinds import RULING_KINDS
 from hearts_referee.referee.scoring import MoonOutcome
 from hearts_referee.rulings import Penalty, Ruling
@@ -134,15 +134,12 @@ class PlayCell:
 
 @dataclass(frozen=True)
 class TrickView:
-    number: int
-    leader: str
-    order: list[tuple[str, CardView]]  # in the order played
+    """One trick on the page: the result's :class:`~referee.replay.Trick` as it is, with what
+    only the page draws beside it (each card as drawn with the rulings that arose at it, the
+    rulings on the trick not tied to a card, the cards each seat held as it was led)."""
+
+    trick: Trick
     cells: dict[str, list[PlayCell]]  # by seat, in seat order on the page
-    winner: str | None
-    taken_by: str | None
-    points: int
-    to_middle: bool
-    collects: tuple[int, ...]
     notes: list[tuple[int, str]]  # rulings on this trick not tied to a card on it
     irregular: bool
     plays: list[tuple[str, PlayCell]] = field(default_factory=list)
@@ -292,7 +289,6 @@ def build(
         number = trick.number
         cancelled = Counter(trick.cancelled)
         cells: dict[str, list[PlayCell]] = {seat: [] for seat in seats}
-        order = []
         plays = []
         holding = [(seat, suit_rows(held[seat].elements())) for seat in seats]
         for k, (seat, card) in enumerate(trick.plays):
@@ -301,30 +297,14 @@ def build(
                 cancelled[card] -= 1
             found = on_card.get((number, seat, card), [])
             placed.update(found)
-            view = CardView.of(card)
-            order.append((seat, view))
-            cell = PlayCell(view, k == 0, is_cancelled, [(i, str(rulings[i].code)) for i in found])
+            cell = PlayCell(
+                CardView.of(card), k == 0, is_cancelled, [(i, str(rulings[i].code)) for i in found]
+            )
             cells.setdefault(seat, []).append(cell)
             plays.append((seat, cell))
             held.setdefault(seat, Counter())[card] -= 1
-        tricks.append(
-            TrickView(
-                number,
-                trick.leader,
-                order,
-                cells,
-                trick.winner,
-                trick.taken_by,
-                trick.points,
-                trick.to_middle,
-                trick.collects,
-                [],
-                False,
-                plays,
-                holding,
-            )
-        )
-    by_number = {t.number: t for t in tricks}
+        tricks.append(TrickView(trick, cells, [], False, plays, holding))
+    by_number = {t.trick.number: t for t in tricks}
     for index, ruling in enumerate(rulings):
         if index not in placed and ruling.trick in by_number and ruling.code != "score_mismatch":
             by_number[ruling.trick].notes.append((index, str(ruling.code)))

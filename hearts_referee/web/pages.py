@@ -79,6 +79,7 @@ from hearts_referee.usecases import (
 )
 from hearts_referee.usecases import games as games_use
 from hearts_referee.usecases import hands as use
+from hearts_referee.usecases import players as players_use
 from hearts_referee.usecases.access import Permission, may
 from hearts_referee.usecases.errors import Conflict, Rejected, Unchanged
 from hearts_referee.usecases.keys import (
@@ -499,6 +500,7 @@ def _stored_hand_page(
         signed_by_seat=_signed_by_seat(state),
         report=use.verify(db, key, hand_id),
         decided=decided,
+        earlier=players_use.earlier_rulings(db, key, hand),
         may_decide=may(key, Permission.DECIDE),
         may_sign=may(key, Permission.SIGN),
         players=players,
