@@ -29,7 +29,8 @@ from test_pages import CSRF, sign_in
 import playout
 from hearts_referee.batch.lines import Kind, Where, audit_raw
 from hearts_referee.referee import RecordError
-from hearts_referee.referee.notation import read_record, record_data
+from hearts_referee.referee.notation import record_data
+from hearts_referee.referee.reader import read_record
 from hearts_referee.referee.registry import VARIANTS
 from hearts_referee.schemas.record import load_record
 from hearts_referee.stored.log_entries import audit_document, read_audit

@@ -26,7 +26,7 @@ from hearts_referee.batch.summary import ExitStatus
 from hearts_referee.referee import __version__ as ENGINE
 from hearts_referee.referee.cards import CARDS
 from hearts_referee.referee.findings import Code
-from hearts_referee.referee.notation import read_record
+from hearts_referee.referee.reader import read_record
 from hearts_referee.rulings.decisions import Decision
 from hearts_referee.rulings.log import Ruling
 from hearts_referee.rulings.schedules import Status

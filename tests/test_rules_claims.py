@@ -13,7 +13,8 @@ from core_hands import typed
 from hands import ROUND_ROBIN, claim, hand, ruling
 
 from hearts_referee.referee import RecordError
-from hearts_referee.referee.notation import read_record, record_data
+from hearts_referee.referee.notation import record_data
+from hearts_referee.referee.reader import read_record
 from hearts_referee.validate import validate_hand
 
 FIRST_TRICK = ["N:2C", "E:3C", "S:4C", "W:5C"]

@@ -14,7 +14,8 @@ import pytest
 from games import PLAYERS, SEATS, moon
 
 from hearts_referee import usecases
-from hearts_referee.referee.notation import read_record, record_data
+from hearts_referee.referee.notation import record_data
+from hearts_referee.referee.reader import read_record
 from hearts_referee.referee.record import RecordError
 from hearts_referee.rulings.decisions import Decision
 from hearts_referee.rulings.scoresheet import GameSetup

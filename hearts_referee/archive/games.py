@@ -15,7 +15,8 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from hearts_referee.referee.notation import read_variant, variant_data
+from hearts_referee.referee.notation import variant_data
+from hearts_referee.referee.reader import variant_of
 from hearts_referee.rulings.scoresheet import GameSetup
 from hearts_referee.stored.errors import NotFound
 from hearts_referee.stored.games import Game, GameFilter, SheetSigned
@@ -65,7 +66,7 @@ def _game(db: Database, found: Row) -> Game:
     game_id: int = found.id
     spec = json.loads(found.variant)
     setup = GameSetup(
-        read_variant(spec),
+        variant_of(spec),
         tuple(json.loads(found.seats)),
         found.first_dealer,
         found.scorekeeper,

@@ -1,4 +1,4 @@
-"""A hand record written out in the record format, and read back from what was written.
+"""A hand record written out in the record format (``referee.reader`` reads it back).
 
 A record renders itself the way python-chess's ``Board.fen()`` does: the
 archive keeps hands in the documented record format (``HandRecord`` in
@@ -7,10 +7,8 @@ canonical: card codes upper case (``TH``), a pass as a plain list unless it
 says whom to or that the passer looked early, and fields at their defaults
 left out, so a record sent in that form writes back to exactly what was sent.
 
-Reading here trusts its input: it reads what :func:`record_data` wrote (or a
-record the JSON layer has already checked). A record from a client is loaded
-by ``schemas.record``, which reports every problem with its pointer; this
-module only raises ``RecordError`` with the first thing it cannot read.
+What was written is read back by the one reader of the record format
+(``referee.reader.read_record``), by the same rules as a record a client sends.
 """
 
 from __future__ import annotations
@@ -18,22 +16,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Protocol
 
-from .cards import CARDS, Card
-from .house import house_variant
-from .record import (
-    ClaimKind,
-    ClaimTerms,
-    Event,
-    EventAction,
-    HandRecord,
-    Pass,
-    Problem,
-    RecordError,
-    Reported,
-    pointer,
-)
-from .registry import VARIANTS
-from .variant import MoonOption, Variant
+from .cards import Card
+from .record import Event, HandRecord, Pass, Reported
+from .variant import Variant
 
 JSON = dict[str, Any]
 
@@ -151,93 +136,3 @@ def _report_data(report: Reported) -> JSON:
     if report.card is not None:
         data["card"] = report.card.code
     return data
-
-
-def _report(item: Mapping[str, Any], index: int) -> Reported:
-    card = item.get("card")
-    at = pointer("irregularities", index, "card")
-    return Reported(item["code"], item["seat"], item.get("trick"), _card(card, at) if card else None)
-
-
-# --- reading back ------------------------------------------------------------------------
-
-
-class _Unreadable(Exception):
-    def __init__(self, at: str, message: str) -> None:
-        super().__init__(message)
-        self.at = at
-
-
-def _card(code: Any, at: str) -> Card:
-    card = CARDS.get(code.upper()) if type(code) is str else None
-    if card is None:
-        raise _Unreadable(at, f"{code!r} is not a card")
-    return card
-
-
-def _cards(codes: Any, *at: object) -> tuple[Card, ...]:
-    return tuple(_card(code, pointer(*at, i)) for i, code in enumerate(codes))
-
-
-def read_variant(spec: Any) -> Variant:
-    """The variant a record names (an id, or ``{"base", "options"}``)."""
-    if isinstance(spec, str):
-        return VARIANTS[spec]
-    return house_variant(VARIANTS[spec["base"]], spec.get("options") or {})
-
-
-def _pass(seat: str, given: Any) -> Pass:
-    if isinstance(given, list):
-        return Pass(_cards(given, "passes", seat), at=pointer("passes", seat))
-    return Pass(
-        _cards(given["cards"], "passes", seat, "cards"),
-        given.get("to"),
-        bool(given.get("looked_early", False)),
-        pointer("passes", seat, "cards"),
-    )
-
-
-def _event(item: Mapping[str, Any], index: int) -> Event:
-    seat = item["seat"]
-    if "claims" in item:
-        claim = item["claims"]
-        order = _cards(claim["order"], "play", index, "claims", "order") if "order" in claim else ()
-        terms = (
-            ClaimTerms(ClaimKind(claim["what"]), claim.get("points"), "order" in claim)
-            if "what" in claim
-            else None
-        )
-        return Event(seat, EventAction.CLAIMS, None, order, terms)
-    action = next(key for key in item if key != "seat")
-    return Event(seat, EventAction(action), _card(item[action], pointer("play", index, action)))
-
-
-def read_record(data: Mapping[str, Any]) -> HandRecord:
-    """The record :func:`record_data` wrote; ``RecordError`` if it does not read as one."""
-    try:
-        return HandRecord(
-            variant=read_variant(data["variant"]),
-            seats=tuple(data["seats"]),
-            dealer=data["dealer"],
-            hand_number=data["hand_number"],
-            deal={seat: _cards(codes, "deal", seat) for seat, codes in data.get("deal", {}).items()},
-            play=tuple(_event(item, i) for i, item in enumerate(data.get("play", ()))),
-            kitty=_cards(data.get("kitty", ()), "kitty"),
-            passes={seat: _pass(seat, given) for seat, given in data.get("passes", {}).items()},
-            scores_before=data.get("scores_before"),
-            written=data.get("claimed"),
-            moon_choice=MoonOption(data["moon_choice"]) if data.get("moon_choice") else None,
-            exposed_in_deal=_cards(data.get("exposed_in_deal", ()), "exposed_in_deal"),
-            backs=(
-                {seat: tuple(c) for seat, c in data["backs"].items()}
-                if data.get("backs") is not None
-                else None
-            ),
-            points=data.get("points"),
-            irregularities=tuple(_report(item, i) for i, item in enumerate(data.get("irregularities", ()))),
-            deal_derived=data.get("deal_derived") is True,
-        )
-    except _Unreadable as error:
-        raise RecordError([Problem(error.at, "unreadable", str(error))]) from None
-    except (KeyError, TypeError, ValueError, AttributeError, StopIteration) as error:
-        raise RecordError([Problem("", "unreadable", f"not a hand record ({error!r})")]) from None

@@ -9,20 +9,34 @@ that a name stays a name.
 
 from __future__ import annotations
 
+from hearts_referee.referee.bounds import BACK_MAX_LENGTH, HAND_NUMBER_MAX, SCORE_MAX, SEAT_MAX_LENGTH
+
+__all__ = [  # a hand record's own bounds are the core's, which reads records (``referee.bounds``)
+    "ADJUSTMENT_MAX",
+    "BACK_MAX_LENGTH",
+    "EVENT_NUMBER_MAX",
+    "EVENT_PLAYERS_MAX",
+    "EVENT_ROUNDS_MAX",
+    "EVENT_SCORERS_MAX",
+    "HAND_NUMBER_MAX",
+    "NAME_MAX_LENGTH",
+    "NEXT_MAX_LENGTH",
+    "PAGE_MAX",
+    "REASON_MAX_LENGTH",
+    "ROW_ID_MAX",
+    "RULING_MAX",
+    "SCORE_MAX",
+    "SEAT_MAX_LENGTH",
+    "SEED_MAX",
+    "TABLE_MAX_LENGTH",
+    "VARIANT_ID_MAX_LENGTH",
+    "VERSION_MAX",
+]
+
 # --- integers ---------------------------------------------------------------------------
 
 ROW_ID_MAX = 2**63 - 1
 """SQLite's largest integer: the largest hand, game or key number (and ``after``)."""
-
-HAND_NUMBER_MAX = 10_000
-"""A hand's number in its game. A session plays a few dozen hands; ten thousand is past any
-game (it only fixes the pass direction, which cycles every few hands)."""
-
-SCORE_MAX = 1_000_000
-"""|points| in ``scores_before`` (game totals) and ``claimed`` (what the table wrote). Game
-targets stop at 10,000 and one hand moves a seat by at most about 3,000 under any house
-rule (26 hearts of two decks at 100 each, two Q♠ and two J♦ at 100), so a million
-holds any real total many times over."""
 
 ADJUSTMENT_MAX = 10_000
 """|points| of one seat in a director's ``score_changes``. No hand scores more than about
@@ -57,9 +71,6 @@ EVENT_SCORERS_MAX = 64
 
 # --- text --------------------------------------------------------------------------------
 
-SEAT_MAX_LENGTH = 16
-"""A seat id: "N", "North", "Seat 7"."""
-
 NAME_MAX_LENGTH = 80
 """A player's, director's, signer's or key holder's name."""
 
@@ -68,9 +79,6 @@ TABLE_MAX_LENGTH = 64
 
 REASON_MAX_LENGTH = 2000
 """A director's reason: a paragraph or two (line breaks allowed)."""
-
-BACK_MAX_LENGTH = 32
-"""A card back's colour: "red", "blue"."""
 
 VARIANT_ID_MAX_LENGTH = 64
 """A variant id in a query (the known ids are short)."""

@@ -12,7 +12,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, cast
 
-from marshmallow import RAISE, Schema, ValidationError, fields, post_load, validate, validates_schema
+from marshmallow import RAISE, Schema, ValidationError, fields, post_load, validates_schema
 
 from hearts_referee.referee.names import seat_key
 from hearts_referee.referee.notation import variant_data
@@ -22,9 +22,9 @@ from hearts_referee.usecases import Game
 from hearts_referee.usecases.errors import Rejected
 from hearts_referee.usecases.games import GameAudit, GameHand, pass_direction
 
-from .bounds import HAND_NUMBER_MAX, NAME_MAX_LENGTH, SEAT_MAX_LENGTH, TABLE_MAX_LENGTH
+from .bounds import NAME_MAX_LENGTH, SEAT_MAX_LENGTH, TABLE_MAX_LENGTH
 from .problems import flatten
-from .record import HandRecordSchema, SeatsField, VariantField
+from .record import HandNumberField, HandRecordSchema, SeatsField, VariantField
 from .result import dump_result
 from .text import SeatId, Text, TextError, seat_id
 
@@ -125,9 +125,7 @@ def _is_seat_id(text: str) -> bool:
 _GameHandFields = Schema.from_dict(
     {
         **{name: field for name, field in HandRecordSchema._declared_fields.items() if name not in SUPPLIED},
-        "hand_number": fields.Integer(
-            load_default=None, allow_none=True, strict=True, validate=validate.Range(1, HAND_NUMBER_MAX)
-        ),
+        "hand_number": HandNumberField(load_default=None, allow_none=True),
     },
     name="_GameHandFields",
 )

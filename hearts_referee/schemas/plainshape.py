@@ -3,7 +3,7 @@
 Most records a scoring app sends are plainly well formed: the fields below, with their
 JSON types. msgspec decodes such a text into dicts (each play event into a
 :class:`PlainPlay`) while it checks each value's JSON type against these types, and
-``referee.plain.read_plain`` (the one hand-written reader, which reads parsed data the
+``referee.reader.read_plain`` (the record's one reader, which reads parsed data the
 same way) makes the record. A text that is not in the plain shape, or not provably what
 the strict read reads, gives ``None``, and the strict read (``strictjson.loads_strict``)
 and the schema take it from the start, as they always did, with every error they give.

@@ -50,7 +50,7 @@ from hearts_referee.referee.events import (
     swiss_bands,
     table_match_points,
 )
-from hearts_referee.referee.notation import read_variant
+from hearts_referee.referee.reader import variant_of
 from hearts_referee.referee.record import Problem
 from hearts_referee.rulings.scoresheet import GameSetup
 from hearts_referee.stored import (
@@ -425,7 +425,7 @@ def _start_table_game(
         found = event.player(player)
         names[seat] = found.name if found else f"Player {player}"
     setup = GameSetup(
-        read_variant(event.format.variant),
+        variant_of(event.format.variant),
         seats,
         seats[-1],
         seats[0],

@@ -19,7 +19,7 @@ from hearts_referee.archive import Placement
 from hearts_referee.referee.cards import Card
 from hearts_referee.referee.derive import derive_deal
 from hearts_referee.referee.findings import Code
-from hearts_referee.referee.notation import read_record
+from hearts_referee.referee.reader import read_record
 from hearts_referee.referee.record import Event, HandRecord, Pass, Problem, RecordError, Reported
 from hearts_referee.referee.replay import play_left
 from hearts_referee.referee.variant import MoonOption, Variant, pass_direction_name

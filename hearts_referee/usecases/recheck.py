@@ -33,7 +33,7 @@ from sqlite_utils import Database
 from hearts_referee import archive
 from hearts_referee.referee.cards import Card
 from hearts_referee.referee.findings import Code
-from hearts_referee.referee.notation import read_record
+from hearts_referee.referee.reader import read_record
 from hearts_referee.referee.record import Problem, RecordError
 from hearts_referee.referee.variant import Variant
 from hearts_referee.rulings.audit import HandAudit

@@ -47,7 +47,7 @@ from hearts_referee.http_shared.db import get_db
 from hearts_referee.http_shared.jsonbody import max_depth
 from hearts_referee.http_shared.problems import REFUSALS, capped, refusal
 from hearts_referee.referee.errorcodes import shown_pointer
-from hearts_referee.referee.notation import read_record
+from hearts_referee.referee.reader import read_record
 from hearts_referee.referee.record import Problem, RecordError
 from hearts_referee.referee.score_only import reportable_in
 from hearts_referee.rulings.decisions import answers
