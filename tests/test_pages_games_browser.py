@@ -68,6 +68,7 @@ class Director:
         """Open the game's hand form and type the hand in (without sending it)."""
         self.tab.goto(f"{self.base}/director/games/{self.game_id}")
         self.tab.click("#next a.button")
+        self.tab.click("#hand-text > summary")  # the typed form, folded away under the card pad
         for name, value in hand_form(body, seats).items():
             if name == "kitty" and not value:
                 continue

@@ -164,6 +164,7 @@ def run_a_table(page: Any, base: str, revoke_hand: int, out: Path, tmp: Path) ->
     page.wait_for_url(f"{base}/director/games/**")
     game: str = page.url.rsplit("/", 1)[1]
     page.click("#next a.button")
+    page.click("#hand-text > summary")  # the typed form, folded away under the card pad
     first = random_game_hand(7, 1)
     for name, value in _form(first).items():
         page.fill(f"#{name}", value)

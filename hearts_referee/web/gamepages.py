@@ -201,7 +201,11 @@ def _entry_page(
     errors: Mapping[str, list[str]] | None = None,
     tree: Any = None,
     status: int = 200,
+    unfold: str | None = None,
 ) -> tuple[str, int]:
+    """The next hand's page: the card pad first; the typed form (``text``), the score-only
+    line (``sheet``) and the upload (``upload``) folded away, ``unfold`` the one drawn open
+    again with its problems."""
     return render_template(
         "director/next_hand.html",
         game=game,
@@ -211,6 +215,7 @@ def _entry_page(
         errors=errors or {},
         tree=tree,
         status=status,
+        unfold=unfold,
         moon_choices=moon_choices(game),
         deck=" ".join(card.code for card in game.setup.variant.deck(len(game.setup.seats)).cards),
     ), status
@@ -242,7 +247,7 @@ def add_hand(game_id: int) -> ResponseReturnValue:
     except (RecordError, Rejected) as error:
         problems[:0] = error.problems
     if problems:
-        return _entry_page(game, request.form, entry.by_field(problems), status=422)
+        return _entry_page(game, request.form, entry.by_field(problems), status=422, unfold="text")
     return _stored(game, hand.id, hand.hand_number)
 
 
@@ -254,17 +259,28 @@ def check_next(game_id: int) -> ResponseReturnValue:
     the form's reader (:func:`web.entry.hand_entry`) and audited by the use case that stores
     it (:func:`usecases.games.check_next_hand`), under the same sign-in and CSRF token; the
     answer is JSON: the play as read, the audit (tricks and rulings, ``play_incomplete``
-    while the hand goes on) or ``null``, and each problem with the form field it belongs to."""
+    while the hand goes on; of a deal left out, the play so far against the deal it shows)
+    or ``null``, each problem with the form field it belongs to, and whose turn it is
+    (``to_play``) with, where the deal was typed, that seat's cards (``hand``) and those it
+    may play now (``legal``): the entry draws its pad from them, restating no rule."""
     key = need(Permission.SUBMIT)
     db = get_db()
     game = games_use.get_game(db, key, game_id)
     entry = hand_entry(request.form, game.setup.seats)
     problems = list(entry.problems)
-    audit: dict[str, Any] | None = None
+    answer: dict[str, Any] = {"play": entry.data["play"], "audit": None, "to_play": None}
+    answer |= {"hand": [], "legal": []}
     try:
         sent = load_game_hand(entry.data)
         if not problems:  # a hand read only in part is not audited
-            audit = dump_result(games_use.check_next_hand(db, key, game.id, sent))
+            checked = games_use.check_next_hand(db, key, game.id, sent)
+            problems.extend(checked.waiting)
+            answer |= {
+                "audit": dump_result(checked.audit),
+                "to_play": checked.to_play,
+                "hand": [card.code for card in checked.hand],
+                "legal": [card.code for card in checked.legal],
+            }
     except (RecordError, Rejected) as error:
         problems[:0] = error.problems
     shown = [
@@ -276,7 +292,7 @@ def check_next(game_id: int) -> ResponseReturnValue:
         }
         for p in problems
     ]
-    return jsonify({"play": entry.data["play"], "audit": audit, "problems": shown})
+    return jsonify(answer | {"problems": shown})
 
 
 @bp.post("/games/<id:game_id>/sheet")
@@ -298,7 +314,7 @@ def add_sheet_line(game_id: int) -> ResponseReturnValue:
     if request.form.get("from") == "sheet":  # typed as the next row of the scoresheet page
         return store_line(game, entry, problems)
     if problems:
-        return _entry_page(game, request.form, entry.by_field(problems), status=422)
+        return _entry_page(game, request.form, entry.by_field(problems), status=422, unfold="sheet")
     return _stored(game, hand.id, hand.hand_number)
 
 
@@ -309,7 +325,7 @@ def _add_uploaded(key: Key, game: Game, raw: bytes) -> ResponseReturnValue:
         said = [f"{shown_pointer(p.pointer)}: {p.message}" for p in shown]
         if more:
             said.append(f"…and {more} more problems not listed")
-        return _entry_page(game, {}, {"file": said}, tree, status)
+        return _entry_page(game, {}, {"file": said}, tree, status, "upload")
 
     if len(raw) > CHECK_MAX_BYTES:
         return refused([Problem("", "too_large", f"the file is over {CHECK_MAX_BYTES} bytes")], None, 413)

@@ -786,6 +786,7 @@ def upcoming(game: Game) -> dict[str, Any] | None:
         "dealer": deal.dealer,
         "pass_direction": games_use.pass_direction(game.setup, deal),
         "kitty": game.setup.variant.kitty_size(len(game.setup.seats)) > 0,
+        "pass_count": games_use.pass_count(game.setup, deal),
     }
 
 
