@@ -114,6 +114,98 @@ def test_on_a_phone_the_tricks_go_trick_by_trick_and_wide_tables_become_cards(ph
     assert why.evaluate("e => getComputedStyle(e, '::before').content") == '"Why"'
 
 
+# --- every director page readable at 360 px (issue 44, item 3) ---------------------------------
+
+WHOLE_WORDS = """() => {
+  // Every number, name, seat or card on the page (a word of at most 24 characters: a hash
+  // or a link may break) drawn on one line: a word whose glyphs sit on two lines is broken.
+  const broken = [];
+  // read by a screen reader only (a 1 px box, its overflow hidden): not drawn, nothing to read
+  const hidden = e => { for (; e; e = e.parentElement) { const r = e.getBoundingClientRect();
+    if (r.width <= 1 && getComputedStyle(e).overflow === 'hidden') return true; } return false; };
+  const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  while (walk.nextNode()) {
+    const text = walk.currentNode;
+    if (hidden(text.parentElement)) continue;
+    for (const word of text.data.matchAll(/\\S+/g)) {
+      if (word[0].length > 24) continue;
+      const range = document.createRange();
+      range.setStart(text, word.index);
+      range.setEnd(text, word.index + word[0].length);
+      const lines = new Set([...range.getClientRects()].filter(r => r.width > 0)
+        .map(r => Math.round(r.bottom)));
+      if (lines.size > 1) {
+        const where = text.parentElement;
+        broken.push(word[0] + ' in ' + where.tagName.toLowerCase() +
+          (where.className && typeof where.className === 'string' ? '.' + where.className : '') +
+          ' (' + lines.size + ' lines)');
+      }
+    }
+  }
+  return broken;
+}"""
+
+
+@pytest.fixture(scope="module")
+def event_pages(site, database):
+    """An MSO event of eight players: round 1 seated, table 1's game played to its end."""
+    import random
+
+    from events import create_event, play_game, seat
+
+    _, demo = site
+    app = create_app({"DATABASE": database, "SECRET_KEY": "phone-browser-tests"})
+    client = app.test_client()
+    headers = {"Authorization": f"Bearer {demo.director}"}
+    event = create_event(client, headers, "mso-2000", 8, name="Phone open")
+    seated = seat(client, headers, event["id"], seed=3)
+    game_id = seated["tables"][0]["game_id"]
+    play_game(client, headers, game_id, random.Random(44))
+    return event["id"], game_id
+
+
+def director_pages(demo, event_id: int, event_game: int) -> dict[str, str]:
+    """Every page a director uses, by name: its path."""
+    return {
+        "the inbox": "/director/",
+        "the games": "/director/games",
+        "a new game": "/director/games/new",
+        "a game's scoresheet": f"/director/games/{demo.game_id}",
+        "a game over, its match points": f"/director/games/{event_game}",
+        "the hand entry": f"/director/games/{demo.game_id}/next",
+        "the scoresheet kept row by row": f"/director/games/{demo.game_id}/sheet",
+        "the hands": "/director/hands",
+        "a hand": f"/director/hands/{demo.revoke_hand}",
+        "check a hand": "/director/check",
+        "the events": "/director/events",
+        "a new event": "/director/events/new",
+        "an event": f"/director/events/{event_id}",
+        "a round": f"/director/events/{event_id}/rounds/1",
+        "the standings": f"/director/events/{event_id}/standings",
+        "a player's record": f"/director/events/{event_id}/players/1",
+        "the phones": "/director/phones",
+        "signing in": "/director/sign-in",
+    }
+
+
+def test_no_number_or_name_on_any_director_page_is_broken_inside_itself(phone, site, event_pages):
+    """At 360 px the game page's score table wrapped every number a digit a line (18 read
+    "1 / 8") and each player's name a letter a line."""
+    base, demo = site
+    broken: dict[str, list[str]] = {}
+    unfit: dict[str, dict[str, list[str]]] = {}
+    for name, path in director_pages(demo, *event_pages).items():
+        phone.goto(base + path)
+        found = phone.evaluate(WHOLE_WORDS)
+        if found:
+            broken[name] = found
+        fits = measured(phone)
+        if fits != {"wide": [], "small": []}:
+            unfit[name] = fits  # past the edge, or a tap target under 44 px
+    assert broken == {}
+    assert unfit == {}
+
+
 # --- pairing a phone by scanning (issue 44, item 1) -----------------------------------------
 
 
