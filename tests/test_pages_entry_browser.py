@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 import urllib.request
 from pathlib import Path
 from typing import Any
@@ -264,13 +265,18 @@ def test_on_a_phone_a_clean_hand_with_passes_and_no_deal_takes_at_most_70_taps_a
     assert not phone.locator("#hand-text").evaluate("d => d.open")
     assert phone.locator("#deal-0").is_hidden() and phone.locator("#points-0").is_hidden()
     tap = Taps(phone)
+    started = time.monotonic()
     tap.pass_cards(body["passes"])
     tap.play(body["play"])  # no leader tapped after the first: the referee names each
     assert phone.locator(".entered.flagged").count() == 0
     phone.locator("#to-play", has_text="the hand can be stored").wait_for()
     tap("form.hand-entry button[type=submit]")
     phone.wait_for_url(re.compile(rf".*/director/games/{game_id}#next$"))
+    took = time.monotonic() - started
     assert tap.count <= TAPS, tap.count  # 12 passed + 52 played + the first leader + 3
+    # each tap waited for the referee's answer to the card before it: a tap a second, the
+    # table's pace, is the director's minute, never the referee's
+    assert took < tap.count * 0.5, f"{tap.count} taps took {took:.1f} s"
     assert phone.locator("#card-code").count() == 0  # a page away: nothing was ever typed
     assert_same_hand(site, game_id, body)
 

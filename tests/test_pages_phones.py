@@ -214,3 +214,16 @@ def test_a_service_on_this_computer_alone_says_a_phone_cannot_reach_it(app, clie
     assert base == "http://127.0.0.1:5000/"
     assert why is not None and "listens on this computer alone, so a phone cannot open the link" in why
     assert "make serve HOST=0.0.0.0" in why
+
+
+def test_the_docs_show_the_pairing_and_the_entry_on_a_phone_by_the_suites_screenshots():
+    """Issue 44: the pairing and the hand tapped in, photographed by ``tools.screenshots``."""
+    from pathlib import Path
+
+    from tools.screenshots import PHONE_SHOTS
+
+    docs = Path(__file__).resolve().parent.parent / "docs"
+    page = (docs / "pages.md").read_text(encoding="utf-8")
+    for name in PHONE_SHOTS:
+        assert f"]({name})" in page, name
+        assert 0 < (docs / name).stat().st_size < 300_000, name
