@@ -44,13 +44,19 @@ def site():
         yield base, demo.director
 
 
-@pytest.fixture
-def tab(browser, site):
-    context = browser.new_context(viewport={"width": 1100, "height": 900})
+def signed_in(browser, site, **screen: Any):
+    """A browser of ``screen`` (a viewport, touch) signed in as the director: its context and page."""
+    context = browser.new_context(**screen)
     context.set_default_timeout(10_000)
     page = context.new_page()
     base, key = site
     sign_in(page, base, key)
+    return context, page
+
+
+@pytest.fixture
+def tab(browser, site):
+    context, page = signed_in(browser, site, viewport={"width": 1100, "height": 900})
     yield page
     context.close()
 
@@ -209,11 +215,7 @@ TAPS = 70
 
 @pytest.fixture
 def phone(browser, site):
-    context = browser.new_context(viewport=PHONE, has_touch=True)
-    context.set_default_timeout(10_000)
-    page = context.new_page()
-    base, key = site
-    sign_in(page, base, key)
+    context, page = signed_in(browser, site, viewport=PHONE, has_touch=True)
     yield page
     context.close()
 
