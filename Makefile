@@ -11,6 +11,10 @@
 
 PYTHON ?= python3
 VENV := .venv
+# Where `make serve` listens: this computer alone by default; `make serve HOST=0.0.0.0 PORT=8000`
+# lets a phone on the same network in. Plain `=`, not `?=`: a shell's own HOST is not ours.
+HOST = 127.0.0.1
+PORT = 5000
 # The browser tests drive Debian's Chromium (never `playwright install`: it downloads).
 CHROMIUM := /usr/bin/chromium
 
@@ -36,7 +40,7 @@ $(VENV)/.compiled: $(CORE_SOURCES) | $(VENV)/.runtime
 
 serve: $(VENV)/.runtime $(VENV)/.compiled
 	$(VENV)/bin/hearts-referee --version
-	$(VENV)/bin/hearts-referee serve
+	$(VENV)/bin/hearts-referee serve --host $(HOST) --port $(PORT)
 
 test: $(VENV)/.test $(VENV)/.compiled chromium
 	@if HEARTS_REFEREE_CORE=compiled $(VENV)/bin/python -c 'import hearts_referee' 2>/dev/null; then \

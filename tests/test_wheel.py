@@ -79,6 +79,9 @@ def test_the_wheel_installs_alone_and_its_serve_command_serves_the_docs_and_the_
     (top_level,) = [name for name in names if name.endswith(".dist-info/top_level.txt")]
     assert zipfile.ZipFile(wheel).read(top_level).decode().split() == ["hearts_referee"]
     assert {"hearts_referee/api/openapi.yaml", "hearts_referee/py.typed"} <= set(names)
+    web = ROOT / "hearts_referee" / "web"
+    pages = {path.relative_to(ROOT).as_posix() for path in (web / "static").iterdir() if path.is_file()}
+    assert pages <= set(names), pages - set(names)  # the pages' stylesheet and every script
     # No build junk, and nothing compiled inside the package, where it would shadow a source.
     assert not [
         name for name in names if name.startswith("hearts_referee/") and name.endswith((".so", ".pyd", ".c"))
@@ -143,6 +146,8 @@ def test_the_wheel_installs_alone_and_its_serve_command_serves_the_docs_and_the_
         assert (status, kind) == (200, "text/css")
         status, kind, _ = get(base + "/director/check")
         assert (status, kind) == (200, "text/html")
+        status, kind, _ = get(base + "/director/static/entry.js")  # the card-by-card entry
+        assert (status, kind) == (200, "text/javascript")
         status, kind, ready = get(base + "/readyz")
         assert (status, kind) == (200, "application/json")
         assert json.loads(ready)["build"] == build

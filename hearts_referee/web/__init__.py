@@ -102,6 +102,7 @@ def init_app(app: Flask) -> None:
     from . import (
         events,  # noqa: F401  # the event pages register on the pages' blueprint
         gamepages,  # noqa: F401  # its routes join the pages' blueprint
+        phones,  # noqa: F401  # pairing a phone: its routes join the pages' blueprint
     )
     from .pages import bp
 

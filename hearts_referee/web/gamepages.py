@@ -120,6 +120,23 @@ def hands() -> str:
 # --- start a game ---------------------------------------------------------------------------
 
 
+def seat_rows(form: Mapping[str, str]) -> int:
+    """How many seat rows the new-game form shows: as many as the chosen variant seats at
+    most (4 for mso-2000, 8 for long-john), and never fewer than the rows already typed in."""
+    variant = VARIANTS.get(form.get("variant", ""))
+    most = max(variant.seat_counts) if variant is not None else SEAT_ROWS
+    typed = [row + 1 for row in range(SEAT_ROWS) if form.get(f"seat-{row}", "").strip()]
+    return min(SEAT_ROWS, max([most, *typed]))
+
+
+def dealer_choices(form: Mapping[str, str]) -> list[str]:
+    """The first dealer's choices: the seats typed, in order (the script refills them as
+    seats are typed); a seat typed into the field by hand is kept, for its refusal to show."""
+    seats = [seat.strip() for row in range(SEAT_ROWS) if (seat := form.get(f"seat-{row}", "")).strip()]
+    chosen = form.get("first_dealer", "").strip()
+    return [*seats, chosen] if chosen and chosen not in seats else seats
+
+
 def _new_game_page(form: Mapping[str, str], entry: Entry | None = None, status: int = 200) -> tuple[str, int]:
     errors = entry.by_field(entry.problems) if entry is not None else {}
     return render_template(
@@ -127,6 +144,9 @@ def _new_game_page(form: Mapping[str, str], entry: Entry | None = None, status: 
         form=form,
         errors=errors,
         rows=SEAT_ROWS,
+        shown=seat_rows(form),
+        seat_counts={v: max(VARIANTS[v].seat_counts) for v in VARIANTS},
+        dealers=dealer_choices(form),
         variants=sorted(VARIANTS),
         house=house_rules(form),
         house_prefix=HOUSE,
@@ -158,6 +178,8 @@ def new_game() -> ResponseReturnValue:
     key = need(Permission.SUBMIT)
     if request.method == "GET":
         return _new_game_page(NEW_GAME)
+    if request.form.get("action") == "variant":  # without the script: the variant's seat rows
+        return _new_game_page(request.form)
     entry = game_entry(request.form)
     setup = entry.loaded(load_game)
     if setup is None:
@@ -180,7 +202,11 @@ def _entry_page(
     errors: Mapping[str, list[str]] | None = None,
     tree: Any = None,
     status: int = 200,
+    unfold: str | None = None,
 ) -> tuple[str, int]:
+    """The next hand's page: the card pad first; the typed form (``text``), the HRN text
+    (``hrn``), the score-only line (``sheet``) and the upload (``upload``) folded away,
+    ``unfold`` the one drawn open again with its problems."""
     return render_template(
         "director/next_hand.html",
         game=game,
@@ -190,6 +216,7 @@ def _entry_page(
         errors=errors or {},
         tree=tree,
         status=status,
+        unfold=unfold,
         moon_choices=moon_choices(game),
         deck=" ".join(card.code for card in game.setup.variant.deck(len(game.setup.seats)).cards),
     ), status
@@ -223,7 +250,7 @@ def add_hand(game_id: int) -> ResponseReturnValue:
     except (RecordError, Rejected) as error:
         problems[:0] = error.problems
     if problems:
-        return _entry_page(game, request.form, entry.by_field(problems), status=422)
+        return _entry_page(game, request.form, entry.by_field(problems), status=422, unfold="text")
     return _stored(game, hand.id, hand.hand_number)
 
 
@@ -235,17 +262,28 @@ def check_next(game_id: int) -> ResponseReturnValue:
     the form's reader (:func:`web.entry.hand_entry`) and audited by the use case that stores
     it (:func:`usecases.games.check_next_hand`), under the same sign-in and CSRF token; the
     answer is JSON: the play as read, the audit (tricks and rulings, ``play_incomplete``
-    while the hand goes on) or ``null``, and each problem with the form field it belongs to."""
+    while the hand goes on; of a deal left out, the play so far against the deal it shows)
+    or ``null``, each problem with the form field it belongs to, and whose turn it is
+    (``to_play``) with, where the deal was typed, that seat's cards (``hand``) and those it
+    may play now (``legal``): the entry draws its pad from them, restating no rule."""
     key = need(Permission.SUBMIT)
     db = get_db()
     game = games_use.get_game(db, key, game_id)
     entry = hand_entry(request.form, game.setup.seats)
     problems = list(entry.problems)
-    audit: dict[str, Any] | None = None
+    answer: dict[str, Any] = {"play": entry.data["play"], "audit": None, "to_play": None}
+    answer |= {"hand": [], "legal": []}
     try:
         sent = load_game_hand(entry.data)
         if not problems:  # a hand read only in part is not audited
-            audit = dump_result(games_use.check_next_hand(db, key, game.id, sent))
+            checked = games_use.check_next_hand(db, key, game.id, sent)
+            problems.extend(checked.waiting)
+            answer |= {
+                "audit": dump_result(checked.audit),
+                "to_play": checked.to_play,
+                "hand": [card.code for card in checked.hand],
+                "legal": [card.code for card in checked.legal],
+            }
     except (RecordError, Rejected) as error:
         problems[:0] = error.problems
     shown = [
@@ -257,7 +295,7 @@ def check_next(game_id: int) -> ResponseReturnValue:
         }
         for p in problems
     ]
-    return jsonify({"play": entry.data["play"], "audit": audit, "problems": shown})
+    return jsonify(answer | {"problems": shown})
 
 
 def _add_notated(key: Key, game: Game, text: str) -> ResponseReturnValue:
@@ -268,7 +306,8 @@ def _add_notated(key: Key, game: Game, text: str) -> ResponseReturnValue:
         hand, _ = games_use.append_hand(get_db(), key, game.id, game_hand(game, text))
     except (RecordError, Rejected, Forbidden) as error:
         said = {"hrn": [_note(note) for note in notes(error)]}
-        return _entry_page(game, request.form, said, status=403 if isinstance(error, Forbidden) else 422)
+        status = 403 if isinstance(error, Forbidden) else 422
+        return _entry_page(game, request.form, said, status=status, unfold="hrn")
     return _stored(game, hand.id, hand.hand_number)
 
 
@@ -329,7 +368,7 @@ def add_sheet_line(game_id: int) -> ResponseReturnValue:
     if request.form.get("from") == "sheet":  # typed as the next row of the scoresheet page
         return store_line(game, entry, problems)
     if problems:
-        return _entry_page(game, request.form, entry.by_field(problems), status=422)
+        return _entry_page(game, request.form, entry.by_field(problems), status=422, unfold="sheet")
     return _stored(game, hand.id, hand.hand_number)
 
 
@@ -340,7 +379,7 @@ def _add_uploaded(key: Key, game: Game, raw: bytes) -> ResponseReturnValue:
         said = [f"{shown_pointer(p.pointer)}: {p.message}" for p in shown]
         if more:
             said.append(f"…and {more} more problems not listed")
-        return _entry_page(game, {}, {"file": said}, tree, status)
+        return _entry_page(game, {}, {"file": said}, tree, status, "upload")
 
     if len(raw) > CHECK_MAX_BYTES:
         return refused([Problem("", "too_large", f"the file is over {CHECK_MAX_BYTES} bytes")], None, 413)

@@ -80,6 +80,7 @@ from hearts_referee.usecases import (
 )
 from hearts_referee.usecases import games as games_use
 from hearts_referee.usecases import hands as use
+from hearts_referee.usecases import players as players_use
 from hearts_referee.usecases.access import Permission, may
 from hearts_referee.usecases.errors import Conflict, Rejected, Unchanged
 from hearts_referee.usecases.keys import (
@@ -362,15 +363,30 @@ def sign_in() -> ResponseReturnValue:
         elif not may(key, Permission.READ):
             error, status = f"A {key.role} key cannot read the archive; sign in with another key.", 403
         else:
-            before = session.get(SESSION)
-            session.clear()  # a fresh session (and CSRF token) for the new user
-            session[SESSION] = start_session(get_db(), key, before if isinstance(before, str) else None)
-            now = datetime.now(UTC)
-            session[SEEN] = int(now.timestamp())
-            ends = limits().ends(now, now)
-            flash(f"Signed in as {key.name} ({key.role}) until {ends:%H:%M} UTC at the latest.")
+            begin_session(key, start_session(get_db(), key, browser_session()))
             return redirect(_safe_next(target))
     return render_template("director/sign_in.html", error=error, next=target, lasts=_lasting()), status
+
+
+def browser_session() -> str | None:
+    """The session token this browser holds now, if any (ended when it signs in again)."""
+    before = session.get(SESSION)
+    return before if isinstance(before, str) else None
+
+
+def begin_session(key: Key, token: str) -> None:
+    """This browser is now signed in as ``key`` with the session ``token``: by its key on the
+    sign-in page, or by a director's pairing link (``web.phones``)."""
+    session.clear()  # a fresh session (and CSRF token) for the new user
+    session[SESSION] = token
+    now = datetime.now(UTC)
+    session[SEEN] = int(now.timestamp())
+    bounds = limits()
+    flash(
+        f"Signed in as {key.name} ({key.role}) until {bounds.latest(now):%H:%M} UTC at the latest "
+        f"({_hours(bounds)} hours); a sign-in also ends after "
+        f"{int(bounds.idle.total_seconds() // 60)} minutes without opening a page."
+    )
 
 
 def _lasting() -> dict[str, Any]:
@@ -383,11 +399,16 @@ def _lasting() -> dict[str, Any]:
         current = session_ends(get_db(), token, seen, bounds)
     return {
         "idle_minutes": int(bounds.idle.total_seconds() // 60),
-        "longest_hours": int(bounds.longest.total_seconds() // 3600),
-        "latest": now + bounds.longest,
-        "tomorrow": (now + bounds.longest).date() != now.date(),
+        "longest_hours": _hours(bounds),
+        "latest": bounds.latest(now),
+        "tomorrow": bounds.latest(now).date() != now.date(),
         "current": current,
     }
+
+
+def _hours(bounds: SessionLimits) -> int:
+    """The absolute limit of a sign-in, in whole hours (``SESSION_MAX_HOURS``)."""
+    return int(bounds.longest.total_seconds() // 3600)
 
 
 @bp.post("/sign-out")
@@ -482,6 +503,7 @@ def _stored_hand_page(
         signed_by_seat=_signed_by_seat(state),
         report=use.verify(db, key, hand_id),
         decided=decided,
+        earlier=players_use.earlier_rulings(db, key, hand),
         may_decide=may(key, Permission.DECIDE),
         may_sign=may(key, Permission.SIGN),
         players=players,
@@ -767,6 +789,7 @@ def upcoming(game: Game) -> dict[str, Any] | None:
         "dealer": deal.dealer,
         "pass_direction": games_use.pass_direction(game.setup, deal),
         "kitty": game.setup.variant.kitty_size(len(game.setup.seats)) > 0,
+        "pass_count": games_use.pass_count(game.setup, deal),
     }
 
 
