@@ -342,10 +342,14 @@ def read_next(game_id: int) -> ResponseReturnValue:
     rulings: list[str] | None = None
     refused: Exception | None = None
     try:
-        audit = games_use.check_next_hand(db, key, game.id, game_hand(game, request.form.get("hrn", "")))
-        rulings = [ruling["code"] for ruling in dump_result(audit)["rulings"]]
+        so_far = games_use.check_next_hand(db, key, game.id, game_hand(game, request.form.get("hrn", "")))
     except (RecordError, Rejected, Forbidden) as error:
         refused = error
+    else:
+        if so_far.waiting:  # the deal left out, and the play does not show it whole yet
+            refused = RecordError(list(so_far.waiting))
+        else:
+            rulings = [str(ruling.code) for ruling in so_far.audit.rulings]
     return jsonify({"notes": notes(refused), "rulings": rulings})
 
 
