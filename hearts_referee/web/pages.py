@@ -45,6 +45,7 @@ from werkzeug.exceptions import BadRequest, Forbidden, HTTPException, Unauthoriz
 
 from hearts_referee.http_shared.db import get_db
 from hearts_referee.http_shared.jsonbody import max_depth
+from hearts_referee.http_shared.language import KEPT as LANGUAGE_KEPT
 from hearts_referee.http_shared.problems import REFUSALS, capped, refusal
 from hearts_referee.referee.errorcodes import shown_pointer
 from hearts_referee.referee.reader import read_record
@@ -348,6 +349,15 @@ def _safe_next(target: str | None) -> str:
     return url_for("pages.inbox")
 
 
+def fresh_session() -> None:
+    """Everything the session holds forgotten but the language the browser chose: signing in
+    or out starts afresh (a new CSRF token), in the same language."""
+    language = session.get(LANGUAGE_KEPT)
+    session.clear()
+    if language is not None:
+        session[LANGUAGE_KEPT] = language
+
+
 @bp.route("/sign-in", methods=["GET", "POST"])
 def sign_in() -> ResponseReturnValue:
     error = None
@@ -362,7 +372,7 @@ def sign_in() -> ResponseReturnValue:
             error, status = f"A {key.role} key cannot read the archive; sign in with another key.", 403
         else:
             before = session.get(SESSION)
-            session.clear()  # a fresh session (and CSRF token) for the new user
+            fresh_session()  # a fresh session (and CSRF token) for the new user
             session[SESSION] = start_session(get_db(), key, before if isinstance(before, str) else None)
             now = datetime.now(UTC)
             session[SEEN] = int(now.timestamp())
@@ -394,7 +404,7 @@ def sign_out() -> ResponseReturnValue:
     token = session.get(SESSION)
     if isinstance(token, str):
         end_session(get_db(), token)
-    session.clear()
+    fresh_session()
     flash("Signed out.")
     return redirect(url_for("pages.sign_in"))
 
