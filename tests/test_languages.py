@@ -184,3 +184,45 @@ def test_cards_and_suits_have_their_norwegian_names():
 def test_a_count_of_cards_takes_its_plural_form_in_either_language(n, english, norsk):
     for t, said in ((ENGLISH, english), (NB, norsk)):
         assert t.ngettext("%(num)s card", "%(num)s cards", n) % {"num": n} == said
+
+
+@pytest.mark.parametrize("left", [0, 1, 2])
+def test_a_hand_in_progress_is_explained_with_the_plural_its_counts_take(left):
+    """The one explanation with counts in it: "1 of the 13 tricks (4 cards) is", "2 ... are"."""
+    from hearts_referee.referee.facts import Code, PlayIncompleteFacts
+    from hearts_referee.referee.findings import Finding
+    from hearts_referee.referee.rulingkinds import RULING_KINDS
+
+    facts = PlayIncompleteFacts(tricks=13, tricks_left=left, cards_left=4 * left)
+    finding = Finding(Code.PLAY_INCOMPLETE, "E", 14 - left, facts=facts)
+    explain = RULING_KINDS[Code.PLAY_INCOMPLETE].explain
+    english, norsk = explain(finding, None, ENGLISH), explain(finding, None, NB)
+    verb, cards = ("is", "4 cards") if left == 1 else ("are", f"{4 * left} cards")
+    assert f"with E to play: {left} of the 13 tricks ({cards}) {verb} not played out" in english
+    assert f"med E i tur: {left} av de 13 stikkene ({4 * left} kort) er ikke spilt" in norsk
+
+
+# --- the pages translated so far: the layout and sign-in ----------------------------------------
+
+
+def test_the_sign_in_page_in_norwegian_has_no_english_left_but_the_command_it_shows(client):
+    from test_pages_language import shown
+
+    html = client.get("/director/sign-in?lang=nb").get_data(as_text=True)
+    text = shown(re.sub(r"<code>.*?</code>", " ", html, flags=re.S))  # commands and role names stay
+    for english in ("Sign in", "Skip to content", "Inbox", "Check a hand", "key", "hours", "minutes", "tomorrow"):
+        assert english not in text, english
+    assert "Logg inn med nøkkelen din" in text and "Innboks" in text and "Kontroller en hånd" in text
+
+
+def test_signing_in_and_a_refused_key_are_told_in_norwegian(client, keys):
+    client.get("/director/sign-in?lang=nb")
+    with client.session_transaction() as session:
+        session["csrf"] = CSRF
+    refused = client.post("/director/sign-in", data={"csrf_token": CSRF, "key": "nonsense"})
+    assert refused.status_code == 401
+    assert "Den nøkkelen er ukjent eller er trukket tilbake." in refused.get_data(as_text=True)
+    sign_in(client, keys, "director")
+    inbox = client.get("/director/").get_data(as_text=True)
+    assert re.search(r"Logget inn som .+? \(director\) til senest \d\d:\d\d UTC\.", inbox)
+    assert "Logg ut" in inbox and "Sign out" not in inbox

@@ -71,6 +71,13 @@ def told() -> None:
     g.language_told = True
 
 
+def gettext(message: str, /, **values: object) -> str:
+    """A message of a face (a flash, a form's error) in the request's language, its named
+    placeholders filled in (``gettext("Signed in as %(name)s.", name=key.name)``)."""
+    text = translations(current()).gettext(message)
+    return text % values if values else text
+
+
 def choices() -> list[tuple[str, str]]:
     """Every language spoken, as a language switch offers it: its code and its own name."""
     return [(language, name_of(language)) for language in LANGUAGES]

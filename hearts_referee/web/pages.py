@@ -46,6 +46,7 @@ from werkzeug.exceptions import BadRequest, Forbidden, HTTPException, Unauthoriz
 from hearts_referee.http_shared.db import get_db
 from hearts_referee.http_shared.jsonbody import max_depth
 from hearts_referee.http_shared.language import KEPT as LANGUAGE_KEPT
+from hearts_referee.http_shared.language import gettext as _
 from hearts_referee.http_shared.problems import REFUSALS, capped, refusal
 from hearts_referee.referee.errorcodes import shown_pointer
 from hearts_referee.referee.reader import read_record
@@ -367,9 +368,12 @@ def sign_in() -> ResponseReturnValue:
         token = request.form.get("key", "").strip()
         key = authenticate(get_db(), token) if token else None
         if key is None:
-            error, status = "That key is unknown or has been revoked.", 401
+            error, status = _("That key is unknown or has been revoked."), 401
         elif not may(key, Permission.READ):
-            error, status = f"A {key.role} key cannot read the archive; sign in with another key.", 403
+            error, status = (
+                _("A %(role)s key cannot read the archive; sign in with another key.", role=key.role),
+                403,
+            )
         else:
             before = session.get(SESSION)
             fresh_session()  # a fresh session (and CSRF token) for the new user
@@ -377,7 +381,14 @@ def sign_in() -> ResponseReturnValue:
             now = datetime.now(UTC)
             session[SEEN] = int(now.timestamp())
             ends = limits().ends(now, now)
-            flash(f"Signed in as {key.name} ({key.role}) until {ends:%H:%M} UTC at the latest.")
+            flash(
+                _(
+                    "Signed in as %(name)s (%(role)s) until %(time)s UTC at the latest.",
+                    name=key.name,
+                    role=key.role,
+                    time=f"{ends:%H:%M}",
+                )
+            )
             return redirect(_safe_next(target))
     return render_template("director/sign_in.html", error=error, next=target, lasts=_lasting()), status
 
@@ -405,7 +416,7 @@ def sign_out() -> ResponseReturnValue:
     if isinstance(token, str):
         end_session(get_db(), token)
     fresh_session()
-    flash("Signed out.")
+    flash(_("Signed out."))
     return redirect(url_for("pages.sign_in"))
 
 
