@@ -210,7 +210,16 @@ def test_the_sign_in_page_in_norwegian_has_no_english_left_but_the_command_it_sh
 
     html = client.get("/director/sign-in?lang=nb").get_data(as_text=True)
     text = shown(re.sub(r"<code>.*?</code>", " ", html, flags=re.S))  # commands and role names stay
-    for english in ("Sign in", "Skip to content", "Inbox", "Check a hand", "key", "hours", "minutes", "tomorrow"):
+    for english in (
+        "Sign in",
+        "Skip to content",
+        "Inbox",
+        "Check a hand",
+        "key",
+        "hours",
+        "minutes",
+        "tomorrow",
+    ):
         assert english not in text, english
     assert "Logg inn med nøkkelen din" in text and "Innboks" in text and "Kontroller en hånd" in text
 
