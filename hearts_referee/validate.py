@@ -75,8 +75,9 @@ def validate_hand_json(text: str | bytes, language: str = SOURCE) -> bytes:
     return dumps(validate_hand_text(text.encode() if isinstance(text, str) else text, language=language))
 
 
-def validate_game(data: Any) -> dict[str, Any]:
-    """Validate a whole recorded game (parsed JSON) and return its scoresheet.
+def validate_game(data: Any, language: str = SOURCE) -> dict[str, Any]:
+    """Validate a whole recorded game (parsed JSON) and return its scoresheet, every
+    hand's explanations and suggestions in ``language``.
 
     Raises ``hearts_referee.usecases.errors.Rejected`` (422) listing every
     problem: the game's own fields, each hand's record problems under
@@ -88,4 +89,4 @@ def validate_game(data: Any) -> dict[str, Any]:
     from hearts_referee.usecases import games
 
     setup, hands = load_game_record(data)
-    return dump_game_validation(games.validate_game(setup, hands))
+    return dump_game_validation(games.validate_game(setup, hands, translator(language)))

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from test_pages import CSRF, sign_in
 
-from hearts_referee import validate_hand
+from hearts_referee import validate_game, validate_hand
 from hearts_referee.languages import LANGUAGES, language_of, preferred, translator
 from hearts_referee.referee.cards import CARDS, Suit
 from hearts_referee.referee.translator import ENGLISH, card_name, suit_name
@@ -22,6 +22,15 @@ from hearts_referee.referee.translator import ENGLISH, card_name, suit_name
 ROOT = Path(__file__).resolve().parent.parent
 REVOKE = json.loads((ROOT / "examples" / "mso-revoke.json").read_text())
 NB = translator("nb")
+
+
+def words_out(answer):
+    """An answer less the words that follow the language: each ruling's explanation and suggestion."""
+    if isinstance(answer, dict):
+        return {k: words_out(v) for k, v in answer.items() if k not in ("explanation", "suggestion")}
+    if isinstance(answer, list):
+        return [words_out(item) for item in answer]
+    return answer
 
 
 def html_lang(html: str) -> str:
@@ -115,15 +124,6 @@ def test_a_hand_validated_in_norwegian_has_the_same_codes_and_scores_and_norwegi
     assert "Accept-Language" in english.headers["Vary"] and "Accept-Language" in norsk.headers["Vary"]
     en, nb = english.get_json(), norsk.get_json()
 
-    def words_out(result):
-        return {
-            **result,
-            "rulings": [
-                {k: v for k, v in r.items() if k not in ("explanation", "suggestion")}
-                for r in result["rulings"]
-            ],
-        }
-
     assert words_out(en) == words_out(nb)  # codes, seats, rules, penalties, scores, statuses
     revoke = nb["rulings"][0]
     assert revoke["code"] == "revoke" and revoke["status"] == "applied"
@@ -135,6 +135,29 @@ def test_a_hand_validated_in_norwegian_has_the_same_codes_and_scores_and_norwegi
     assert mismatch["explanation"].endswith("Henvist til turneringslederen.")
     assert mismatch["suggestion"] == "rett poenglisten til 26"
     assert en["rulings"][1]["suggestion"] == "correct the scoresheet to 26"
+
+
+def test_a_game_validated_in_norwegian_explains_each_hand_in_norwegian(client):
+    from games import body, moon, new_game
+
+    game = new_game(first_dealer="S", hands=[moon("E", 1), body(REVOKE)])  # the revoke is hand 2
+    english = client.post("/v1/games/validate", json=game)
+    norsk = client.post("/v1/games/validate", json=game, headers={"Accept-Language": "no"})
+    assert norsk.status_code == 200 and norsk.headers["Content-Language"] == "nb"
+    en, nb = english.get_json(), norsk.get_json()
+    assert words_out(en) == words_out(nb)  # the scoresheet, every hand's codes and scores
+    (revoke, mismatch) = nb["hands"][1]["result"]["rulings"]
+    assert (revoke["code"], mismatch["code"]) == ("revoke", "score_mismatch")
+    assert revoke["explanation"].startswith("N spilte 8♠ til stikk 3 med hjerter (♥) på hånden")
+    assert validate_game(game, language="nb") == nb
+
+
+def test_a_refused_record_does_not_claim_a_language_its_words_are_not_in(client):
+    """The 422's messages are English still: the answer says no Content-Language."""
+    bad = dict(REVOKE, deal=dict(REVOKE["deal"], N=["ZZ", *REVOKE["deal"]["N"][1:]]))
+    refused = client.post("/v1/hands/validate", json=bad, headers={"Accept-Language": "nb"})
+    assert refused.status_code == 422
+    assert "Content-Language" not in refused.headers
 
 
 def test_an_api_answer_with_no_words_of_the_language_says_no_language(client):

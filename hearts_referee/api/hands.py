@@ -17,7 +17,7 @@ from marshmallow import ValidationError
 from hearts_referee.http_shared.auth import caller, requires
 from hearts_referee.http_shared.db import get_db
 from hearts_referee.http_shared.jsonbody import json_body
-from hearts_referee.http_shared.language import answer_language
+from hearts_referee.http_shared.language import current, told
 from hearts_referee.http_shared.requestlog import rulings
 from hearts_referee.schemas.archive import (
     ChainReportSchema,
@@ -75,8 +75,9 @@ def conditional(body: Any) -> Response:
 @bp.post("/v1/hands/validate")
 @requires(Permission.VALIDATE, unless="VALIDATE_REQUIRES_KEY")
 def validate() -> Response:
-    language = answer_language()  # the explanations and suggestions; nothing else changes
+    language = current()  # the explanations and suggestions; nothing else changes
     result = json_body(lambda text, depth: validate_hand_text(text, depth, language))
+    told()
     rulings().update(ruling["code"] for ruling in result.get("rulings", ()))
     return jsonify(result)
 

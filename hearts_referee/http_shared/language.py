@@ -9,7 +9,8 @@ package's own, compiled in memory (``hearts_referee.languages``).
 
 An answer whose text was written in the chosen language says so: ``Content-Language`` and
 ``Vary: Accept-Language``. Every page is such an answer; an API answer is one when its view
-asked for :func:`answer_language` (the explanations of a validated hand). Codes, pointers, field
+wrote its words in :func:`current` and said so with :func:`told` (the explanations of a
+validated hand or game). Codes, pointers, field
 names and enum values are the contract and never change with the language.
 """
 
@@ -59,15 +60,10 @@ def _choose(remembers: Callable[[str], bool]) -> str:
     return preferred(request.headers.get("Accept-Language", "")) or SOURCE
 
 
-def answer_language() -> str:
-    """The request's language, for an answer whose text is written in it (the explanations of
-    a validated hand): the answer will say so (``Content-Language``, ``Vary: Accept-Language``)."""
-    told()
-    return current()
-
-
 def told() -> None:
-    """This answer's text is in the request's language: say so in its headers."""
+    """This answer's text is in the request's language (:func:`current`): say so in its
+    headers. A view calls it once the answer is made, so a refusal, whose words are not
+    translated yet, does not claim the language."""
     g.language_told = True
 
 
