@@ -20,7 +20,7 @@ from werkzeug.wrappers import Response
 from hearts_referee import api, usecases, web
 from hearts_referee.api.errors import http_error
 from hearts_referee.cli import commands
-from hearts_referee.http_shared import config, db, headers, protocol, proxies, requestlog, storage
+from hearts_referee.http_shared import config, db, headers, language, protocol, proxies, requestlog, storage
 from hearts_referee.http_shared.jsonbody import FastJSONProvider
 from hearts_referee.schemas.strictjson import MAX_DEPTH
 
@@ -97,6 +97,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     requestlog.init_app(app)  # first: every response gets its X-Request-ID and its log line
     protocol.init_app(app)  # requests the HTTP server refused, answered in the one error shape
     db.init_app(app)
+    language.init_app(app, remembers=web.owns)  # ?lang=, the pages' session, Accept-Language
     api.init_app(app)
     web.init_app(app)  # the director's pages, under /director/
     commands.init_app(app)

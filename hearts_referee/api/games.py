@@ -18,6 +18,7 @@ from hearts_referee.http_shared.auth import caller, requires
 from hearts_referee.http_shared.db import get_db
 from hearts_referee.http_shared.hrnbody import game_hand, sent_as_hrn
 from hearts_referee.http_shared.jsonbody import json_body
+from hearts_referee.http_shared.language import current, told
 from hearts_referee.http_shared.requestlog import rulings
 from hearts_referee.schemas.archive import GameQuery, GameQuerySchema, SheetSignatureRequestSchema, load
 from hearts_referee.schemas.game import GameListSchema, dump_game, load_game, load_game_hand
@@ -87,6 +88,7 @@ def sign_game(game_id: int) -> tuple[Response, int, dict[str, str]]:
 @bp.post("/v1/games/validate")
 @requires(Permission.VALIDATE, unless="VALIDATE_REQUIRES_KEY")
 def validate_game() -> Response:
-    game = validate.validate_game(json_body())
+    game = validate.validate_game(json_body(), current())  # its explanations and suggestions
+    told()
     rulings().update(ruling["code"] for hand in game["hands"] for ruling in hand["result"]["rulings"])
     return jsonify(game)

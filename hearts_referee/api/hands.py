@@ -18,6 +18,7 @@ from hearts_referee.http_shared.auth import caller, requires
 from hearts_referee.http_shared.db import get_db
 from hearts_referee.http_shared.hrnbody import hrn_hand, sent_as_hrn
 from hearts_referee.http_shared.jsonbody import json_body
+from hearts_referee.http_shared.language import current, told
 from hearts_referee.http_shared.requestlog import rulings
 from hearts_referee.schemas.archive import (
     ChainReportSchema,
@@ -33,7 +34,7 @@ from hearts_referee.schemas.archive import (
     load,
 )
 from hearts_referee.schemas.game import load_game_hand
-from hearts_referee.schemas.hrn import MEDIA_TYPE, ReadHand, table_tags, write_hand
+from hearts_referee.schemas.hrn import MEDIA_TYPE, table_tags, write_hand
 from hearts_referee.schemas.record import load_record_text
 from hearts_referee.usecases import StoredHand
 from hearts_referee.usecases import hands as use
@@ -93,17 +94,14 @@ def _conditional(response: Response) -> Response:
 @bp.post("/v1/hands/validate")
 @requires(Permission.VALIDATE, unless="VALIDATE_REQUIRES_KEY")
 def validate() -> Response:
+    language = current()  # the explanations and suggestions; nothing else changes
     if sent_as_hrn():
-        result = hrn_hand(validate_read_hand)
+        result = hrn_hand(lambda hand: validate_hand(hand.record, language))
     else:
-        result = json_body(validate_hand_text, also=(MEDIA_TYPE,))
+        result = json_body(lambda text, depth: validate_hand_text(text, depth, language), also=(MEDIA_TYPE,))
+    told()
     rulings().update(ruling["code"] for ruling in result.get("rulings", ()))
     return jsonify(result)
-
-
-def validate_read_hand(hand: ReadHand) -> dict[str, Any]:
-    """A hand read from HRN, validated as the same record sent as JSON is."""
-    return validate_hand(hand.record)
 
 
 @bp.post("/v1/hands")

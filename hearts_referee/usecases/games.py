@@ -22,6 +22,7 @@ from hearts_referee.referee.findings import Code
 from hearts_referee.referee.reader import read_record
 from hearts_referee.referee.record import Event, HandRecord, Pass, Problem, RecordError, Reported
 from hearts_referee.referee.replay import play_left, table_after
+from hearts_referee.referee.translator import ENGLISH, Translator
 from hearts_referee.referee.variant import MoonOption, Variant, pass_direction_name
 from hearts_referee.rulings.audit import HandAudit
 from hearts_referee.rulings.decisions import rescore
@@ -133,11 +134,14 @@ class WrongHandNumber(Exception):
 PLAY_INCOMPLETE_DETAIL = "The hand's play stops early: a game takes only a hand it can score; see errors."
 
 
-def next_hand(setup: GameSetup, lines: Sequence[HandLine], hand: GameHand) -> PlayedHand:
+def next_hand(
+    setup: GameSetup, lines: Sequence[HandLine], hand: GameHand, t: Translator = ENGLISH
+) -> PlayedHand:
     """The game's next hand: dealt by the next dealer under the next number, with the
-    totals so far, and audited. ``GameOver``, ``WrongHandNumber``, ``RecordError``, or
-    ``Rejected`` for a hand whose play stops early (:func:`play_incomplete`)."""
-    played = _next_audited(setup, lines, hand)
+    totals so far, and audited (explained in the language of ``t``: English, as stored).
+    ``GameOver``, ``WrongHandNumber``, ``RecordError``, or ``Rejected`` for a hand whose play
+    stops early (:func:`play_incomplete`)."""
+    played = _next_audited(setup, lines, hand, t)
     stopped = play_incomplete(setup.variant, played.audit)
     if stopped is not None:
         raise Rejected([stopped], PLAY_INCOMPLETE_DETAIL)
@@ -145,7 +149,12 @@ def next_hand(setup: GameSetup, lines: Sequence[HandLine], hand: GameHand) -> Pl
 
 
 def _next_audited(
-    setup: GameSetup, lines: Sequence[HandLine], hand: GameHand, *, so_far: bool = False
+    setup: GameSetup,
+    lines: Sequence[HandLine],
+    hand: GameHand,
+    t: Translator = ENGLISH,
+    *,
+    so_far: bool = False,
 ) -> PlayedHand:
     """The game's next hand audited as far as its play goes (a hand being entered stops
     early; the audit says so with its ``play_incomplete`` ruling; ``so_far``: its deal left
@@ -158,7 +167,7 @@ def _next_audited(
     if hand.hand_number is not None and hand.hand_number != deal.hand_number:
         raise WrongHandNumber(deal.hand_number, hand.hand_number)
     record = hand.record(setup, deal, sheet.totals, so_far=so_far)
-    return PlayedHand(deal, record, audit_so_far(record) if so_far else audit_record(record))
+    return PlayedHand(deal, record, audit_so_far(record, t) if so_far else audit_record(record, t))
 
 
 def play_incomplete(variant: Variant, audit: HandAudit) -> Problem | None:
@@ -652,8 +661,11 @@ class GameAudit:
     next_deal: NextDeal
 
 
-def validate_game(setup: GameSetup, hands: Sequence[GameHand | RecordError]) -> GameAudit:
-    """Audit every hand of a recorded game in turn, as the game would have taken it.
+def validate_game(
+    setup: GameSetup, hands: Sequence[GameHand | RecordError], t: Translator = ENGLISH
+) -> GameAudit:
+    """Audit every hand of a recorded game in turn, as the game would have taken it, the
+    rulings explained in the language of ``t``.
 
     A hand the JSON layer could not load comes as its ``RecordError`` (its
     problems already located under ``/hands/<i>``). ``Rejected`` lists every
@@ -668,7 +680,7 @@ def validate_game(setup: GameSetup, hands: Sequence[GameHand | RecordError]) -> 
             problems.extend(hand.problems)
             continue
         try:
-            this = next_hand(setup, [line_of(p.audit) for p in played], hand)
+            this = next_hand(setup, [line_of(p.audit) for p in played], hand, t)
         except GameOver as over:
             if not problems:
                 problems.append(Problem(at, "after_game_end", str(over)))

@@ -45,6 +45,8 @@ from werkzeug.exceptions import BadRequest, Forbidden, HTTPException, Unauthoriz
 
 from hearts_referee.http_shared.db import get_db
 from hearts_referee.http_shared.jsonbody import max_depth
+from hearts_referee.http_shared.language import KEPT as LANGUAGE_KEPT
+from hearts_referee.http_shared.language import gettext as _
 from hearts_referee.http_shared.problems import REFUSALS, capped, refusal
 from hearts_referee.referee.errorcodes import shown_pointer
 from hearts_referee.referee.reader import read_record
@@ -350,6 +352,15 @@ def _safe_next(target: str | None) -> str:
     return url_for("pages.inbox")
 
 
+def fresh_session() -> None:
+    """Everything the session holds forgotten but the language the browser chose: signing in
+    or out starts afresh (a new CSRF token), in the same language."""
+    language = session.get(LANGUAGE_KEPT)
+    session.clear()
+    if language is not None:
+        session[LANGUAGE_KEPT] = language
+
+
 @bp.route("/sign-in", methods=["GET", "POST"])
 def sign_in() -> ResponseReturnValue:
     error = None
@@ -359,9 +370,12 @@ def sign_in() -> ResponseReturnValue:
         token = request.form.get("key", "").strip()
         key = authenticate(get_db(), token) if token else None
         if key is None:
-            error, status = "That key is unknown or has been revoked.", 401
+            error, status = _("That key is unknown or has been revoked."), 401
         elif not may(key, Permission.READ):
-            error, status = f"A {key.role} key cannot read the archive; sign in with another key.", 403
+            error, status = (
+                _("A %(role)s key cannot read the archive; sign in with another key.", role=key.role),
+                403,
+            )
         else:
             begin_session(key, start_session(get_db(), key, browser_session()))
             return redirect(_safe_next(target))
@@ -377,15 +391,21 @@ def browser_session() -> str | None:
 def begin_session(key: Key, token: str) -> None:
     """This browser is now signed in as ``key`` with the session ``token``: by its key on the
     sign-in page, or by a director's pairing link (``web.phones``)."""
-    session.clear()  # a fresh session (and CSRF token) for the new user
+    fresh_session()  # a fresh session (and CSRF token) for the new user, in the language chosen
     session[SESSION] = token
     now = datetime.now(UTC)
     session[SEEN] = int(now.timestamp())
     bounds = limits()
     flash(
-        f"Signed in as {key.name} ({key.role}) until {bounds.latest(now):%H:%M} UTC at the latest "
-        f"({_hours(bounds)} hours); a sign-in also ends after "
-        f"{int(bounds.idle.total_seconds() // 60)} minutes without opening a page."
+        _(
+            "Signed in as %(name)s (%(role)s) until %(time)s UTC at the latest (%(hours)s hours);"
+            " a sign-in also ends after %(minutes)s minutes without opening a page.",
+            name=key.name,
+            role=key.role,
+            time=f"{bounds.latest(now):%H:%M}",
+            hours=_hours(bounds),
+            minutes=int(bounds.idle.total_seconds() // 60),
+        )
     )
 
 
@@ -416,8 +436,8 @@ def sign_out() -> ResponseReturnValue:
     token = session.get(SESSION)
     if isinstance(token, str):
         end_session(get_db(), token)
-    session.clear()
-    flash("Signed out.")
+    fresh_session()
+    flash(_("Signed out."))
     return redirect(url_for("pages.sign_in"))
 
 
