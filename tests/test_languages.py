@@ -256,5 +256,9 @@ def test_signing_in_and_a_refused_key_are_told_in_norwegian(client, keys):
     assert "Den nøkkelen er ukjent eller er trukket tilbake." in refused.get_data(as_text=True)
     sign_in(client, keys, "director")
     inbox = client.get("/director/").get_data(as_text=True)
-    assert re.search(r"Logget inn som .+? \(director\) til senest \d\d:\d\d UTC\.", inbox)
+    assert re.search(
+        r"Logget inn som .+? \(director\) til senest \d\d:\d\d UTC \(\d+ timer\); en innlogging avsluttes"
+        r" også etter \d+ minutter uten at en side åpnes\.",
+        inbox,
+    )
     assert "Logg ut" in inbox and "Sign out" not in inbox
