@@ -114,8 +114,9 @@ def test_a_record_is_built_from_every_field_its_rules_read():
 
 
 def _fast_read_calls() -> tuple[list[str], list[tuple[str, str]]]:
-    """In ``read_plain``'s source, in order: the field each ``_value(given, F)`` takes, and
-    each rule called with the field whose pointer it is given (``rule(value, F.at, ...)``)."""
+    """In ``read_plain``'s source, in order: each field whose JSON value it takes
+    (``given[F.key]``, ``given.get(F.key)``), and each rule called with the field whose
+    pointer it is given (``rule(value, F.at, ...)``)."""
     source = (Path(reader.__file__).parent / "reader.py").read_text()  # compiled: beside the .so
     tree = ast.parse(source)
     read_plain_def = next(
@@ -124,17 +125,15 @@ def _fast_read_calls() -> tuple[list[str], list[tuple[str, str]]]:
     rules = {field.read.__name__ for field in FIELDS}
     taken: list[str] = []
     called: list[tuple[str, str]] = []
-    calls = [node for node in ast.walk(read_plain_def) if isinstance(node, ast.Call)]
-    for call in sorted(calls, key=lambda node: (node.lineno, node.col_offset)):
-        if not isinstance(call.func, ast.Name):
-            continue
-        if call.func.id == "_value":
-            assert isinstance(call.args[1], ast.Name)
-            taken.append(call.args[1].id)
-        elif call.func.id in rules:
-            at = call.args[1]
+    nodes = [node for node in ast.walk(read_plain_def) if isinstance(node, (ast.Attribute, ast.Call))]
+    for node in sorted(nodes, key=lambda node: (node.lineno, node.col_offset)):
+        if isinstance(node, ast.Attribute):
+            if node.attr == "key" and isinstance(node.value, ast.Name):
+                taken.append(node.value.id)
+        elif isinstance(node.func, ast.Name) and node.func.id in rules:
+            at = node.args[1]
             assert isinstance(at, ast.Attribute) and at.attr == "at" and isinstance(at.value, ast.Name)
-            called.append((call.func.id, at.value.id))
+            called.append((node.func.id, at.value.id))
     return taken, called
 
 

@@ -685,6 +685,12 @@ FIELD: Final[dict[str, Field]] = {field.attr: field for field in FIELDS}
 KEYS: Final = frozenset(field.key for field in FIELDS)
 """Every JSON key a record may have."""
 
+REQUIRED: Final = frozenset(field.key for field in FIELDS if field.required)
+"""The JSON keys a record must have."""
+
+NULLABLE: Final = frozenset(field.key for field in FIELDS if field.nullable)
+"""The JSON keys that may be ``null``: each such field is then read as left out (``None``)."""
+
 CARD_FIELD: Final = Field("card", read_card_field, partial=False)
 """A field elsewhere that is one card (a director's report of a card)."""
 
@@ -754,27 +760,6 @@ def _record(values: dict[str, Any], deal: dict[str, tuple[Card, ...]]) -> HandRe
     )
 
 
-class _NotPlain(Exception):
-    """A field left out that is required, or ``null`` that may not be: :func:`read_plain`
-    leaves the record to the schema, which says so."""
-
-
-_ABSENT: Final = object()
-
-
-def _value(given: dict[str, Any], field: Field) -> Any:
-    """``field``'s JSON value in ``given`` for its rule to read, or ``_ABSENT``: left out, or
-    ``null`` where it may be (``Field.left_out`` then, which is ``None`` for such a field)."""
-    value = given.get(field.key, _ABSENT)
-    if value is None:
-        if not field.nullable:
-            raise _NotPlain
-        return _ABSENT
-    if value is _ABSENT and field.required:
-        raise _NotPlain
-    return value
-
-
 def read_plain(data: Any, typed_play: type | None = None) -> HandRecord | None:
     """``data`` read by every field's rule, when no rule finds a problem and no deal is to
     be derived; else ``None``: the schema reads it again and says what and where (and
@@ -783,75 +768,66 @@ def read_plain(data: Any, typed_play: type | None = None) -> HandRecord | None:
     The rules of :data:`FIELDS`, in its order, each called by name: compiled, a direct call
     and the record built in one, where :func:`read_fields`' loop calls each through the
     field and keeps the values in a dict (tests/test_one_reader.py holds the calls to
-    :data:`FIELDS`)."""
+    :data:`FIELDS`). What the loop checks field by field is checked first, for the whole
+    record: no unknown field, every required one, ``null`` only where a field may be (and
+    there it is read as the field left out, which is ``None``)."""
     if type(data) is not dict:
         return None
     given: dict[str, Any] = data  # compiled: a dict's own lookup, not the generic one
-    if not KEYS.issuperset(given):
+    if not KEYS.issuperset(given) or not given.keys() >= REQUIRED:
+        return None
+    if None in given.values() and not NULLABLE.issuperset([key for key in given if given[key] is None]):
         return None
     problems: list[Problem] = []
     reading = Reading(typed_play)
-    try:
-        variant = read_variant(_value(given, VARIANT), VARIANT.at, problems, None, reading)
-        seats = read_seats(_value(given, SEATS), SEATS.at, problems, None, reading)
-        dealer = read_seat(_value(given, DEALER), DEALER.at, problems, None, reading)
-        number = read_hand_number(_value(given, HAND_NUMBER), HAND_NUMBER.at, problems, None, reading)
-        value = _value(given, DEAL)
-        deal = DEAL.left_out() if value is _ABSENT else read_deal(value, DEAL.at, problems, None, reading)
-        value = _value(given, KITTY)
-        kitty = (
-            KITTY.left_out() if value is _ABSENT else read_card_list(value, KITTY.at, problems, None, reading)
-        )
-        value = _value(given, PASSES)
-        passes = (
-            PASSES.left_out() if value is _ABSENT else read_passes(value, PASSES.at, problems, None, reading)
-        )
-        value = _value(given, PLAY)
-        play = PLAY.left_out() if value is _ABSENT else read_play(value, PLAY.at, problems, None, reading)
-        value = _value(given, SCORES_BEFORE)
-        before = (
-            SCORES_BEFORE.left_out()
-            if value is _ABSENT
-            else read_scores(value, SCORES_BEFORE.at, problems, None, reading)
-        )
-        value = _value(given, CLAIMED)
-        written = (
-            CLAIMED.left_out()
-            if value is _ABSENT
-            else read_scores(value, CLAIMED.at, problems, None, reading)
-        )
-        value = _value(given, MOON_CHOICE)
-        moon = (
-            MOON_CHOICE.left_out()
-            if value is _ABSENT
-            else read_moon_choice(value, MOON_CHOICE.at, problems, None, reading)
-        )
-        value = _value(given, BACKS)
-        backs = BACKS.left_out() if value is _ABSENT else read_backs(value, BACKS.at, problems, None, reading)
-        value = _value(given, EXPOSED_IN_DEAL)
-        exposed = (
-            EXPOSED_IN_DEAL.left_out()
-            if value is _ABSENT
-            else read_card_list(value, EXPOSED_IN_DEAL.at, problems, None, reading)
-        )
-        value = _value(given, POINTS)
-        points = (
-            POINTS.left_out() if value is _ABSENT else read_scores(value, POINTS.at, problems, None, reading)
-        )
-        value = _value(given, IRREGULARITIES)
-        reports = (
-            IRREGULARITIES.left_out()
-            if value is _ABSENT
-            else read_irregularities(value, IRREGULARITIES.at, problems, None, reading)
-        )
-        value = _value(given, DEAL_DERIVED)
-        derived = (
-            DEAL_DERIVED.left_out()
-            if value is _ABSENT
-            else read_flag(value, DEAL_DERIVED.at, problems, None, reading)
-        )
-    except _NotPlain:
-        return None
+    variant = read_variant(given[VARIANT.key], VARIANT.at, problems, None, reading)
+    seats = read_seats(given[SEATS.key], SEATS.at, problems, None, reading)
+    dealer = read_seat(given[DEALER.key], DEALER.at, problems, None, reading)
+    number = read_hand_number(given[HAND_NUMBER.key], HAND_NUMBER.at, problems, None, reading)
+    value = given.get(DEAL.key)
+    deal = DEAL.left_out() if value is None else read_deal(value, DEAL.at, problems, None, reading)
+    value = given.get(KITTY.key)
+    kitty = KITTY.left_out() if value is None else read_card_list(value, KITTY.at, problems, None, reading)
+    value = given.get(PASSES.key)
+    passes = PASSES.left_out() if value is None else read_passes(value, PASSES.at, problems, None, reading)
+    value = given.get(PLAY.key)
+    play = PLAY.left_out() if value is None else read_play(value, PLAY.at, problems, None, reading)
+    value = given.get(SCORES_BEFORE.key)
+    before = (
+        SCORES_BEFORE.left_out()
+        if value is None
+        else read_scores(value, SCORES_BEFORE.at, problems, None, reading)
+    )
+    value = given.get(CLAIMED.key)
+    written = CLAIMED.left_out() if value is None else read_scores(value, CLAIMED.at, problems, None, reading)
+    value = given.get(MOON_CHOICE.key)
+    moon = (
+        MOON_CHOICE.left_out()
+        if value is None
+        else read_moon_choice(value, MOON_CHOICE.at, problems, None, reading)
+    )
+    value = given.get(BACKS.key)
+    backs = BACKS.left_out() if value is None else read_backs(value, BACKS.at, problems, None, reading)
+    value = given.get(EXPOSED_IN_DEAL.key)
+    exposed = (
+        EXPOSED_IN_DEAL.left_out()
+        if value is None
+        else read_card_list(value, EXPOSED_IN_DEAL.at, problems, None, reading)
+    )
+    value = given.get(POINTS.key)
+    points = POINTS.left_out() if value is None else read_scores(value, POINTS.at, problems, None, reading)
+    value = given.get(IRREGULARITIES.key)
+    reports = (
+        IRREGULARITIES.left_out()
+        if value is None
+        else read_irregularities(value, IRREGULARITIES.at, problems, None, reading)
+    )
+    value = given.get(DEAL_DERIVED.key)
+    derived = (
+        DEAL_DERIVED.left_out()
+        if value is None
+        else read_flag(value, DEAL_DERIVED.at, problems, None, reading)
+    )
     if problems or variant is None or dealer is None or number is None:
         return None
     if deal is None:
