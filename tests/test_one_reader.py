@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import ast
 import copy
-from pathlib import Path
 
 import pytest
 from hands import hand
 
+from hearts_referee.compiled import PACKAGE_ROOT
 from hearts_referee.referee import reader
 from hearts_referee.referee.notation import record_data
 from hearts_referee.referee.reader import FIELDS, Reading, read_fields, read_plain, read_record, record_of
@@ -117,7 +117,7 @@ def _fast_read_calls() -> tuple[list[str], list[tuple[str, str]]]:
     """In ``read_plain``'s source, in order: each field whose JSON value it takes
     (``given[F.key]``, ``given.get(F.key)``), and each rule called with the field whose
     pointer it is given (``rule(value, F.at, ...)``)."""
-    source = (Path(reader.__file__).parent / "reader.py").read_text()  # compiled: beside the .so
+    source = (PACKAGE_ROOT / "referee" / "reader.py").read_text()  # the source, either build
     tree = ast.parse(source)
     read_plain_def = next(
         node for node in tree.body if isinstance(node, ast.FunctionDef) and node.name == "read_plain"
