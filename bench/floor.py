@@ -52,6 +52,8 @@ from hearts_referee.referee import replay  # noqa: E402
 from hearts_referee.schemas.record import load_record  # noqa: E402
 
 ENGINE_ROW = "referee load + replay"
+SKETCH_B_SHARE = 0.8
+"""Issue 39: the referee's load + replay at least this share of sketch B's speed, on its build."""
 
 
 def compile_sketch(folder: Path) -> tuple[ModuleType | None, str | None]:
@@ -145,6 +147,14 @@ def report(samples: dict[str, list[int]], hands: int, repeats: int, skipped: lis
         verdict = "the floor is below the target" if floor < target else "the floor reaches the target"
         mine = f"; the referee {engine:.2f}×" if build == compiled.BUILD.name else ""
         lines.append(f"  {build:<9} >= {target:.1f}×: sketch B {floor:.2f}×{mine}: {verdict}")
+    row = f"B one path, {compiled.BUILD.name}"
+    if row in per_hand:
+        share = per_hand[row] / per_hand[ENGINE_ROW]
+        verdict = "met" if share >= SKETCH_B_SHARE else "NOT met"
+        lines.append(
+            f"  the referee >= {SKETCH_B_SHARE:.1f} of sketch B's speed, {compiled.BUILD.name}: "
+            f"{per_hand[ENGINE_ROW]:.1f} against {per_hand[row]:.1f} µs, {share:.2f}, {verdict}"
+        )
     return "\n".join(lines)
 
 

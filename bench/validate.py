@@ -50,11 +50,13 @@ LONG_JOHN_ROW = f"core replay LJ {LONG_JOHN_SEATS} seats"
 OPENSPIEL_ROW = "OpenSpiel checked replay"
 LOAD_REPLAY_ROW = "load + replay"
 
-OPENSPIEL_TARGETS = {"compiled": 2.0, "pure": 1.0}
-"""load + replay at least this many times OpenSpiel's checked replay speed, by build (issue 20)."""
+OPENSPIEL_TARGETS = {"compiled": 2.0, "pure": 0.5}
+"""load + replay at least this many times OpenSpiel's checked replay speed, by build (issue 39's
+targets, set from the floor ``bench/floor.py`` measured; issue 20 asked 2.0 and 1.0)."""
 OPENSPIEL_TARGET = OPENSPIEL_TARGETS[compiled.BUILD.name]
-AUDIT_TARGET_RATIO = 3.0
-"""The full audit, record JSON text to result JSON bytes, at most this many times json.loads."""
+AUDIT_TARGET_RATIO = 2.5
+"""The full audit, record JSON text to result JSON bytes, at most this many times json.loads
+(issue 39; issue 20 asked 3.0)."""
 LONG_JOHN_TARGET_RATIO = 2.5
 """A seven-seat long-john replay at most this many times a four-player one."""
 
@@ -293,7 +295,7 @@ def report(samples: dict[str, list[int]], hands: int, repeats: int, skipped: lis
         )
     audit = per_hand["full audit"] / floor
     lines.append(
-        f"  full audit, text to bytes, <= {AUDIT_TARGET_RATIO:.0f}× json.loads: {audit:.1f}×, "
+        f"  full audit, text to bytes, <= {AUDIT_TARGET_RATIO:.1f}× json.loads: {audit:.2f}×, "
         + ("met" if audit <= AUDIT_TARGET_RATIO else "NOT met")
     )
     big = per_hand[LONG_JOHN_ROW] / per_hand["core replay"]

@@ -140,10 +140,12 @@ def read_cards(
     if type(value) is not list:
         problems.append(Problem(pointer(*at), "type", f"expected a list of cards, not {type_name(value)}"))
         return ()
-    out = []
+    codes: list[Any] = value  # compiled: a list's own loop, not the generic one
+    cards = CARDS
+    out: list[Card] = []
     try:
-        for item in value:  # canonical codes, the common case: one look-up each
-            out.append(CARDS[item])  # KeyError, or TypeError for an unhashable value
+        for code in codes:  # canonical codes, the common case: one look-up each
+            out.append(cards[code])  # KeyError, or TypeError for an unhashable value
         return tuple(out)
     except (KeyError, TypeError):
         out = []
@@ -197,7 +199,8 @@ def read_seats(
         problems.append(Problem(at, "type", f"expected a list of seat ids, not {type_name(value)}"))
         return ()
     found = len(problems)
-    for i, seat in enumerate(value):
+    named: list[Any] = value  # compiled: a list's own loop, not the generic one
+    for i, seat in enumerate(named):
         if type(seat) is not str:
             problems.append(Problem(f"{at}/{i}", "type", "a seat id is a string"))
             continue
@@ -208,11 +211,11 @@ def read_seats(
                 seat_key(seat, f"{at}/{i}", problems)
             else:
                 problems.append(Problem(f"{at}/{i}", error.code, f"seat {seat!r}: {error.message}"))
-    if not 3 <= len(value) <= 8:
-        problems.append(Problem(at, "seat_count", f"a table has 3 to 8 seats, not {len(value)}"))
+    if not 3 <= len(named) <= 8:
+        problems.append(Problem(at, "seat_count", f"a table has 3 to 8 seats, not {len(named)}"))
     if reading is not None and len(problems) == found:
-        reading.seats = {seat: seat for seat in value}
-    return tuple(value)
+        reading.seats = {seat: seat for seat in named}
+    return tuple(named)
 
 
 def read_seat(
@@ -299,8 +302,9 @@ def read_deal(
     if not _object(value, at, problems):
         return {}
     seats = reading.seats if reading is not None else _NO_SEATS
+    given: dict[str, Any] = value  # compiled: a dict's own loop, not the generic one
     deal: dict[str, tuple[Card, ...]] = {}
-    for seat, cards in value.items():
+    for seat, cards in given.items():
         if 0 < len(seat) <= SEAT_MAX_LENGTH or seat_key(seat, pointer("deal", seat), problems):
             deal[seats.get(seat) or seat] = read_cards(cards, ("deal", seat), problems, kept)
     return deal
@@ -312,8 +316,9 @@ def read_passes(
     """Each seat's pass: a list of cards, or ``{"cards", "to", "looked_early"}``."""
     if not _object(value, at, problems):
         return {}
-    passes = {}
-    for seat, given in value.items():
+    each: dict[str, Any] = value  # compiled: a dict's own loop, not the generic one
+    passes: dict[str, Pass] = {}
+    for seat, given in each.items():
         here = "/passes/" + seat if "/" not in seat and "~" not in seat else pointer("passes", seat)
         if not seat_key(seat, here, problems):
             continue
@@ -362,18 +367,23 @@ def read_play(
         return ()
     seats = reading.seats if reading is not None else _NO_SEATS
     typed = reading.typed_play if reading is not None else None
-    events = []
+    items: list[Any] = value  # compiled: a list's own loop, not the generic one
+    cards = CARDS
+    played = _CARD_EVENT
+    events: list[Event] = []
     try:
-        for item in value:  # seats at the table and canonical codes: one look-up each
+        for item in items:  # seats at the table and canonical codes: one look-up each
             kind = type(item)
             if kind is typed:
-                named, code = item.seat, item.card
+                named = item.seat
+                code = item.card
             elif kind is dict and len(item) == 2:
                 pair: dict[str, Any] = item  # compiled: a dict's own lookup, not the generic one
-                named, code = pair["seat"], pair["card"]
+                named = pair["seat"]
+                code = pair["card"]
             else:
                 break
-            events.append(Event(seats[named], _CARD_EVENT, CARDS[code], (), None))
+            events.append(Event(seats[named], played, cards[code], (), None))
         else:
             return tuple(events)
     except (KeyError, TypeError):  # anything else: read from there on, event by event
@@ -611,6 +621,8 @@ class Field:
         nullable: bool = False,
         partial: bool = True,
     ) -> None:
+        if nullable and default is not None:  # :func:`read_plain` reads a null as left out
+            raise ValueError(f"field {key!r}: a field that may be null is null when left out")
         self.key = key
         self.at = pointer(key)
         self.attr = attr or key
@@ -626,27 +638,44 @@ class Field:
         return self.default() if self.fresh else self.default
 
 
+VARIANT: Final = Field("variant", read_variant, required=True, partial=False)
+SEATS: Final = Field("seats", read_seats, required=True, partial=False)
+DEALER: Final = Field("dealer", read_seat, required=True, partial=False)
+HAND_NUMBER: Final = Field("hand_number", read_hand_number, required=True, partial=False)
+DEAL: Final = Field("deal", read_deal, nullable=True)
+# left out of a complete record, the deal is derived from the play (``referee.derive``)
+KITTY: Final = Field("kitty", read_card_list, default=())
+PASSES: Final = Field("passes", read_passes, default=dict)
+PLAY: Final = Field("play", read_play, default=())
+SCORES_BEFORE: Final = Field("scores_before", read_scores, nullable=True)
+CLAIMED: Final = Field("claimed", read_scores, attr="written", nullable=True)
+# the scores the table wrote, checked against the validated score: ``written`` in the code
+MOON_CHOICE: Final = Field("moon_choice", read_moon_choice, nullable=True, partial=False)
+BACKS: Final = Field("backs", read_backs, nullable=True)
+EXPOSED_IN_DEAL: Final = Field("exposed_in_deal", read_card_list, default=())
+POINTS: Final = Field("points", read_scores, nullable=True)
+# a score-only hand: the card points each seat took (``referee.score_only``)
+IRREGULARITIES: Final = Field("irregularities", read_irregularities, default=())
+DEAL_DERIVED: Final = Field("deal_derived", read_flag, default=False, partial=False)
+# written by the referee beside a deal it derived, so a stored record reads back so
+
 FIELDS: Final[tuple[Field, ...]] = (
-    Field("variant", read_variant, required=True, partial=False),
-    Field("seats", read_seats, required=True, partial=False),
-    Field("dealer", read_seat, required=True, partial=False),
-    Field("hand_number", read_hand_number, required=True, partial=False),
-    Field("deal", read_deal, nullable=True),
-    # left out of a complete record, the deal is derived from the play (``referee.derive``)
-    Field("kitty", read_card_list, default=()),
-    Field("passes", read_passes, default=dict),
-    Field("play", read_play, default=()),
-    Field("scores_before", read_scores, nullable=True),
-    Field("claimed", read_scores, attr="written", nullable=True),
-    # the scores the table wrote, checked against the validated score: ``written`` in the code
-    Field("moon_choice", read_moon_choice, nullable=True, partial=False),
-    Field("backs", read_backs, nullable=True),
-    Field("exposed_in_deal", read_card_list, default=()),
-    Field("points", read_scores, nullable=True),
-    # a score-only hand: the card points each seat took (``referee.score_only``)
-    Field("irregularities", read_irregularities, default=()),
-    Field("deal_derived", read_flag, default=False, partial=False),
-    # written by the referee beside a deal it derived, so a stored record reads back so
+    VARIANT,
+    SEATS,
+    DEALER,
+    HAND_NUMBER,
+    DEAL,
+    KITTY,
+    PASSES,
+    PLAY,
+    SCORES_BEFORE,
+    CLAIMED,
+    MOON_CHOICE,
+    BACKS,
+    EXPOSED_IN_DEAL,
+    POINTS,
+    IRREGULARITIES,
+    DEAL_DERIVED,
 )
 """The record's fields in the order they are read and their problems listed."""
 
@@ -655,6 +684,12 @@ FIELD: Final[dict[str, Field]] = {field.attr: field for field in FIELDS}
 
 KEYS: Final = frozenset(field.key for field in FIELDS)
 """Every JSON key a record may have."""
+
+REQUIRED: Final = frozenset(field.key for field in FIELDS if field.required)
+"""The JSON keys a record must have."""
+
+NULLABLE: Final = frozenset(field.key for field in FIELDS if field.nullable)
+"""The JSON keys that may be ``null``: each such field is then read as left out (``None``)."""
 
 CARD_FIELD: Final = Field("card", read_card_field, partial=False)
 """A field elsewhere that is one card (a director's report of a card)."""
@@ -669,9 +704,10 @@ def read_fields(data: Any, problems: list[Problem], reading: Reading | None) -> 
     if type(data) is not dict:
         problems.append(Problem("", "type", "Invalid input type."))
         return {}
+    given: dict[str, Any] = data  # compiled: a dict's own lookup, not the generic one
     values: dict[str, Any] = {}
     for field in FIELDS:
-        value = data.get(field.key, _MISSING)
+        value = given.get(field.key, _MISSING)
         if value is _MISSING:
             if field.required:
                 problems.append(Problem(field.at, "required", "Missing data for required field."))
@@ -684,8 +720,8 @@ def read_fields(data: Any, problems: list[Problem], reading: Reading | None) -> 
                 problems.append(Problem(field.at, "null", "Field may not be null."))
         else:
             values[field.attr] = field.read(value, field.at, problems, None, reading)
-    if not KEYS.issuperset(data):
-        for key in sorted(str(key) for key in data if key not in KEYS):
+    if not KEYS.issuperset(given):
+        for key in sorted(str(key) for key in given if key not in KEYS):
             problems.append(Problem(pointer(key), "unknown_field", "Unknown field."))
     return values
 
@@ -694,21 +730,128 @@ def record_of(values: dict[str, Any]) -> HandRecord:
     """The record of its fields' values read without a problem: a deal left out is derived
     from the play (``referee.derive``), unless the hand is a score-only one, which has none.
     ``RecordError`` if the deal cannot be derived."""
-    if values["deal"] is None:
-        record = HandRecord(**(values | {"deal": {}}))
+    deal = values["deal"]
+    if deal is None:
+        record = _record(values, {})
         return record if record.points is not None else derive_deal(record)
-    return HandRecord(**values)
+    return _record(values, deal)
+
+
+def _record(values: dict[str, Any], deal: dict[str, tuple[Card, ...]]) -> HandRecord:
+    """The record of every field's value, by the record's attribute (as keywords: compiled,
+    a direct call, where ``HandRecord(**values)`` matches each name in a generic one)."""
+    return HandRecord(
+        variant=values["variant"],
+        seats=values["seats"],
+        dealer=values["dealer"],
+        hand_number=values["hand_number"],
+        deal=deal,
+        play=values["play"],
+        kitty=values["kitty"],
+        passes=values["passes"],
+        scores_before=values["scores_before"],
+        written=values["written"],
+        moon_choice=values["moon_choice"],
+        exposed_in_deal=values["exposed_in_deal"],
+        backs=values["backs"],
+        deal_derived=values["deal_derived"],
+        points=values["points"],
+        irregularities=values["irregularities"],
+    )
 
 
 def read_plain(data: Any, typed_play: type | None = None) -> HandRecord | None:
     """``data`` read by every field's rule, when no rule finds a problem and no deal is to
     be derived; else ``None``: the schema reads it again and says what and where (and
-    derives the deal, with every reason it cannot be). ``typed_play``: see :class:`Reading`."""
-    problems: list[Problem] = []
-    values = read_fields(data, problems, Reading(typed_play))
-    if problems or (values["deal"] is None and values["points"] is None):
+    derives the deal, with every reason it cannot be). ``typed_play``: see :class:`Reading`.
+
+    The rules of :data:`FIELDS`, in its order, each called by name: compiled, a direct call
+    and the record built in one, where :func:`read_fields`' loop calls each through the
+    field and keeps the values in a dict (tests/test_one_reader.py holds the calls to
+    :data:`FIELDS`). What the loop checks field by field is checked first, for the whole
+    record: no unknown field, every required one, ``null`` only where a field may be (and
+    there it is read as the field left out, which is ``None``)."""
+    if type(data) is not dict:
         return None
-    return record_of(values)
+    given: dict[str, Any] = data  # compiled: a dict's own lookup, not the generic one
+    if not KEYS.issuperset(given) or not given.keys() >= REQUIRED:
+        return None
+    if None in given.values() and not NULLABLE.issuperset([key for key in given if given[key] is None]):
+        return None
+    problems: list[Problem] = []
+    reading = Reading(typed_play)
+    variant = read_variant(given[VARIANT.key], VARIANT.at, problems, None, reading)
+    seats = read_seats(given[SEATS.key], SEATS.at, problems, None, reading)
+    dealer = read_seat(given[DEALER.key], DEALER.at, problems, None, reading)
+    number = read_hand_number(given[HAND_NUMBER.key], HAND_NUMBER.at, problems, None, reading)
+    value = given.get(DEAL.key)
+    deal = DEAL.left_out() if value is None else read_deal(value, DEAL.at, problems, None, reading)
+    value = given.get(KITTY.key)
+    kitty = KITTY.left_out() if value is None else read_card_list(value, KITTY.at, problems, None, reading)
+    value = given.get(PASSES.key)
+    passes = PASSES.left_out() if value is None else read_passes(value, PASSES.at, problems, None, reading)
+    value = given.get(PLAY.key)
+    play = PLAY.left_out() if value is None else read_play(value, PLAY.at, problems, None, reading)
+    value = given.get(SCORES_BEFORE.key)
+    before = (
+        SCORES_BEFORE.left_out()
+        if value is None
+        else read_scores(value, SCORES_BEFORE.at, problems, None, reading)
+    )
+    value = given.get(CLAIMED.key)
+    written = CLAIMED.left_out() if value is None else read_scores(value, CLAIMED.at, problems, None, reading)
+    value = given.get(MOON_CHOICE.key)
+    moon = (
+        MOON_CHOICE.left_out()
+        if value is None
+        else read_moon_choice(value, MOON_CHOICE.at, problems, None, reading)
+    )
+    value = given.get(BACKS.key)
+    backs = BACKS.left_out() if value is None else read_backs(value, BACKS.at, problems, None, reading)
+    value = given.get(EXPOSED_IN_DEAL.key)
+    exposed = (
+        EXPOSED_IN_DEAL.left_out()
+        if value is None
+        else read_card_list(value, EXPOSED_IN_DEAL.at, problems, None, reading)
+    )
+    value = given.get(POINTS.key)
+    points = POINTS.left_out() if value is None else read_scores(value, POINTS.at, problems, None, reading)
+    value = given.get(IRREGULARITIES.key)
+    reports = (
+        IRREGULARITIES.left_out()
+        if value is None
+        else read_irregularities(value, IRREGULARITIES.at, problems, None, reading)
+    )
+    value = given.get(DEAL_DERIVED.key)
+    derived = (
+        DEAL_DERIVED.left_out()
+        if value is None
+        else read_flag(value, DEAL_DERIVED.at, problems, None, reading)
+    )
+    if problems or variant is None or dealer is None or number is None:
+        return None
+    if deal is None:
+        if points is None:
+            return None
+        deal = {}
+    return HandRecord(
+        variant,
+        seats,
+        dealer,
+        number,
+        deal,
+        play,
+        kitty,
+        passes,
+        before,
+        written,
+        moon,
+        exposed,
+        backs,
+        derived,
+        points,
+        reports,
+    )
 
 
 def read_record(data: Any) -> HandRecord:

@@ -114,8 +114,8 @@ def _keys(value: dict[str, Any]) -> int:
 def plain_from_text(data: bytes, max_depth: int) -> dict[str, Any] | None:
     """The record in ``data`` (JSON text) as parsed data, when it is in the plain shape and
     the strict read, at ``max_depth``, reads the same value from it; else ``None``."""
-    if max_depth < PLAIN_DEPTH or b"\\" in data:  # an escape could hide a colon: the strict read's
-        return None
+    if max_depth < PLAIN_DEPTH or data.find(b"\\") >= 0:  # an escape could hide a colon: the strict
+        return None  # read's (``find``: ``in`` tries the bytes as an int first, and clears a TypeError)
     try:
         value = cast(dict[str, Any], _DECODER.decode(data))
     except (msgspec.DecodeError, RecursionError):  # not JSON, not the plain shape, or an unknown
