@@ -11,12 +11,16 @@
 
 PYTHON ?= python3
 VENV := .venv
+# Where `make serve` listens: this computer alone by default; `make serve HOST=0.0.0.0 PORT=8000`
+# lets a phone on the same network in. Plain `=`, not `?=`: a shell's own HOST is not ours.
+HOST = 127.0.0.1
+PORT = 5000
 # The browser tests drive Debian's Chromium (never `playwright install`: it downloads).
 CHROMIUM := /usr/bin/chromium
 
 CORE_SOURCES := $(shell find hearts_referee/referee hearts_referee/rulings hearts_referee/schemas/plain -name '*.py')
 
-.PHONY: serve test quick clean chromium
+.PHONY: serve test quick clean chromium messages
 
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
@@ -36,7 +40,7 @@ $(VENV)/.compiled: $(CORE_SOURCES) | $(VENV)/.runtime
 
 serve: $(VENV)/.runtime $(VENV)/.compiled
 	$(VENV)/bin/hearts-referee --version
-	$(VENV)/bin/hearts-referee serve
+	$(VENV)/bin/hearts-referee serve --host $(HOST) --port $(PORT)
 
 test: $(VENV)/.test $(VENV)/.compiled chromium
 	@if HEARTS_REFEREE_CORE=compiled $(VENV)/bin/python -c 'import hearts_referee' 2>/dev/null; then \
@@ -51,6 +55,15 @@ test: $(VENV)/.test $(VENV)/.compiled chromium
 
 quick: $(VENV)/.test
 	$(VENV)/bin/python -m pytest -m "not slow"
+
+# The message catalogs (docs/languages.md): the messages extracted from the sources (babel.cfg)
+# and every catalog under hearts_referee/translations updated to them. Translate what is new
+# (an empty msgstr); tests/test_catalogs.py fails until every catalog is whole. Nothing here is
+# compiled: the service compiles a catalog in memory when first asked for its language.
+messages: $(VENV)/.runtime
+	mkdir -p build
+	$(VENV)/bin/pybabel extract -F babel.cfg --no-location --sort-output --omit-header -o build/messages.pot .
+	$(VENV)/bin/pybabel update -i build/messages.pot -d hearts_referee/translations -w 100 --no-fuzzy-matching --ignore-obsolete
 
 # Install Chromium with apt-get when it is missing and we may (root, apt-get present).
 # Otherwise say so and go on: the browser tests then fail, saying how to install it.

@@ -205,8 +205,13 @@ def run(server: str, args: argparse.Namespace, script: Path) -> dict[str, dict[s
         return {"alone": alone, "slow": loaded}
 
 
-HTTP_TARGET = 0.80
-"""``POST /v1/hands/validate`` under ``serve`` at this share of a bare Flask echo's throughput."""
+HTTP_TARGET = 0.70
+"""``POST /v1/hands/validate`` under ``serve`` at this share of a bare Flask echo's throughput
+(issue 42; issue 20 asked 0.80 before the service's own cost was measured)."""
+CPU_BUDGET_US = 150.0
+"""... and at most this much more server CPU a request than the echo's (the audit included)."""
+P99_OVER_P50 = 2.0
+"""... and its p99 latency at most this many times its p50, under the same 16 connections."""
 
 
 class Running(NamedTuple):
@@ -258,12 +263,15 @@ def group_cpu(group: int) -> float:
 
 
 class Target(NamedTuple):
-    """Medians of the HTTP target's runs: each server's requests/s, and its CPU a request."""
+    """Medians of the HTTP target's runs: each server's requests/s, and its CPU a request;
+    validate's latency p50 and p99 (ms)."""
 
     serve: float
     echo: float
     serve_cpu_us: float
     echo_cpu_us: float
+    p50_ms: float = float("nan")
+    p99_ms: float = float("nan")
 
 
 def http_target(seconds: int, rounds: int, connections: int = 16) -> Target:
@@ -275,6 +283,7 @@ def http_target(seconds: int, rounds: int, connections: int = 16) -> Target:
     script = Path(lua.name)
     rates: dict[str, list[float]] = {"serve": [], "echo": []}
     cpu: dict[str, list[float]] = {"serve": [], "echo": []}
+    latency: dict[str, list[float]] = {"p50": [], "p99": []}
     try:
         with started("serve") as serve, started("echo") as echo:
             servers = {"serve": serve, "echo": echo}
@@ -285,6 +294,9 @@ def http_target(seconds: int, rounds: int, connections: int = 16) -> Target:
                     before = group_cpu(running.group)
                     done = wrk(running.port, seconds, connections, script)
                     rates[name].append(done["rps"])
+                    if name == "serve":
+                        latency["p50"].append(done["p50"])
+                        latency["p99"].append(done["p99"])
                     if done["requests"]:
                         cpu[name].append((group_cpu(running.group) - before) / done["requests"] * 1e6)
     finally:
@@ -294,23 +306,34 @@ def http_target(seconds: int, rounds: int, connections: int = 16) -> Target:
         statistics.median(rates["echo"]),
         statistics.median(cpu["serve"] or [0.0]),
         statistics.median(cpu["echo"] or [0.0]),
+        statistics.median(latency["p50"]),
+        statistics.median(latency["p99"]),
     )
 
 
 def http_target_line(target: Target) -> str:
-    """The target's verdict, with each server's CPU a request: what validating adds to the
-    echo's request, which a ratio of throughputs hides."""
+    """The three verdicts of the HTTP target (issue 42), each with its figures: throughput as a
+    share of the echo's, server CPU a request over the echo's, and validate's p99 over its p50."""
     share = target.serve / target.echo if target.echo else 0.0
-    verdict = "met" if share >= HTTP_TARGET else "NOT met"
-    cpu = (
-        f" (server CPU {target.serve_cpu_us:,.0f} against {target.echo_cpu_us:,.0f} µs a request)"
-        if target.serve_cpu_us and target.echo_cpu_us
-        else ""
-    )
-    return (
-        f"  HTTP validate >= {HTTP_TARGET:.0%} of a bare Flask echo: {target.serve:,.0f} against "
-        f"{target.echo:,.0f} req/s{cpu}, {share:.0%}, {verdict}"
-    )
+    lines = [
+        f"  HTTP validate >= {HTTP_TARGET:.0%} of a bare Flask echo's throughput: {target.serve:,.0f} "
+        f"against {target.echo:,.0f} req/s, {share:.0%}, {'met' if share >= HTTP_TARGET else 'NOT met'}"
+    ]
+    if target.serve_cpu_us and target.echo_cpu_us:
+        extra = target.serve_cpu_us - target.echo_cpu_us
+        lines.append(
+            f"  HTTP validate's server CPU <= the echo's + {CPU_BUDGET_US:.0f} µs a request: "
+            f"{target.serve_cpu_us:,.0f} against {target.echo_cpu_us:,.0f} µs, + {extra:,.0f} µs, "
+            f"{'met' if extra <= CPU_BUDGET_US else 'NOT met'}"
+        )
+    if target.p50_ms == target.p50_ms and target.p99_ms == target.p99_ms:  # not NaN: wrk said them
+        ratio = target.p99_ms / target.p50_ms if target.p50_ms else float("inf")
+        lines.append(
+            f"  HTTP validate's p99 <= {P99_OVER_P50:.0f}× its p50 (16 connections): p50 "
+            f"{target.p50_ms:.2f} ms, p99 {target.p99_ms:.2f} ms, {ratio:.2f}×, "
+            f"{'met' if ratio <= P99_OVER_P50 else 'NOT met'}"
+        )
+    return "\n".join(lines)
 
 
 def main() -> None:

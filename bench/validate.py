@@ -40,9 +40,8 @@ sys.path.insert(0, str(ROOT))  # run as a script from anywhere, without installi
 
 import playout  # noqa: E402
 from bench import server  # noqa: E402
-from hearts_referee import compiled, validate_hand, validate_hand_json  # noqa: E402
+from hearts_referee import compiled, to_openspiel, validate_hand, validate_hand_json  # noqa: E402
 from hearts_referee.referee import replay  # noqa: E402
-from hearts_referee.referee.registry import VARIANTS  # noqa: E402
 from hearts_referee.schemas.record import load_record  # noqa: E402
 
 VARIANT = "standard"
@@ -139,37 +138,21 @@ def build_rows(texts: list[str], long_john_texts: list[str]) -> tuple[dict[str, 
 
 
 # -- the anchor: OpenSpiel's hearts, replayed through its Python API -----------------------
-# OpenSpiel numbers a card rank * 4 + suit (suits C, D, H, S; ranks 2..A) and starts a hand
-# with two kinds of chance action: the pass direction (0 none, 1 left, 2 across, 3 right:
-# player p passes to p + direction) and then the 52 cards, the k-th dealt to player k % 4.
-# Then each player 0..3 in turn passes 3 cards (one action each), and the play begins
-# with the holder of 2C. Player i here is the record's seats[i] (seats run clockwise, so
-# "left" is the next seat, as in OpenSpiel).
+# OpenSpiel's hearts keeps a hand as actions (hearts_referee.to_openspiel, which says how):
+# the pass direction, the 52 cards dealt, each player's 3 cards passed, then the cards played.
+# Player i here is the record's seats[i].
 
 OpenSpielHand = tuple[int, list[int], list[int], list[tuple[int, int]]]
 """Pass direction, deal, passes, and each play as (player, card): one hand as actions."""
 
-_SUIT_INDEX = {"C": 0, "D": 1, "H": 2, "S": 3}
-_RANKS = "23456789TJQKA"
-
-
-def openspiel_card(code: str) -> int:
-    return _RANKS.index(code[0]) * 4 + _SUIT_INDEX[code[1]]
-
 
 def openspiel_actions(record: dict[str, Any]) -> OpenSpielHand:
     """One record (a legal four-seat ``standard`` hand, as JSON data) as OpenSpiel's actions."""
-    seats = record["seats"]
-    player = {seat: i for i, seat in enumerate(seats)}
-    offset = VARIANTS[VARIANT].pass_offset(record["hand_number"], len(seats))
-    deal = [openspiel_card(record["deal"][seat][k]) for k in range(13) for seat in seats]
-    passes: list[int] = []
-    if offset:
-        for seat in seats:
-            given = record["passes"][seat]
-            passes += [openspiel_card(c) for c in (given["cards"] if isinstance(given, dict) else given)]
-    plays = [(player[event["seat"]], openspiel_card(event["card"])) for event in record["play"]]
-    return offset % len(seats), deal, passes, plays
+    actions, _ = to_openspiel(record)
+    direction, play_from = actions[0], 53 + (12 if actions[0] else 0)
+    player = {seat: i for i, seat in enumerate(record["seats"])}
+    seats = [player[event["seat"]] for event in record["play"]]
+    return direction, actions[1:53], actions[53:play_from], list(zip(seats, actions[play_from:], strict=True))
 
 
 def openspiel_row(datas: list[dict[str, Any]]) -> tuple[Pass | None, str | None]:

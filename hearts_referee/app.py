@@ -10,7 +10,7 @@ the use cases in ``usecases``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from flask import Flask, request
@@ -20,7 +20,7 @@ from werkzeug.wrappers import Response
 from hearts_referee import api, usecases, web
 from hearts_referee.api.errors import http_error
 from hearts_referee.cli import commands
-from hearts_referee.http_shared import config, db, headers, protocol, proxies, requestlog, storage
+from hearts_referee.http_shared import config, db, headers, language, protocol, proxies, requestlog, storage
 from hearts_referee.http_shared.jsonbody import FastJSONProvider
 from hearts_referee.schemas.strictjson import MAX_DEPTH
 
@@ -66,12 +66,28 @@ DEFAULTS: Mapping[str, Any] = {
 }
 
 
+class RefereeApp(Flask):
+    """Flask, asking once per view or hook whether it is a coroutine function: Flask's
+    ``ensure_sync`` asks ``inspect`` every time it runs one, five or six times a request
+    (docs/performance.md, "The service's own overhead"). The answer is Flask's own."""
+
+    def __init__(self, import_name: str, **options: Any) -> None:
+        super().__init__(import_name, **options)
+        self._synced: dict[Callable[..., Any], Callable[..., Any]] = {}
+
+    def ensure_sync(self, func: Callable[..., Any]) -> Callable[..., Any]:
+        synced = self._synced.get(func)
+        if synced is None:
+            synced = self._synced[func] = super().ensure_sync(func)
+        return synced
+
+
 def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     """Build the app; ``test_config`` overrides the defaults (and any FLASK_* env vars).
 
     ``http_shared.config.ConfigError`` when a setting cannot be used (``FLASK_VALIDATE_REQUIRES_KEY=maybe``).
     """
-    app = Flask(__name__, static_folder=None)
+    app = RefereeApp(__name__, static_folder=None)
     app.config.from_mapping(DEFAULTS)
     config.from_env(app.config)  # FLASK_* variables; booleans and integers parsed strictly
     if test_config is not None:
@@ -81,10 +97,11 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     requestlog.init_app(app)  # first: every response gets its X-Request-ID and its log line
     protocol.init_app(app)  # requests the HTTP server refused, answered in the one error shape
     db.init_app(app)
+    language.init_app(app, remembers=web.owns)  # ?lang=, the pages' session, Accept-Language
     api.init_app(app)
     web.init_app(app)  # the director's pages, under /director/
     commands.init_app(app)
-    headers.init_app(app)  # CSP, nosniff, no framing, no-store: on every response
+    headers.init_app(app)  # CSP, nosniff, no framing, no-store: on every response (wraps the WSGI app)
     proxies.init_app(app)  # last: it wraps the finished WSGI app
 
     @app.errorhandler(HTTPException)

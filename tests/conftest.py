@@ -367,14 +367,14 @@ class FakeAudit:
 
 @pytest.fixture
 def fake_audit(monkeypatch) -> FakeAudit:
-    """The validate view's audit, faked: the view hands it the body's text and the app's
-    depth limit; the fake reads the text as strictly as the real one (its errors are the
+    """The validate view's audit, faked: the view hands it the body's text, the app's depth
+    limit and the request's language; the fake reads the text as strictly as the real one (its errors are the
     real ones) and records the parsed record."""
     from hearts_referee.schemas.strictjson import loads_strict
 
     fake = FakeAudit()
 
-    def from_text(text: bytes, max_depth: int) -> dict[str, Any]:
+    def from_text(text: bytes, max_depth: int, language: str = "en") -> dict[str, Any]:
         return fake(loads_strict(text, max_depth))
 
     monkeypatch.setattr("hearts_referee.api.hands.validate_hand_text", from_text)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -43,6 +44,18 @@ def seat(client: Any, headers: dict[str, str], event_id: int, seed: int | None =
     )
     assert response.status_code == 201, response.get_json()
     return response.get_json()
+
+
+def rounds_until_over(client: Any, headers: dict[str, str], event_id: int) -> Iterator[dict[str, Any]]:
+    """Seat the event's next round, again and again, until it is over (409 ``event_over``):
+    each round as seated, to be played before the next is asked for."""
+    while True:
+        response = client.post(f"{EVENTS}/{event_id}/rounds", headers=headers, json={})
+        if response.status_code == 409:
+            assert response.get_json()["errors"][0]["code"] == "event_over"
+            return
+        assert response.status_code == 201, response.get_json()
+        yield response.get_json()
 
 
 def game_hand(rng: random.Random, game: dict[str, Any]) -> dict[str, Any]:

@@ -291,9 +291,9 @@ def test_concurrent_appends_of_the_next_hand_one_wins_the_other_gets_409(client,
     both_sent = threading.Barrier(2, timeout=10)
     real = usecases.games.audit_record
 
-    def audit_slowly(record):
+    def audit_slowly(record, *language):
         threading.Event().wait(0.05)
-        return real(record)
+        return real(record, *language)
 
     monkeypatch.setattr(usecases.games, "audit_record", audit_slowly)
     for _ in range(5):

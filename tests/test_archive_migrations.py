@@ -20,6 +20,7 @@ STEPS = [
     "m006_rulings",
     "m007_followups",
     "m008_score_only",
+    "m009_pairings",
 ]
 
 

@@ -207,3 +207,22 @@ def test_a_wheel_installs_the_build_where_compile_core_puts_it(tmp_path, monkeyp
             [str(build / "hearts_referee/referee/cards.so")],
         ),
     ]
+
+
+def test_every_file_the_pages_and_the_docs_serve_ships_in_the_wheel():
+    """The package data listed the stylesheets only: a wheel carried no script of the pages
+    (the card-by-card entry, the new-game form, the trick-by-trick replay, the scoresheet's
+    totals), so an installed service answered 404 for each and the pages ran without them."""
+    import tomllib
+    from fnmatch import fnmatch
+
+    declared = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"]
+    left_out = []
+    for package in ("hearts_referee.api", "hearts_referee.web"):
+        folder = ROOT / package.replace(".", "/")
+        for served in ("static", "templates"):
+            for path in sorted((folder / served).rglob("*")):
+                name = path.relative_to(folder).as_posix()
+                if path.is_file() and not any(fnmatch(name, glob) for glob in declared[package]):
+                    left_out.append(f"{package}: {name}")
+    assert left_out == []

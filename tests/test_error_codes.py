@@ -25,6 +25,7 @@ from hearts_referee.api.problem_types import PROBLEM_TYPES
 from hearts_referee.referee import CODES
 from hearts_referee.referee.errorcodes import CHAIN_CODES, ERROR_CODES, ROOT_POINTER, shown_pointer
 from hearts_referee.referee.findings import RULING_CODES
+from hearts_referee.schemas.hrn.syntax import NOTATION_CODES, WARNING_CODES
 
 ROOT = Path(__file__).resolve().parent.parent
 SPEC = yaml.safe_load((ROOT / "openapi.yaml").read_text(encoding="utf-8"))["components"]["schemas"]
@@ -61,6 +62,14 @@ def test_every_code_the_source_answers_with_has_a_line_in_the_registry():
         f"codes without a one-line description: add each to {REGISTRY} (ERROR_CODES, in its group): "
         + ", ".join(f'"{code}": "what it means"' for code in missing)
     )
+
+
+def test_every_error_the_notation_reader_reports_is_an_error_code_of_the_api():
+    """A hand sent as HRN is refused with the reader's error diagnostics as its problems."""
+    errors = set(NOTATION_CODES) - WARNING_CODES
+    assert errors, "the notation has error codes"
+    assert sorted(errors - set(ERROR_CODES)) == [], f"add each to {REGISTRY} (ERROR_CODES, HRN's group)"
+    assert not WARNING_CODES - set(NOTATION_CODES), "every warning is a notation code"
 
 
 def test_every_ruling_code_has_a_line_in_the_registry():

@@ -65,11 +65,11 @@ def race(app: Any, monkeypatch: pytest.MonkeyPatch, append: Request, change: Req
     has_read, changed = threading.Event(), threading.Event()
     real = usecases.games.audit_record
 
-    def audit_with_a_window(record: Any) -> Any:
+    def audit_with_a_window(record: Any, *language: Any) -> Any:
         if threading.current_thread().name == "scorer":
             has_read.set()
             changed.wait(WINDOW)
-        return real(record)
+        return real(record, *language)
 
     monkeypatch.setattr(usecases.games, "audit_record", audit_with_a_window)
     statuses: dict[str, int] = {}

@@ -202,3 +202,12 @@ def test_key_roles_in_the_spec_are_the_archive_roles():
 
     assert SPEC["components"]["schemas"]["KeyRequest"]["properties"]["role"]["enum"] == list(ROLES)
     assert list(KeyRequestSchema().fields["role"].validate.choices) == list(ROLES)
+
+
+def test_a_players_record_in_the_spec_has_the_fields_its_schemas_dump():
+    from hearts_referee.schemas.events import PlayerRecordSchema, PlayerRulingSchema
+
+    assert _properties("PlayerRecord") == _fields(PlayerRecordSchema)
+    assert _properties("PlayerRuling") == _fields(PlayerRulingSchema)
+    for component in ("PlayerRecord", "PlayerRuling"):
+        assert set(SPEC["components"]["schemas"][component]["required"]) == _properties(component)

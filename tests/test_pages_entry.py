@@ -144,6 +144,44 @@ def test_the_check_of_a_hand_whose_deal_is_left_to_the_play_says_the_deal_comes_
     assert complete["problems"] == [] and complete["audit"]["complete"]
 
 
+def revokes(answer: dict) -> list[tuple[str, int, str]]:
+    audit = answer["audit"] or {"rulings": []}
+    return [(r["seat"], r["trick"], r["card"]) for r in audit["rulings"] if r["code"] == "revoke"]
+
+
+def test_a_revoke_with_the_deal_left_out_is_flagged_at_the_card_that_proves_it(director, as_role):
+    """N discards 8S on a heart lead at trick 3. With the deal left out nothing shows N held a
+    heart until N leads 2H at trick 9: the check flagged it only once all 52 cards were in."""
+    before = form_of(REVOKE_HAND, 8, deal=False)
+    assert revokes(check(director, before).get_json()) == []  # not proven yet: not flagged
+    proving = check(director, {**before, "tricks": before["tricks"] + "\nN:2H"}).get_json()
+    assert revokes(proving) == [("N", 3, "8S")]
+    assert {p["code"] for p in proving["problems"]} == {"deal_required"}  # stored once every card is in
+    director.post("/director/games/1/hands", data=form_of(REVOKE_HAND, deal=False))
+    stored = director.get("/v1/hands/1", headers=as_role("director")).get_json()["audit"]["rulings"]
+    flagged = next(r for r in proving["audit"]["rulings"] if r["code"] == "revoke")
+    assert flagged == next(r for r in stored if r["code"] == "revoke")  # the ruling the hand gets
+
+
+def test_the_check_names_each_tricks_leader_with_the_deal_left_out(director):
+    """The winner leads the next trick: the referee says so, so the director taps no leader."""
+    answers = [check(director, form_of(REVOKE_HAND, n, deal=False)).get_json() for n in (1, 2, 3)]
+    assert [a["to_play"] for a in answers] == ["N", "W", "W"]  # the winners of tricks 1, 2 and 3
+    first = check(director, form_of(REVOKE_HAND, 0, deal=False)).get_json()
+    assert first["to_play"] is None  # who holds 2C is not shown yet: the director names the leader
+    assert first["problems"][0]["code"] == "deal_required" and "2C" in first["problems"][0]["message"]
+
+
+def test_the_check_answers_the_hand_and_the_legal_cards_of_the_seat_to_play_where_the_deal_is_typed(director):
+    form = form_of(REVOKE_HAND, 2)
+    answer = check(director, {**form, "tricks": form["tricks"] + "\nW:QH"}).get_json()
+    assert answer["to_play"] == "N"
+    assert answer["hand"] == ["4C", "6C", "TC", "JC", "JD", "AD", "2H", "9H", "AH", "8S", "KS"]
+    assert answer["legal"] == ["2H", "9H", "AH"]  # a heart led: N follows suit
+    left_out = check(director, {**form_of(REVOKE_HAND, 2, deal=False)}).get_json()
+    assert left_out["to_play"] == "W" and left_out["hand"] == left_out["legal"] == []
+
+
 def test_a_form_drawn_again_gets_its_play_back_as_the_forms_reader_reads_it(director):
     form = {"csrf_token": CSRF, "hand_number": "1", "tricks": "E:2C 3D\nN:exposes:QS"}
     answer = check(director, form).get_json()

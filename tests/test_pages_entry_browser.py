@@ -5,12 +5,19 @@ referee after each card (``POST /director/games/{id}/hands/check``).
 A clean MSO hand entered by clicks alone and by keys alone is stored equal to the same hand sent
 as JSON; a revoke is flagged on its card as it is entered, with its rule; an exposed card and a
 claim with its announced order are entered by buttons and stored as the record's events.
+
+On a phone (360 x 740, issue 44 item 2): a clean hand with passes, its deal left out, takes at
+most 70 taps and no typing, each trick's leader named by the referee; the pass picker moves on
+after a pass's cards; a revoke is flagged, in view, at the card that proves it though the deal
+was never typed; with the deal typed, the pad is the hand of the seat to play, its legal cards
+first.
 """
 
 from __future__ import annotations
 
 import json
 import re
+import time
 import urllib.request
 from pathlib import Path
 from typing import Any
@@ -37,13 +44,19 @@ def site():
         yield base, demo.director
 
 
-@pytest.fixture
-def tab(browser, site):
-    context = browser.new_context(viewport={"width": 1100, "height": 900})
+def signed_in(browser, site, **screen: Any):
+    """A browser of ``screen`` (a viewport, touch) signed in as the director: its context and page."""
+    context = browser.new_context(**screen)
     context.set_default_timeout(10_000)
     page = context.new_page()
     base, key = site
     sign_in(page, base, key)
+    return context, page
+
+
+@pytest.fixture
+def tab(browser, site):
+    context, page = signed_in(browser, site, viewport={"width": 1100, "height": 900})
     yield page
     context.close()
 
@@ -105,6 +118,7 @@ def assert_same_hand(site, entered_game: int, body: dict[str, Any]) -> None:
 def type_deal_and_passes(tab, hand) -> None:
     """Type ``hand``'s deal and passes into the entry's text fields, as a director may before
     the cards: the entry then knows each seat's cards and names the seat to play."""
+    tab.click("#hand-text > summary")  # the typed form, folded away under the pad
     for i, seat in enumerate(SEATS):
         tab.fill(f"#deal-{i}", " ".join(hand["deal"][seat]))
         tab.fill(f"#pass-{i}", " ".join(hand["passes"][seat]))
@@ -134,6 +148,7 @@ def test_a_clean_mso_hand_entered_by_keys_alone_is_the_hand_sent_as_json(tab, si
     body = random_body(2402, 1)
     game_id = fresh_game(site)
     open_entry(tab, site, game_id)
+    tab.click("#hand-text > summary")  # the typed form, folded away under the pad
     for i, seat in enumerate(SEATS):
         tab.focus(f"#pass-{i}")
         tab.keyboard.type(" ".join(body["passes"][seat]).lower())
@@ -190,3 +205,130 @@ def test_an_exposed_card_and_a_claim_are_entered_by_buttons_and_stored(tab, site
     play = stored_hand(site, game_id)["record"]["play"]
     assert play[40] == {"seat": other["seat"], "exposes": other["card"]}
     assert play[41] == {"seat": leader, "claims": {"order": held}}
+
+
+# --- on a phone: a clean hand in seventy taps (issue 44, item 2) ------------------------------
+
+PHONE = {"width": 360, "height": 740}
+TAPS = 70
+
+
+@pytest.fixture
+def phone(browser, site):
+    context, page = signed_in(browser, site, viewport=PHONE, has_touch=True)
+    yield page
+    context.close()
+
+
+class Taps:
+    """The director's thumb: every tap counted, and nothing typed."""
+
+    def __init__(self, tab) -> None:
+        self.tab = tab
+        self.count = 0
+
+    def __call__(self, selector: str) -> None:
+        self.tab.tap(selector)
+        self.count += 1
+
+    def pass_cards(self, passes: dict[str, list[str]]) -> None:
+        """The passes, picked seat after seat: the picker moves on by itself."""
+        self("[data-action=pass]")
+        for seat in SEATS:
+            self.tab.locator(f'.seat-picks [data-seat={seat}][aria-pressed="true"]').wait_for()
+            for card in passes[seat]:
+                self(f'.card-pool [data-card="{card}"]')
+        self("[data-action=pass]")  # Passes done
+
+    def play(self, events: list[dict[str, str]], lead: bool = True) -> None:
+        """Each card tapped once the referee names its seat; the first leader tapped if asked."""
+        for event in events:
+            said = self.tab.locator("#to-play")
+            said.filter(has_text=re.compile("Who leads|To play")).wait_for()
+            if lead and "Who leads" in said.inner_text():
+                self(f".seat-picks [data-seat={event['seat']}]")
+            said.locator("strong", has_text=event["seat"]).wait_for()
+            self(f'.card-pool [data-card="{event["card"]}"]')
+
+
+def in_view(tab, selector: str) -> bool:
+    return tab.locator(selector).first.evaluate(
+        "e => { const r = e.getBoundingClientRect();"
+        " return r.height > 0 && r.top >= 0 && r.bottom <= innerHeight; }"
+    )
+
+
+def test_on_a_phone_a_clean_hand_with_passes_and_no_deal_takes_at_most_70_taps_and_no_typing(phone, site):
+    body = random_body(2404, 1)
+    game_id = fresh_game(site)
+    open_entry(phone, site, game_id)
+    # the pad comes first; the score-only form, the text fields and the upload wait, folded
+    assert in_view(phone, ".card-pool button")
+    assert not phone.locator("#hand-text").evaluate("d => d.open")
+    assert phone.locator("#deal-0").is_hidden() and phone.locator("#points-0").is_hidden()
+    tap = Taps(phone)
+    started = time.monotonic()
+    tap.pass_cards(body["passes"])
+    tap.play(body["play"])  # no leader tapped after the first: the referee names each
+    assert phone.locator(".entered.flagged").count() == 0
+    phone.locator("#to-play", has_text="the hand can be stored").wait_for()
+    tap("form.hand-entry button[type=submit]")
+    phone.wait_for_url(re.compile(rf".*/director/games/{game_id}#next$"))
+    took = time.monotonic() - started
+    assert tap.count <= TAPS, tap.count  # 12 passed + 52 played + the first leader + 3
+    # each tap waited for the referee's answer to the card before it: a tap a second, the
+    # table's pace, is the director's minute, never the referee's
+    assert took < tap.count * 0.5, f"{tap.count} taps took {took:.1f} s"
+    assert phone.locator("#card-code").count() == 0  # a page away: nothing was ever typed
+    assert_same_hand(site, game_id, body)
+
+
+def test_the_pass_picker_moves_to_the_next_seat_after_a_pass_s_cards(phone, site):
+    body = random_body(2405, 1)
+    game_id = fresh_game(site)
+    open_entry(phone, site, game_id)
+    tap = Taps(phone)
+    tap("[data-action=pass]")
+    assert phone.locator('.seat-picks [aria-pressed="true"]').inner_text() == "N"
+    for card in body["passes"]["N"]:
+        tap(f'.card-pool [data-card="{card}"]')
+    phone.locator('.seat-picks [data-seat=E][aria-pressed="true"]').wait_for()  # N's three: on to E
+    assert "E" in phone.locator("#to-play strong").inner_text()
+    tap(f'.card-pool [data-card="{body["passes"]["E"][0]}"]')
+    phone.locator("#card-entry[aria-busy], .card-pool:not([aria-busy])").first.wait_for()
+    assert phone.locator("#pass-0").input_value() == " ".join(body["passes"]["N"])
+    phone.wait_for_function("() => document.getElementById('pass-1').value.trim().length > 0")
+    assert phone.locator("#pass-1").input_value() == body["passes"]["E"][0]  # E's, not a fourth of N's
+
+
+def test_a_revoke_is_flagged_in_view_at_the_card_that_proves_it_with_the_deal_left_out(phone, site):
+    """N discards 8S on a heart lead at trick 3; nothing yet shows N held a heart, until N
+    leads 2H at trick 9: that card proves the revoke, and the flag comes with it."""
+    game_id = fresh_game(site)
+    open_entry(phone, site, game_id)
+    tap = Taps(phone)
+    tap.pass_cards(REVOKE_HAND["passes"])
+    proving = REVOKE_HAND["play"].index({"seat": "N", "card": "2H"})
+    tap.play(REVOKE_HAND["play"][:proving])
+    assert phone.locator("#entry-flags .flag").count() == 0  # not proven: nothing flagged
+    tap.play([REVOKE_HAND["play"][proving]])
+    flag = phone.locator("#entry-flags .flag[data-code=revoke]")
+    flag.wait_for()
+    assert "mso-2000/revoke" in flag.inner_text() and "trick 3, 8♠" in flag.inner_text()
+    assert phone.locator("#entered-trick-3 .entered.flagged").inner_text() == "⚠ N:8S"
+    assert in_view(phone, "#entry-flags .flag[data-code=revoke]")  # beside the pad, not below it
+    assert in_view(phone, "#to-play")
+
+
+def test_with_the_deal_typed_the_pad_is_the_hand_of_the_seat_to_play_its_legal_cards_first(phone, site):
+    game_id = fresh_game(site)
+    open_entry(phone, site, game_id)
+    type_deal_and_passes(phone, REVOKE_HAND)
+    tap = Taps(phone)
+    tap.play(REVOKE_HAND["play"][:9], lead=False)  # W leads QH to trick 3: N to play
+    phone.locator("#to-play strong", has_text="N").wait_for()
+    phone.locator(".card-pool .legal button").first.wait_for()
+    legal = phone.locator(".card-pool .legal button").evaluate_all("bs => bs.map(b => b.dataset.card)")
+    others = phone.locator(".card-pool .not-legal button").evaluate_all("bs => bs.map(b => b.dataset.card)")
+    assert legal == ["2H", "9H", "AH"]  # a heart led: N follows suit, by rank
+    assert others == ["4C", "6C", "TC", "JC", "JD", "AD", "8S", "KS"]  # by suit, then rank

@@ -45,10 +45,13 @@ class Director:
         tab.goto(f"{self.base}/director/games")
         tab.click("text=Start a game")
         tab.select_option("#variant", variant)
-        for row in range(8):
-            tab.fill(f"#seat-{row}", seats[row] if row < len(seats) else "")
-            tab.fill(f"#player-{row}", players[seats[row]] if row < len(seats) else "")
-        tab.fill("#first_dealer", first_dealer)
+        for row, seat in enumerate(seats):  # the variant's rows show; the first form has N E S W
+            tab.fill(f"#seat-{row}", seat)
+            tab.fill(f"#player-{row}", players[seat])
+        for row in range(len(seats), 8):
+            if tab.locator(f"#seat-{row}").is_visible():
+                tab.fill(f"#seat-{row}", "")
+        tab.select_option("#first_dealer", first_dealer)  # a choice of the seats typed
         tab.fill("#table", table)
         tab.click("form.entry button[type=submit]")
         tab.wait_for_url(re.compile(r".*/director/games/\d+$"))
@@ -65,6 +68,7 @@ class Director:
         """Open the game's hand form and type the hand in (without sending it)."""
         self.tab.goto(f"{self.base}/director/games/{self.game_id}")
         self.tab.click("#next a.button")
+        self.tab.click("#hand-text > summary")  # the typed form, folded away under the card pad
         for name, value in hand_form(body, seats).items():
             if name == "kitty" and not value:
                 continue

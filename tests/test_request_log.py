@@ -7,6 +7,9 @@ import re
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from support import examples
 
 from hearts_referee.app import create_app
 
@@ -154,3 +157,19 @@ def test_the_production_pages_example_line_has_the_fields_of_a_real_one(client, 
     assert {k: line[k] for k in ("message", "route", "status", "rulings")} == {
         k: example[k] for k in ("message", "route", "status", "rulings")
     }
+
+
+@settings(max_examples=examples(300), deadline=None)
+@given(created=st.floats(min_value=0, max_value=4e9, allow_nan=False))
+def test_a_lines_time_is_datetimes_own_iso_time_to_the_millisecond(created):
+    """The formatter makes the date and time once a second and adds the milliseconds: the
+    stamp must be what ``datetime`` writes for the same instant, rounding included."""
+    from datetime import UTC, datetime
+
+    from hearts_referee.http_shared.logs import JsonFormatter
+
+    formatter = JsonFormatter()
+    for instant in (created, created + 0.0005, created + 1):  # a second made, then reused
+        assert formatter._time(instant) == datetime.fromtimestamp(instant, UTC).isoformat(
+            timespec="milliseconds"
+        )

@@ -79,6 +79,12 @@ def test_the_wheel_installs_alone_and_its_serve_command_serves_the_docs_and_the_
     (top_level,) = [name for name in names if name.endswith(".dist-info/top_level.txt")]
     assert zipfile.ZipFile(wheel).read(top_level).decode().split() == ["hearts_referee"]
     assert {"hearts_referee/api/openapi.yaml", "hearts_referee/py.typed"} <= set(names)
+    web = ROOT / "hearts_referee" / "web"
+    pages = {path.relative_to(ROOT).as_posix() for path in (web / "static").iterdir() if path.is_file()}
+    assert pages <= set(names), pages - set(names)  # the pages' stylesheet and every script
+    # The catalogs ship as written (compiled in memory when first asked for): no .mo is built.
+    assert "hearts_referee/translations/nb/LC_MESSAGES/messages.po" in names
+    assert not [name for name in names if name.endswith(".mo")]
     # No build junk, and nothing compiled inside the package, where it would shadow a source.
     assert not [
         name for name in names if name.startswith("hearts_referee/") and name.endswith((".so", ".pyd", ".c"))
@@ -143,6 +149,11 @@ def test_the_wheel_installs_alone_and_its_serve_command_serves_the_docs_and_the_
         assert (status, kind) == (200, "text/css")
         status, kind, _ = get(base + "/director/check")
         assert (status, kind) == (200, "text/html")
+        status, kind, _ = get(base + "/director/static/entry.js")  # the card-by-card entry
+        assert (status, kind) == (200, "text/javascript")
+        status, kind, page = get(base + "/director/check?lang=nb")  # Norsk, from the installed catalog
+        assert (status, kind) == (200, "text/html")
+        assert b'<html lang="nb">' in page and 'aria-label="Språk"'.encode() in page
         status, kind, ready = get(base + "/readyz")
         assert (status, kind) == (200, "application/json")
         assert json.loads(ready)["build"] == build

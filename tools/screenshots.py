@@ -6,7 +6,8 @@ the README's revoke and the game's scoresheet into ``docs/``; then runs a
 table through the pages as a director would (start a game, type a hand with
 a typo, fix it, list games and hands, check a hand and store it) and takes
 each page on the way (:data:`FLOW`); last the hand stepped trick by trick, the
-house-rule form, and two pages on a phone (:data:`REPLAY`).
+house-rule form, and two pages on a phone (:data:`REPLAY`); then a phone paired by its QR
+code and a hand entered on it by taps (:data:`PHONE_SHOTS`).
 """
 
 from __future__ import annotations
@@ -66,7 +67,7 @@ def new_game(page: Any, base: str, first_dealer: str, table: str) -> None:
     for i, (seat, name) in enumerate(PLAYERS.items()):
         page.fill(f"#seat-{i}", seat)
         page.fill(f"#player-{i}", name)
-    page.fill("#first_dealer", first_dealer)
+    page.select_option("#first_dealer", first_dealer)  # a choice of the seats just typed
     page.fill("#table", table)
 
 
@@ -99,7 +100,9 @@ def main(out: Path = ROOT / "docs") -> None:
             sign_in(phone, base, demo.director)
             on_a_phone(phone, base, demo.revoke_hand, game, out)
             enter_by_cards(page, base, out)
-    for name in ("hand-page.png", "scoresheet.png", *FLOW, *REPLAY):
+            pair_a_phone(page, base, out)
+            enter_on_a_phone(phone, base, out)
+    for name in ("hand-page.png", "scoresheet.png", *FLOW, *REPLAY, *PHONE_SHOTS):
         print(out / name, (out / name).stat().st_size, "bytes", file=sys.stderr)
 
 
@@ -127,6 +130,12 @@ REPLAY = {
 
 PHONE: Any = {"width": 360, "height": 740}  # Playwright's ViewportSize (a TypedDict)
 
+PHONE_SHOTS = {
+    "phone-pair.png": "Phones, Add a phone: the QR code a phone scans to sign in, once",
+    "phone-entry.png": "A hand tapped in on a phone, its deal left out: a revoke flagged at its proving card",
+}
+"""A director's phone (issue 44): paired by a scan, a hand entered by taps."""
+
 
 def _form(hand: dict[str, Any]) -> dict[str, str]:
     """A game hand as the hand form takes it (four seats: N E S W)."""
@@ -134,7 +143,7 @@ def _form(hand: dict[str, Any]) -> dict[str, str]:
     for i, seat in enumerate(PLAYERS):
         fields[f"deal-{i}"] = " ".join(hand["deal"][seat])
         fields[f"pass-{i}"] = " ".join(hand.get("passes", {}).get(seat, ()))
-        fields[f"claimed-{i}"] = str(hand.get("claimed", {}).get(seat, ""))
+        fields[f"written-{i}"] = str(hand.get("claimed", {}).get(seat, ""))
     play = hand["play"]
     fields["tricks"] = "\n".join(
         " ".join(f"{e['seat']}:{e['card']}" for e in play[k : k + 4]) for k in range(0, len(play), 4)
@@ -164,6 +173,7 @@ def run_a_table(page: Any, base: str, revoke_hand: int, out: Path, tmp: Path) ->
     page.wait_for_url(f"{base}/director/games/**")
     game: str = page.url.rsplit("/", 1)[1]
     page.click("#next a.button")
+    page.click("#hand-text > summary")  # the typed form, folded away under the card pad
     first = random_game_hand(7, 1)
     for name, value in _form(first).items():
         page.fill(f"#{name}", value)
@@ -251,6 +261,7 @@ def enter_by_cards(page: Any, base: str, out: Path) -> None:
     page.locator("#entered-trick-3").wait_for()
     page.locator("#to-play strong", has_text="N").wait_for()
     _entry_shot(page, out / "hand-entry-cards.png")
+    page.click("#hand-text > summary")  # the typed form, folded away under the pad
     for i, seat in enumerate(PLAYERS):
         page.fill(f"#deal-{i}", " ".join(hand["deal"][seat]))
     page.dispatch_event("#deal-3", "change")
@@ -268,3 +279,42 @@ def _entry_shot(page: Any, path: Path) -> None:
 
 if __name__ == "__main__":
     main()
+
+
+def pair_a_phone(page: Any, base: str, out: Path) -> None:
+    """Phones, Add a phone, on the laptop: the QR code and its link."""
+    page.goto(f"{base}/director/phones")
+    page.fill("#phone-name", "Phone at table 4")
+    page.click("#add-phone button[type=submit]")
+    page.wait_for_selector("#scan svg.qr")
+    page.locator("#scan").screenshot(path=str(out / "phone-pair.png"))
+
+
+def enter_on_a_phone(phone: Any, base: str, out: Path) -> None:
+    """Game 4's first hand (:data:`EXAMPLE`) tapped in on a phone, its deal left out: the passes
+    (the picker moving on by itself), the first leader, then each card as the referee names
+    its seat, up to the card that proves N's revoke at trick 3 (N's 2H at trick 9)."""
+    hand = json.loads(EXAMPLE.read_text())
+    new_game(phone, base, "W", "5")
+    phone.click("form.entry > button[type=submit]")
+    phone.wait_for_url(f"{base}/director/games/**")
+    phone.goto(phone.url.split("#")[0] + "/next")
+    phone.wait_for_selector("#card-entry .card-pool button")
+    phone.tap("[data-action=pass]")
+    for seat in PLAYERS:
+        phone.locator(f'.seat-picks [data-seat={seat}][aria-pressed="true"]').wait_for()
+        for card in hand["passes"][seat]:
+            phone.tap(f'.card-pool [data-card="{card}"]')
+    phone.tap("[data-action=pass]")
+    revoke = phone.locator("#entry-flags .flag[data-code=revoke]")
+    for k, event in enumerate(hand["play"]):
+        said = phone.locator("#to-play")
+        if k == 0:
+            said.filter(has_text="Who leads").wait_for()
+            phone.tap(f".seat-picks [data-seat={event['seat']}]")
+        said.locator("strong", has_text=event["seat"]).wait_for()
+        phone.tap(f'.card-pool [data-card="{event["card"]}"]')
+        if event == {"seat": "N", "card": "2H"}:
+            break
+    revoke.wait_for()
+    phone.screenshot(path=str(out / "phone-entry.png"))

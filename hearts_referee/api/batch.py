@@ -51,7 +51,7 @@ from werkzeug.exceptions import (
 )
 
 from hearts_referee.batch import inputs, lines
-from hearts_referee.batch.inputs import Item
+from hearts_referee.batch.inputs import Line
 from hearts_referee.http_shared import encoding, jsonbody, protocol
 from hearts_referee.http_shared.auth import requires
 from hearts_referee.http_shared.requestlog import rulings
@@ -112,7 +112,7 @@ class Busy(TooManyRequests):
         self.problems = (Problem("", "audits_busy", f"at most {most} batches at once"),)
 
 
-def records(body: IO[bytes]) -> Iterator[Item]:
+def records(body: IO[bytes]) -> Iterator[Line]:
     """Each record of the body with its line number, read as the ``audit`` command reads
     an NDJSON file (:func:`batch.inputs.ndjson`)."""
     return inputs.ndjson(body)

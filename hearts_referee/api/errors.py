@@ -18,7 +18,8 @@ from werkzeug.exceptions import (
     UnsupportedMediaType,
 )
 
-from hearts_referee.http_shared.problems import REFUSALS, capped, refusal
+from hearts_referee.http_shared.hrnbody import places
+from hearts_referee.http_shared.problems import REFUSALS, capped, problem_item, refusal
 from hearts_referee.referee.record import Problem
 
 from .problem_types import problem_type
@@ -59,14 +60,17 @@ def problem_response(
     """Build the one error body; ``errors`` lists problems with the request body, if any, at
     most ``MAX_PROBLEMS`` of them, and ``more_errors`` counts the rest when there are more
     (``http_shared.problems.capped``); ``type`` names the kind of problem
-    (``api.problem_types``), from ``cause`` if given."""
+    (``api.problem_types``), from ``cause`` if given. A problem with a hand sent as HRN
+    text also says its ``line`` and ``column`` (``http_shared.hrnbody.places``)."""
     shown, more = capped(tuple(problems))
+    where = places(cause, shown) if cause is not None else []
+    where += [None] * (len(shown) - len(where))
     body: dict[str, object] = {
         "type": problem_type(status, cause),
         "title": _phrase(status),
         "status": status,
         "detail": detail,
-        "errors": [{"pointer": p.pointer, "code": p.code, "message": p.message} for p in shown],
+        "errors": [problem_item(problem, place) for problem, place in zip(shown, where, strict=True)],
     }
     if more:
         body["more_errors"] = more

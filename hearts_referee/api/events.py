@@ -1,4 +1,5 @@
-"""``/v1/events``: events above games: create, seat each round, tables, standings, overrides.
+"""``/v1/events``: events above games: create, seat each round, tables, standings, overrides,
+a player's rulings across the event.
 
 A round's tables each play an ordinary game (``/v1/games/{id}``), started
 when the round is seated; the tables' hands go to those games as any other.
@@ -17,6 +18,7 @@ from hearts_referee.schemas.events import (
     dump_event,
     dump_event_list,
     dump_event_log,
+    dump_player_record,
     dump_round,
     dump_standings,
     load_event,
@@ -24,6 +26,7 @@ from hearts_referee.schemas.events import (
     load_round_request,
 )
 from hearts_referee.usecases import events as use
+from hearts_referee.usecases import players
 from hearts_referee.usecases.access import Permission
 
 from .hands import conditional
@@ -71,6 +74,13 @@ def get_round(event_id: int, number: int) -> Response:
 @requires(Permission.READ)
 def standings(event_id: int) -> Response:
     return conditional(dump_standings(use.get_event(get_db(), caller(), event_id)))
+
+
+@bp.get("/v1/events/<id:event_id>/players/<id:player>")
+@requires(Permission.READ)
+def player_record(event_id: int, player: int) -> Response:
+    """Every ruling against the player across the event's tables and rounds, counts by code."""
+    return conditional(dump_player_record(players.player_record(get_db(), caller(), event_id, player)))
 
 
 @bp.post("/v1/events/<id:event_id>/overrides")

@@ -16,15 +16,18 @@ from marshmallow import ValidationError
 from hearts_referee import validate
 from hearts_referee.http_shared.auth import caller, requires
 from hearts_referee.http_shared.db import get_db
+from hearts_referee.http_shared.hrnbody import game_hand, sent_as_hrn
 from hearts_referee.http_shared.jsonbody import json_body
+from hearts_referee.http_shared.language import current, told
 from hearts_referee.http_shared.requestlog import rulings
 from hearts_referee.schemas.archive import GameQuery, GameQuerySchema, SheetSignatureRequestSchema, load
 from hearts_referee.schemas.game import GameListSchema, dump_game, load_game, load_game_hand
+from hearts_referee.schemas.hrn import MEDIA_TYPE, table_tags, write_hands
 from hearts_referee.usecases import games as use
 from hearts_referee.usecases.access import Permission
 
 from .errors import InvalidQuery
-from .hands import conditional, stored
+from .hands import conditional, conditional_text, stored, wants_hrn
 
 bp = Blueprint("games", __name__)
 _SIGNATURE = SheetSignatureRequestSchema()
@@ -56,13 +59,21 @@ def create_game() -> tuple[Response, int, dict[str, str]]:
 @bp.get("/v1/games/<id:game_id>")
 @requires(Permission.READ)
 def get_game(game_id: int) -> Response:
-    return conditional(dump_game(use.get_game(get_db(), caller(), game_id)))
+    game = use.get_game(get_db(), caller(), game_id)
+    if wants_hrn():
+        tags = table_tags(game.setup.table)
+        return conditional_text(write_hands([(hand.record_now, tags) for hand in game.hands]))
+    return conditional(dump_game(game))
 
 
 @bp.post("/v1/games/<id:game_id>/hands")
 @requires(Permission.SUBMIT)
 def append_hand(game_id: int) -> tuple[Response, int, dict[str, str]]:
-    return stored(*use.append_hand(get_db(), caller(), game_id, load_game_hand(json_body())))
+    if sent_as_hrn():  # read by the game's seats and next hand: the game is read first
+        hand = game_hand(use.get_game(get_db(), caller(), game_id))
+    else:
+        hand = load_game_hand(json_body(also=(MEDIA_TYPE,)))
+    return stored(*use.append_hand(get_db(), caller(), game_id, hand))
 
 
 @bp.post("/v1/games/<id:game_id>/signatures")
@@ -77,6 +88,7 @@ def sign_game(game_id: int) -> tuple[Response, int, dict[str, str]]:
 @bp.post("/v1/games/validate")
 @requires(Permission.VALIDATE, unless="VALIDATE_REQUIRES_KEY")
 def validate_game() -> Response:
-    game = validate.validate_game(json_body())
+    game = validate.validate_game(json_body(), current())  # its explanations and suggestions
+    told()
     rulings().update(ruling["code"] for hand in game["hands"] for ruling in hand["result"]["rulings"])
     return jsonify(game)

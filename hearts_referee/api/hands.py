@@ -16,7 +16,9 @@ from marshmallow import ValidationError
 
 from hearts_referee.http_shared.auth import caller, requires
 from hearts_referee.http_shared.db import get_db
+from hearts_referee.http_shared.hrnbody import hrn_hand, sent_as_hrn
 from hearts_referee.http_shared.jsonbody import json_body
+from hearts_referee.http_shared.language import current, told
 from hearts_referee.http_shared.requestlog import rulings
 from hearts_referee.schemas.archive import (
     ChainReportSchema,
@@ -32,11 +34,12 @@ from hearts_referee.schemas.archive import (
     load,
 )
 from hearts_referee.schemas.game import load_game_hand
+from hearts_referee.schemas.hrn import MEDIA_TYPE, table_tags, write_hand
 from hearts_referee.schemas.record import load_record_text
 from hearts_referee.usecases import StoredHand
 from hearts_referee.usecases import hands as use
 from hearts_referee.usecases.access import Permission
-from hearts_referee.validate import validate_hand_text
+from hearts_referee.validate import validate_hand, validate_hand_text
 
 from .errors import InvalidQuery
 
@@ -65,7 +68,24 @@ def conditional(body: Any) -> Response:
     """A stored resource as JSON with a strong ETag of its body; ``If-None-Match`` with that
     ETag is an empty 304. Built after the use case, so access is decided first: a key that
     may not see the resource gets its 404, never a 304."""
-    response = jsonify(body)
+    return _conditional(jsonify(body))
+
+
+def wants_hrn() -> bool:
+    """Whether the request asks for HRN text (``Accept: text/x-hrn``) rather than JSON, the
+    default: HRN only when the client ranks it above JSON."""
+    best = request.accept_mimetypes.best_match(["application/json", MEDIA_TYPE], default="application/json")
+    return best == MEDIA_TYPE
+
+
+def conditional_text(text: str) -> Response:
+    """A stored resource as HRN text, as :func:`conditional` answers JSON: its own strong
+    ETag, and ``Vary: Accept`` (the same URL answers JSON too)."""
+    return _conditional(Response(text, mimetype=MEDIA_TYPE))
+
+
+def _conditional(response: Response) -> Response:
+    response.vary.add("Accept")
     response.add_etag()
     response.make_conditional(request)  # 304 in place when If-None-Match holds the ETag
     return response
@@ -74,7 +94,12 @@ def conditional(body: Any) -> Response:
 @bp.post("/v1/hands/validate")
 @requires(Permission.VALIDATE, unless="VALIDATE_REQUIRES_KEY")
 def validate() -> Response:
-    result = json_body(validate_hand_text)
+    language = current()  # the explanations and suggestions; nothing else changes
+    if sent_as_hrn():
+        result = hrn_hand(lambda hand: validate_hand(hand.record, language))
+    else:
+        result = json_body(lambda text, depth: validate_hand_text(text, depth, language), also=(MEDIA_TYPE,))
+    told()
     rulings().update(ruling["code"] for ruling in result.get("rulings", ()))
     return jsonify(result)
 
@@ -101,7 +126,10 @@ def list_hands() -> Response:
 @bp.get("/v1/hands/<id:hand_id>")
 @requires(Permission.READ)
 def get_hand(hand_id: int) -> Response:
-    return conditional(_HAND.dump(use.get_hand(get_db(), caller(), hand_id)))
+    hand = use.get_hand(get_db(), caller(), hand_id)
+    if wants_hrn():
+        return conditional_text(write_hand(hand.record_now, table_tags(hand.table)))
+    return conditional(_HAND.dump(hand))
 
 
 @bp.get("/v1/hands/<id:hand_id>/verify")

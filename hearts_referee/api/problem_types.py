@@ -38,6 +38,7 @@ PROBLEM_TYPES: Mapping[str, int] = MappingProxyType(
         "too_large": 413,
         "unsupported_media_type": 415,
         "invalid_record": 422,
+        "invalid_notation": 422,
         "rejected": 422,
         "rate_limited": 429,
         "audits_busy": 429,

@@ -18,6 +18,7 @@ from .events import (
     add_player,
     append_log,
     event_log,
+    event_of_game,
     game_scorers,
     get_event,
     insert_event,
@@ -52,6 +53,7 @@ from .hands import (
 )
 from .keys import create_key, find_key, get_key, list_keys, revoke_key
 from .migrations import applied, migrate
+from .pairings import end_pairing, get_pairing, list_pairings, start_pairing, use_pairing
 from .sessions import SessionEnd, end_session, session_key_id, session_started, start_session
 
 __all__ = [
@@ -71,8 +73,10 @@ __all__ = [
     "connect",
     "create_key",
     "earlier_game_hand_hashes",
+    "end_pairing",
     "end_session",
     "event_log",
+    "event_of_game",
     "find_hand",
     "find_key",
     "frozen",
@@ -84,6 +88,7 @@ __all__ = [
     "get_game",
     "get_hand",
     "get_key",
+    "get_pairing",
     "hand_hash",
     "insert_event",
     "insert_game",
@@ -92,6 +97,7 @@ __all__ = [
     "list_games",
     "list_hands",
     "list_keys",
+    "list_pairings",
     "migrate",
     "open_archive",
     "prove_write",
@@ -100,8 +106,10 @@ __all__ = [
     "session_key_id",
     "session_started",
     "set_scorers",
+    "start_pairing",
     "start_session",
     "store_hand",
+    "use_pairing",
     "verify",
     "withdraw_player",
     "write",

@@ -211,6 +211,13 @@ def game_scorers(db: Database, game_id: int) -> frozenset[int]:
     return frozenset(int(s.key_id) for s in found)
 
 
+def event_of_game(db: Database, game_id: int) -> tuple[int, int, int] | None:
+    """``(event id, round, table)`` of the event table that plays this game; ``None`` for a
+    game outside events (or one an override replaced before a hand was played)."""
+    found = row(db, "SELECT event_id, round, number FROM event_tables WHERE game_id = ?", [game_id])
+    return None if found is None else (int(found.event_id), int(found.round), int(found.number))
+
+
 def list_events(db: Database) -> list[EventListed]:
     """Every event, newest first."""
     found = rows(db, "SELECT id, name, format_id, created_at FROM events ORDER BY id DESC")

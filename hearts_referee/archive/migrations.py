@@ -49,6 +49,11 @@ The tables:
 - ``m008_score_only``: ``entries`` also takes ``record`` entries (a director's new
   record of a hand: an irregularity recorded on a score-only hand, or the full record
   replacing it), copied row for row as in m006.
+- ``m009_pairings``: ``pairings``, one row per phone a director paired from the pages: the
+  SHA-256 of its one-time link's token (never the token), the director's key, its name,
+  when it was made and until when its link works, when the link was used and the SHA-256
+  of the session it started (so ending the pairing signs that phone out), and when it
+  ended. The rows stay: they are the record of every pairing.
 """
 
 from __future__ import annotations
@@ -300,6 +305,24 @@ def m008_score_only(db: Database) -> None:
     # or its full record replacing it) is a ``record`` entry: the log widens its CHECK
     # once more, row for row, hashes untouched (as in m006).
     _widen_entries(db, "m008", ("audit", "decision", "signature", "consequence", "record"))
+
+
+@MIGRATIONS(name="m009_pairings")
+def m009_pairings(db: Database) -> None:
+    db.execute("""
+        CREATE TABLE pairings (
+            id INTEGER PRIMARY KEY,
+            token_sha256 TEXT NOT NULL UNIQUE,
+            key_id INTEGER NOT NULL REFERENCES keys(id),
+            name TEXT NOT NULL,
+            created_at TEXT NOT NULL,
+            expires_at TEXT NOT NULL,
+            used_at TEXT,
+            session_sha256 TEXT,
+            ended_at TEXT,
+            CHECK ((used_at IS NULL) = (session_sha256 IS NULL))
+        )""")
+    db.execute("CREATE INDEX pairings_by_key ON pairings(key_id)")
 
 
 def migrate(db: Database) -> list[str]:

@@ -63,11 +63,17 @@ def session_started(db: Database, token: str) -> datetime | None:
 
 def end_session(db: Database, token: str) -> None:
     """Sign out: end the session this token names (ending it twice keeps the first time)."""
+    end_session_by_hash(db, sha256(token))
+
+
+def end_session_by_hash(db: Database, token_sha256: str) -> None:
+    """Sign out the session whose token has this SHA-256 (a paired phone's, which only the
+    pairing's row names)."""
     with write(db):
         db.execute(
             "UPDATE sessions SET ended_at = :at, end_reason = :reason "
             "WHERE token_sha256 = :token AND ended_at IS NULL",
-            {"at": now(), "reason": SessionEnd.SIGNED_OUT, "token": sha256(token)},
+            {"at": now(), "reason": SessionEnd.SIGNED_OUT, "token": token_sha256},
         )
 
 

@@ -6,6 +6,9 @@
 - ``*.json``: one JSON document, a record or an array of records (each then
   located by its index). A document is read whole, so very large archives are
   better sent as NDJSON.
+- ``*.hrn``: hands in HRN text (docs/notation.md), one or many a file: each hand a record,
+  located by the line it starts on, with what the notation's reader said of it (its
+  diagnostics, each at its line and column). A file is read whole, as a ``.json`` is.
 - ``*.gz`` of any of these, decompressed as it is read.
 - a folder: every such file under it, in name order, recursively.
 
@@ -29,15 +32,21 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, cast
 
+from hearts_referee.schemas.hrn import read
+from hearts_referee.schemas.hrn.located import of_hand
 from hearts_referee.schemas.strictjson import loads_strict
 
-from .lines import Where
+from .lines import Notated, Where
 
-Item = tuple[Where, bytes]
-"""A record to audit: where it came from and its JSON text."""
+Line = tuple[Where, bytes]
+"""A record to audit as JSON text, and where it came from."""
+
+Item = tuple[Where, bytes | Notated]
+"""A record to audit: where it came from, and its JSON text or its hand as read from HRN."""
 
 NDJSON_SUFFIXES = (".ndjson", ".jsonl")
 JSON_SUFFIXES = (".json",)
+HRN_SUFFIXES = (".hrn",)
 STDIN = "-"
 
 
@@ -54,7 +63,7 @@ def _inner_suffix(path: Path) -> str:
 
 def is_input(path: Path) -> bool:
     """A file a folder's audit reads (by its name)."""
-    return _inner_suffix(path) in NDJSON_SUFFIXES + JSON_SUFFIXES
+    return _inner_suffix(path) in NDJSON_SUFFIXES + JSON_SUFFIXES + HRN_SUFFIXES
 
 
 def expand(paths: Iterable[str]) -> list[str]:
@@ -115,7 +124,7 @@ def _open(name: str) -> tuple[IO[bytes], IO[bytes]]:
     return handle, handle
 
 
-def ndjson(stream: IO[bytes], source: str | None = None) -> Iterator[Item]:
+def ndjson(stream: IO[bytes], source: str | None = None) -> Iterator[Line]:
     """Each record of an NDJSON stream, located by its line: lines count from 1, blank ones
     (ASCII whitespace only) are skipped. The ``audit`` command and ``POST /v1/audits``
     both read NDJSON here."""
@@ -144,6 +153,21 @@ def _document(source: str, text: bytes) -> Iterator[Item]:
         yield Where(source), text
 
 
+def notation(source: str, data: bytes) -> Iterator[Item]:
+    """Each hand of an HRN file, located by the line it starts on, with its diagnostics; a
+    file that is not UTF-8 is one rejected record, at the first byte that is not."""
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        before = data[: error.start]
+        place = (before.count(b"\n") + 1, len(before) - before.rfind(b"\n"))
+        yield Where(source), Notated.not_text(error.start, place)
+        return
+    reading = read(text)
+    for index, hand in enumerate(reading.hands):
+        yield Where(source, line=hand.line), Notated(hand, tuple(of_hand(reading.diagnostics, index)))
+
+
 def _items(name: str, stream: IO[bytes]) -> Iterator[Item]:
     source = "-" if name == STDIN else name
     if name == STDIN:
@@ -153,6 +177,8 @@ def _items(name: str, stream: IO[bytes]) -> Iterator[Item]:
             yield from ndjson(stream, source)
     elif _inner_suffix(Path(name)) in JSON_SUFFIXES:
         yield from _document(source, stream.read())
+    elif _inner_suffix(Path(name)) in HRN_SUFFIXES:
+        yield from notation(source, stream.read())
     else:
         yield from ndjson(stream, source)
 

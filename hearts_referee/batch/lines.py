@@ -6,7 +6,9 @@ answer however it arrives. A record is a hand record or a whole recorded
 game (an object with ``hands`` and no ``deal``); it is read as strict JSON
 and audited by the one-call audit (:mod:`audit`). A line that is not JSON, or
 a record that cannot have happened, is an answer too (its located
-problems), never an exception: one bad line never stops a run.
+problems), never an exception: one bad line never stops a run. A hand read from an HRN
+file (:class:`Notated`) is audited as the same record sent as JSON, and its line also
+says what the notation's reader said of it.
 """
 
 from __future__ import annotations
@@ -17,9 +19,12 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from hearts_referee.http_shared.problems import capped
+from hearts_referee.http_shared.problems import capped, problem_item
+from hearts_referee.referee.errorcodes import ROOT_POINTER
 from hearts_referee.referee.findings import Code
 from hearts_referee.referee.record import Problem, RecordError
+from hearts_referee.schemas.hrn import Diagnostic, ReadHand
+from hearts_referee.schemas.hrn.located import Located, located, unread
 from hearts_referee.schemas.record import read_plain_text
 from hearts_referee.schemas.strictjson import MAX_DEPTH, JSONError, dumps, loads_strict
 from hearts_referee.usecases.errors import Rejected
@@ -141,19 +146,34 @@ def _tally(label: str, result: Mapping[str, Any]) -> HandTally:
     )
 
 
-def _problems(where: Where, problems: Iterable[Problem]) -> Outcome:
+def _problems(
+    where: Where,
+    problems: Iterable[Problem],
+    places: Iterable[tuple[int, int]] = (),
+    notes: Iterable[Diagnostic] = (),
+) -> Outcome:
     """A refused record's line: its problems as an error answer lists them, at most
     ``MAX_PROBLEMS`` and a count of the rest (``more_problems``), so that one record of
-    thousands of bad cards does not make a line many times its size."""
+    thousands of bad cards does not make a line many times its size. A hand read from HRN:
+    each problem at its ``places`` (line and column), and the reader's ``notes``."""
     found = tuple(problems)
     shown, more = capped(found)
+    at = list(places)[: len(shown)]
     data: dict[str, Any] = {
         **where.fields(),
-        "problems": [{"pointer": p.pointer, "code": p.code, "message": p.message} for p in shown],
+        "problems": [problem_item(p, at[i] if i < len(at) else None) for i, p in enumerate(shown)],
     }
     if more:
         data["more_problems"] = more
+    _noted(data, notes)
     return Outcome(where, dumps(data), None, problems=found)
+
+
+def _noted(data: dict[str, Any], notes: Iterable[Diagnostic]) -> None:
+    """A hand read from HRN: what the reader said of it, at the end of its line."""
+    said = [note.as_json() for note in notes]
+    if said:
+        data["diagnostics"] = said
 
 
 def is_game(data: Any) -> bool:
@@ -176,9 +196,49 @@ def audit_data(where: Where, data: Any) -> Outcome:
         return _problems(where, error.problems)
 
 
-def _hand(where: Where, result: Mapping[str, Any]) -> Outcome:
-    line = dumps({**where.fields(), "kind": Kind.HAND, "audit": result})
-    return Outcome(where, line, Kind.HAND, (_tally(where.label(), result),))
+def _hand(where: Where, result: Mapping[str, Any], notes: Iterable[Diagnostic] = ()) -> Outcome:
+    data: dict[str, Any] = {**where.fields(), "kind": Kind.HAND, "audit": result}
+    _noted(data, notes)
+    return Outcome(where, dumps(data), Kind.HAND, (_tally(where.label(), result),))
+
+
+@dataclass(frozen=True, slots=True)
+class Notated:
+    """One hand of an HRN file as the notation's reader read it (``hand``: its record and
+    where each part was written) and what the reader said of it; or, for a file that is not
+    text, no hand and the problem that says so (``refused``)."""
+
+    hand: ReadHand | None
+    diagnostics: tuple[Diagnostic, ...]
+    refused: tuple[Located, ...] = ()
+
+    def __reduce__(self) -> tuple[type[Notated], tuple[Any, ...]]:
+        return Notated, (self.hand, self.diagnostics, self.refused)
+
+    @classmethod
+    def not_text(cls, at: int, place: tuple[int, int]) -> Notated:
+        """An HRN file whose byte ``at`` (from 0), at ``place``, is not UTF-8."""
+        message = f"byte {at + 1} is not UTF-8: an HRN file is UTF-8 text"
+        return cls(None, (), ((Problem(ROOT_POINTER, "not_utf8", message), place),))
+
+
+def _validated(hand: ReadHand) -> dict[str, Any]:
+    return validate_hand(hand.record)
+
+
+def audit_notated(where: Where, notated: Notated) -> Outcome:
+    """Audit one hand read from HRN, as the same record sent as JSON is: taken only whole
+    (a hand the reader left something out of is refused, its problems and then the
+    referee's with what did read, each at its line and column), the reader's diagnostics
+    on its line whatever its answer."""
+    hand, notes = notated.hand, notated.diagnostics
+    found = list(notated.refused) if hand is None else unread(hand, notes, _validated)
+    if hand is not None and not found:
+        try:
+            return _hand(where, _validated(hand), notes)
+        except (RecordError, Rejected) as error:
+            found = located(hand, error.problems)
+    return _problems(where, [problem for problem, _ in found], [place for _, place in found], notes)
 
 
 def audit_raw(where: Where, raw: bytes, max_depth: int = MAX_DEPTH) -> Outcome:
@@ -198,6 +258,8 @@ def audit_raw(where: Where, raw: bytes, max_depth: int = MAX_DEPTH) -> Outcome:
     return audit_data(where, data)
 
 
-def audit_chunk(chunk: list[tuple[Where, bytes]]) -> list[Outcome]:
+def audit_chunk(chunk: list[tuple[Where, bytes | Notated]]) -> list[Outcome]:
     """A chunk of records, audited in order: what a worker process or a Dask task runs."""
-    return [audit_raw(where, raw) for where, raw in chunk]
+    return [
+        audit_raw(where, raw) if isinstance(raw, bytes) else audit_notated(where, raw) for where, raw in chunk
+    ]

@@ -157,8 +157,9 @@ def audit(
     """Audit hand records and recorded games in bulk.
 
     INPUT is an NDJSON file (.ndjson, .jsonl: one record per line), a JSON file
-    (.json: a record or an array of records), a .gz of either, a folder of them,
-    or '-' for stdin (the default when records are piped in).
+    (.json: a record or an array of records), an HRN file (.hrn: hands in the
+    text notation, each a record), a .gz of any, a folder of them, or '-' for
+    stdin (the default when records are piped in).
 
     With --archive: which stored scores or rulings the engine running now would
     change, and each hand's hash chain checked; the archive is not changed.

@@ -7,8 +7,10 @@ worker starts, so ``/readyz`` can tell at once whether it is usable. Logs are
 JSON lines on stderr, gunicorn's own included (``http_shared.logs``); the app logs
 one line per request, so gunicorn's access log is off.
 
-``--bind``, ``--workers`` and ``--client-timeout`` override; any ``FLASK_*``
-variable configures the app as usual.
+``--host`` and ``--port`` (or ``--bind HOST:PORT``), ``--workers`` and ``--client-timeout``
+override; any ``FLASK_*`` variable configures the app as usual. Before anything starts, the
+address is tried (``cli.reach``): a port already taken stops ``serve`` at once with one plain
+sentence. Once it can listen, it prints the addresses a phone on the same network can open.
 """
 
 from __future__ import annotations
@@ -21,7 +23,8 @@ import click
 from hearts_referee.http_shared.logs import level_of
 from hearts_referee.http_shared.protocol import BODY_TIMEOUT
 
-DEFAULT_BIND = "127.0.0.1:5000"
+from .reach import DEFAULT_HOST, DEFAULT_PORT, reach_lines, refusal, split_bind
+from .reach import bind as bind_of
 
 LIMITS: dict[str, int] = {
     # gunicorn's defaults, stated: what the server refuses before the app sees a request
@@ -86,8 +89,28 @@ def prepare_archive() -> None:
         app.logger.error("The archive %s cannot be opened: %s", app.config["DATABASE"], error)
 
 
+def listen_on(host: str | None, port: int | None, bind: str | None) -> str:
+    """gunicorn's ``bind`` from ``--host``/``--port`` or ``--bind`` (not both)."""
+    if bind is not None:
+        if host is not None or port is not None:
+            raise click.UsageError("give --host and --port, or --bind HOST:PORT, not both")
+        return bind
+    return bind_of(DEFAULT_HOST if host is None else host, DEFAULT_PORT if port is None else port)
+
+
 @click.command("serve")
-@click.option("--bind", default=DEFAULT_BIND, show_default=True, help="Address and port to listen on.")
+@click.option(
+    "--host",
+    default=None,
+    help=f"Address to listen on [default: {DEFAULT_HOST}, this computer alone; 0.0.0.0: every network].",
+)
+@click.option(
+    "--port",
+    default=None,
+    type=click.IntRange(1, 65535),
+    help=f"Port to listen on [default: {DEFAULT_PORT}].",
+)
+@click.option("--bind", default=None, help="HOST:PORT, the same as --host and --port together.")
 @click.option("--workers", default=2, show_default=True, help="Worker processes (one per core).")
 @click.option(
     "--client-timeout",
@@ -95,18 +118,27 @@ def prepare_archive() -> None:
     show_default=True,
     help="Seconds a client may go silent in the middle of its body before a 408.",
 )
-def serve(bind: str, workers: int, client_timeout: float) -> None:
+def serve(host: str | None, port: int | None, bind: str | None, workers: int, client_timeout: float) -> None:
     """Serve the API, the docs and the director's pages."""
     level = os.environ.get("FLASK_LOG_LEVEL", "INFO").upper()
     try:
         level_of(level)
     except ValueError as error:
         raise click.UsageError(f"FLASK_LOG_LEVEL: {error}") from None
-    click.echo(f"Hearts Referee on http://{bind} (docs at /docs, director's pages at /director/)", err=True)
+    address = listen_on(host, port, bind)
+    where = split_bind(address)
+    if where is not None and (why := refusal(*where)) is not None:
+        raise click.ClickException(why)
+    click.echo(
+        f"Hearts Referee on http://{address} (docs at /docs, director's pages at /director/)", err=True
+    )
+    if where is not None:
+        for line in reach_lines(*where):
+            click.echo(line)
     prepare_archive()
     from .worker import RefereeWorker
 
     RefereeWorker.client_timeout = client_timeout  # read by each worker, forked from here
     from .server import Server
 
-    Server(server_options(bind, workers, level)).run()
+    Server(server_options(address, workers, level)).run()

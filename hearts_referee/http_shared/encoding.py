@@ -73,7 +73,7 @@ class Overinflated(RequestEntityTooLarge):
 def is_gzip() -> bool:
     """Whether this request's body is gzip (True) or sent as it is (False); a 415
     :class:`UnsupportedEncoding` for any other ``Content-Encoding``."""
-    sent = request.headers.get("Content-Encoding", "identity").strip()
+    sent = request.environ.get("HTTP_CONTENT_ENCODING", "identity").strip()  # the header, unparsed
     coding = sent.lower()
     if coding == "identity":
         return False

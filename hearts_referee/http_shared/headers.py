@@ -1,8 +1,8 @@
-"""Security headers on every response, the pages' and the API's alike: one after-request hook.
+"""Security headers on every response, the pages' and the API's alike: one wrapper of the app.
 
-Why a hook and not flask-talisman: the service needs a handful of constant
+Why our own few lines and not flask-talisman: the service needs a handful of constant
 headers and one caching rule, the same on every response (errors and 500s
-included, which an after-request hook sees too). Talisman's defaults are
+included, which a wrapper of the WSGI app sees too). Talisman's defaults are
 made for another kind of site: it redirects to HTTPS and forces the session
 cookie ``Secure`` (which breaks the plain-HTTP ``make serve``), sends HSTS,
 and its machinery is for CSP nonces on inline scripts, of which the pages
@@ -19,7 +19,9 @@ HSTS at the TLS proxy.
   to us only, and ``frame-ancestors 'none'``: no page of ours can be framed
   (clickjacking a director's decision form). The pages work without
   script; the static scripts only step through a hand's tricks, add to
-  the hand form and show a scoresheet row's totals as it is typed.
+  the hand form, show a scoresheet row's totals as it is typed, read the
+  hand entry's HRN text as it is typed (a fetch back to us) and copy the
+  hand page's HRN.
 - ``X-Frame-Options: DENY``: the same for browsers without CSP level 2.
 - ``X-Content-Type-Options: nosniff``: a JSON answer is never run as script.
 - ``Referrer-Policy: no-referrer``: a hand's or game's URL never leaves.
@@ -32,10 +34,14 @@ HSTS at the TLS proxy.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from types import MappingProxyType
+from typing import TYPE_CHECKING, Any
 
-from flask import Flask, Response
+from flask import Flask
+
+if TYPE_CHECKING:  # pragma: no cover
+    from _typeshed.wsgi import StartResponse, WSGIApplication, WSGIEnvironment
 
 CSP = "; ".join(
     [
@@ -60,18 +66,28 @@ HEADERS: Mapping[str, str] = MappingProxyType(
 
 
 _ALL = (*HEADERS.items(), ("Cache-Control", "no-store"))
-_NAMES = frozenset(name.lower() for name, _ in _ALL)
+_LOWER = tuple((name.lower(), (name, value)) for name, value in _ALL)
 
 
-def secure(response: Response) -> Response:
-    """Add the headers a response has not set itself (static files set their own
-    ``Cache-Control``): one look at the headers it has, then one ``extend``, where
-    ``setdefault`` would scan them once per header."""
-    headers = response.headers
-    present = _NAMES.intersection(name.lower() for name in headers.keys())  # noqa: SIM118  # iterating Headers gives (name, value) pairs
-    headers.extend([(name, value) for name, value in _ALL if name.lower() not in present])
-    return response
+class SecureHeaders:
+    """The headers above added to every answer as the app starts it, by wrapping the WSGI app:
+    a list of ready pairs appended to the server's, where an after-request hook would go
+    through ``Response.headers`` (a scan and a check of each value, per header, per request:
+    docs/performance.md, "The service's own overhead"). Errors and 500s pass through it too."""
+
+    def __init__(self, app: WSGIApplication) -> None:
+        self.app = app
+
+    def __call__(self, environ: WSGIEnvironment, start_response: StartResponse) -> Iterable[bytes]:
+        def start(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Any:
+            present = {
+                name.lower() for name, _ in headers
+            }  # an answer's own (a static file's Cache-Control) stays
+            headers.extend([pair for lower, pair in _LOWER if lower not in present])
+            return start_response(status, headers, exc_info)
+
+        return self.app(environ, start)
 
 
 def init_app(app: Flask) -> None:
-    app.after_request(secure)
+    app.wsgi_app = SecureHeaders(app.wsgi_app)  # type: ignore[method-assign]

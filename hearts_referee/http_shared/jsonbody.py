@@ -15,7 +15,8 @@ Content-Length Werkzeug refuses a larger body before reading it; without it
 the limit is taken and a longer one is refused instead of arriving cut short.
 A body may come gzip-compressed (:mod:`http_shared.encoding`, the one reader of
 content codings, NDJSON's too): the limit is then held against what it
-inflates to.
+inflates to. A hand sent as HRN text is read by the same :func:`body_bytes`
+(:mod:`http_shared.hrnbody`).
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from flask import Response, current_app, request
+from flask import Request, Response, current_app, request
 from flask.json.provider import DefaultJSONProvider
 from werkzeug.exceptions import BadRequest, RequestEntityTooLarge, UnsupportedMediaType
 
@@ -85,15 +86,16 @@ def body_bytes() -> bytes:
     """The whole request body, or 413 past ``MAX_CONTENT_LENGTH``, with or without
     Content-Length; a gzip body inflated (:mod:`http_shared.encoding`), the limit held
     against what it inflates to, 415 for another ``Content-Encoding``."""
-    limit = request.max_content_length
+    sent: Request = request._get_current_object()  # type: ignore[attr-defined]  # one lookup, not one per use
+    limit = sent.max_content_length
     gzip = encoding.is_gzip()
-    if request.content_length is None and limit is not None:
-        request.max_content_length = limit + 1  # read one byte more: is there more?
+    if limit is not None and sent.content_length is None:
+        sent.max_content_length = limit + 1  # read one byte more: is there more?
     if not gzip:
-        data = request.get_data(cache=False)  # 413 past the limit, when Content-Length says so
+        data = sent.get_data(cache=False)  # 413 past the limit, when Content-Length says so
     else:
         inflated = bytearray()
-        for piece in encoding.inflated(encoding.pieces(request.stream)):
+        for piece in encoding.inflated(encoding.pieces(sent.stream)):
             inflated += piece
             if limit is not None and len(inflated) > limit:
                 raise RequestEntityTooLarge()
@@ -103,11 +105,23 @@ def body_bytes() -> bytes:
     return data
 
 
-def json_body(read: Callable[[bytes, int], T] = loads_strict) -> T:
+class NotSentAs(UnsupportedMediaType):
+    """A body sent as none of the media types an endpoint reads (JSON, and some other)."""
+
+    def __init__(self, *media_types: str) -> None:
+        named = " or ".join(media_types)
+        super().__init__(f"Expected Content-Type {named}, got {request.mimetype or 'none'}.")
+        self.problems = (Problem("", "unsupported_media_type", f"Send the body as {named}."),)
+
+
+def json_body(read: Callable[[bytes, int], T] = loads_strict, *, also: tuple[str, ...] = ()) -> T:
     """The request's JSON body: 415 unless it is sent as JSON, 413 past the size limit,
     400 unless it parses. ``read`` reads the text and the depth limit (by default into
-    parsed JSON; ``schemas.record.load_record_text`` reads a hand record straight from it)."""
+    parsed JSON; ``schemas.record.load_record_text`` reads a hand record straight from it).
+    ``also``: the other media types the endpoint reads, which its 415 names."""
     if not request.is_json:
+        if also:
+            raise NotSentAs("application/json", *also)
         raise UnsupportedMediaType(
             f"Expected Content-Type application/json, got {request.mimetype or 'none'}."
         )

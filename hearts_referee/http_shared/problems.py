@@ -37,6 +37,16 @@ def capped(problems: Sequence[Problem]) -> Capped:
     return Capped(tuple(problems[:MAX_PROBLEMS]), max(0, len(problems) - MAX_PROBLEMS))
 
 
+def problem_item(problem: Problem, place: tuple[int, int] | None = None) -> dict[str, object]:
+    """One located problem as an answer lists it (``errors`` of an error answer, ``problems``
+    of a result line): its pointer, code and message, and where a hand was sent as HRN text,
+    the ``line`` and ``column`` it is about."""
+    item: dict[str, object] = {"pointer": problem.pointer, "code": problem.code, "message": problem.message}
+    if place is not None:
+        item["line"], item["column"] = place
+    return item
+
+
 class Refusal(NamedTuple):
     status: int
     detail: str

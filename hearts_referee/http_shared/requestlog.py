@@ -21,13 +21,13 @@ A 5xx is logged at ERROR, everything else at INFO.
 from __future__ import annotations
 
 import logging
+import os
 import re
 import time
-import uuid
 from collections import Counter
 from typing import Any
 
-from flask import Flask, Response, g, request
+from flask import Flask, Request, Response, g, request
 
 from .logs import configure
 from .protocol import REFUSED
@@ -39,13 +39,25 @@ _USABLE_ID = re.compile(r"[A-Za-z0-9\-._~:/+=@]{1,128}")
 _PATH_LOGGED = 256  # characters of the path kept in the line
 
 
+_ID = "hearts_referee.request_id"
+_STARTED = "hearts_referee.started"
+_RULINGS = "hearts_referee.rulings"
+"""This request's id, start time and rulings, kept in its WSGI environ: one dict, read without
+the context-local lookups ``g`` costs on each access (docs/performance.md, "The service's own
+overhead")."""
+
+
+def _id_of(environ: dict[str, Any]) -> str:
+    found: str | None = environ.get(_ID)
+    if found is None:
+        sent = environ.get("HTTP_X_REQUEST_ID", "")
+        found = environ[_ID] = sent if _USABLE_ID.fullmatch(sent) else os.urandom(16).hex()
+    return found
+
+
 def request_id() -> str:
     """This request's id: the client's, if usable, else a new one (made once per request)."""
-    if "request_id" not in g:
-        sent = request.headers.get(HEADER, "")
-        g.request_id = sent if _USABLE_ID.fullmatch(sent) else uuid.uuid4().hex
-    found: str = g.request_id
-    return found
+    return _id_of(request.environ)
 
 
 def rulings() -> Counter[str]:
@@ -54,56 +66,58 @@ def rulings() -> Counter[str]:
     Made on first call; a streamed answer takes it before the stream starts, and adds
     to it as each record is audited (no request context needed by then).
     """
-    if g.get("rulings") is None:
-        g.rulings = Counter()
-    counted: Counter[str] = g.rulings
+    environ = request.environ
+    counted: Counter[str] | None = environ.get(_RULINGS)
+    if counted is None:
+        counted = environ[_RULINGS] = Counter()
     return counted
 
 
 def _start() -> None:
-    g.started = time.perf_counter()
-    request_id()
+    request.environ[_STARTED] = time.perf_counter()
 
 
 def _finish(response: Response) -> Response:
-    response.headers[HEADER] = request_id()
-    line = _line(response)
-    started: float = g.get("started", time.perf_counter())
-    rulings: Counter[str] | None = g.get("rulings")
+    environ = request.environ
+    response.headers[HEADER] = _id_of(environ)
+    status = response.status_code
+    level = logging.ERROR if status >= 500 else logging.INFO
+    if not LOGGER.isEnabledFor(level):  # LOG_LEVEL=WARNING: no line to build
+        return response
+    line = _line(request, response, environ)
+    started: float = environ.get(_STARTED) or time.perf_counter()
+    counted: Counter[str] | None = environ.get(_RULINGS)
     if response.is_streamed:
         # The line waits for the stream's end: its time and the rulings of every record
         # (``rulings`` is this request's own Counter, still filled while the stream runs).
-        response.call_on_close(lambda: _emit(line, started, rulings))
+        response.call_on_close(lambda: _emit(line, started, counted, level))
     else:
-        _emit(line, started, rulings)
+        _emit(line, started, counted, level)
     return response
 
 
-def _line(response: Response) -> dict[str, Any]:
+def _line(sent: Request, response: Response, environ: dict[str, Any]) -> dict[str, Any]:
     key = g.get("key")
-    rule = request.url_rule
+    rule = sent.url_rule
     line: dict[str, Any] = {
-        "request_id": request_id(),
+        "request_id": _id_of(environ),
         "key_id": getattr(key, "id", None),
-        "method": request.method,
+        "method": sent.method,
         "route": rule.rule if rule is not None else None,
-        "path": request.path[:_PATH_LOGGED],
+        "path": sent.path[:_PATH_LOGGED],
         "status": response.status_code,
-        "remote_addr": request.remote_addr,
+        "remote_addr": sent.remote_addr,
     }
-    refused = request.environ.get(REFUSED)
+    refused = environ.get(REFUSED)
     if refused is not None:  # the server refused it before it was a request (edge.protocol)
         line.update(method=None, path=None, refused=refused.code)
     return line
 
 
-def _emit(line: dict[str, Any], started: float, rulings: Counter[str] | None) -> None:
+def _emit(line: dict[str, Any], started: float, counted: Counter[str] | None, level: int) -> None:
     line["duration_ms"] = round((time.perf_counter() - started) * 1000, 2)
-    if rulings is not None:
-        line["rulings"] = dict(sorted(rulings.items()))
-    level = logging.ERROR if line["status"] >= 500 else logging.INFO
-    if not LOGGER.isEnabledFor(level):
-        return
+    if counted is not None:
+        line["rulings"] = dict(sorted(counted.items()))
     args: tuple[Any, ...]
     if "refused" in line:
         message, args = "refused %s %s", (line["refused"], line["status"])

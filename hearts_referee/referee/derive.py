@@ -16,6 +16,13 @@ size, a passed card its receiver never plays) the problem is at the pass. A card
 twice, or one no deck holds, is located at the play that names it. So a derived deal is
 always the variant's deck dealt in full, and the replay checks the play against it as
 against any deal.
+
+A hand still being entered (``so_far``) has a deal as far as its play shows it: each seat
+held at least what it has played or exposed and what it was passed, and was dealt that,
+less what it received, plus what it passed. Every ruling that a seat's holding a card
+proves (a revoke, a heart led or a point card played while holding another) is then found
+at the card that proves it; until the first lead card (the 2 of clubs) is shown, nor after
+a claim, which shows only the claimant's cards, does such a deal say enough.
 """
 
 from __future__ import annotations
@@ -40,10 +47,14 @@ class _Held(NamedTuple):
     """Index of the claim whose shown cards complete it, if any."""
 
 
-def derive_deal(record: HandRecord) -> HandRecord:
+def derive_deal(record: HandRecord, *, so_far: bool = False) -> HandRecord:
     """``record`` (its ``deal`` left out, so empty) with the deal each seat must have held
     and, where the variant has one and the record left it out, the kitty; ``deal_derived``
-    set. ``RecordError`` with every located reason where it cannot be derived."""
+    set. ``RecordError`` with every located reason where it cannot be derived.
+
+    ``so_far``: the play is still being entered; the deal is what it shows so far (a seat
+    may hold fewer cards than a hand, the kitty is left as sent), or ``RecordError`` where
+    it shows too little to check the play against (the module's text)."""
     table = [p for p in check_table(record) if not (p.code == "required" and p.pointer.startswith("/deal/"))]
     if table:
         raise RecordError(table)
@@ -58,11 +69,16 @@ def derive_deal(record: HandRecord) -> HandRecord:
                 "a record with backs needs its deal",
             )
         )
-    held = _held_after_pass(record, deck, problems)
+    held = _held_after_pass(record, deck, problems, so_far)
     moves = _moves(record, problems)
     if problems:
         raise RecordError(problems)
-    kitty = _check_deck(record, deck, held, problems)  # the pass moves cards, never adds one
+    if so_far:
+        for move in moves:  # held from the pass on, played or not
+            held[move.receiver] |= Counter(move.given.cards)
+        _shows_enough(record, held, problems)
+    # the pass moves cards, never adds one
+    kitty = _check_deck(record, deck, held, problems, derive=not so_far)
     if problems:
         raise RecordError(problems)
     dealt = _undo_passes(record, held, moves, problems)
@@ -76,9 +92,12 @@ def derive_deal(record: HandRecord) -> HandRecord:
     )
 
 
-def _held_after_pass(record: HandRecord, deck: Deck, problems: list[Problem]) -> dict[str, Counter[Card]]:
+def _held_after_pass(
+    record: HandRecord, deck: Deck, problems: list[Problem], so_far: bool = False
+) -> dict[str, Counter[Card]]:
     """Each seat's hand after the pass, from its plays and its claim; a problem for each
-    seat whose hand the play does not show whole."""
+    seat whose hand the play does not show whole (``so_far``: a card exposed and not yet
+    played is held, and a hand shown in part is no problem)."""
     seats = record.seats
     played: dict[str, Counter[Card]] = {seat: Counter() for seat in seats}
     claims: dict[str, _Held] = {}
@@ -104,7 +123,9 @@ def _held_after_pass(record: HandRecord, deck: Deck, problems: list[Problem]) ->
     for seat in seats:
         cards = held[seat]
         for card, index in exposed[seat].items():
-            if not cards[card]:
+            if so_far:
+                cards[card] = max(cards[card], 1)
+            elif not cards[card]:
                 problems.append(
                     Problem(
                         pointer("play", index, "exposes"),
@@ -125,9 +146,23 @@ def _held_after_pass(record: HandRecord, deck: Deck, problems: list[Problem]) ->
             )
         elif count < deck.hand_size:
             short.append(seat)
-    if short:
+    if short and not (so_far and last_claim is None):
         problems.append(_not_shown(record, held, short, last_claim, deck))
     return held
+
+
+def _shows_enough(record: HandRecord, held: dict[str, Counter[Card]], problems: list[Problem]) -> None:
+    """A deal shown in part says who leads first only once the first lead card is shown."""
+    first = record.variant.first_lead_card
+    if first is not None and not any(cards[first] for cards in held.values()):
+        problems.append(
+            Problem(
+                "/deal",
+                "deal_required",
+                f"who held {first} (and so leads first) is not shown yet: "
+                "the play is checked once it is, or once the deal is typed",
+            )
+        )
 
 
 def _not_shown(
@@ -244,15 +279,20 @@ def _played_by(record: HandRecord, seat: str, card: Card) -> str | None:
 
 
 def _check_deck(
-    record: HandRecord, deck: Deck, hands: dict[str, Counter[Card]], problems: list[Problem]
+    record: HandRecord,
+    deck: Deck,
+    hands: dict[str, Counter[Card]],
+    problems: list[Problem],
+    derive: bool = True,
 ) -> tuple[Card, ...]:
     """The hands after the pass and the kitty must be the deck, every copy once: each card
-    too many is located where the play names it. Returns the kitty (derived if left out)."""
+    too many is located where the play names it. Returns the kitty (derived if left out
+    and ``derive``)."""
     held = Counter[Card]()
     for cards in hands.values():
         held.update(cards)
     kitty = record.kitty
-    derive_kitty = not kitty and deck.kitty_size > 0
+    derive_kitty = derive and not kitty and deck.kitty_size > 0
     total = held + Counter(kitty)
     missing = sorted((Counter(deck.counts) - total).elements())
     for card, count in total.items():

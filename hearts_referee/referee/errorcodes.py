@@ -93,6 +93,17 @@ ERROR_CODES: Mapping[str, str] = MappingProxyType(
         "one_action": "A play event that does not say exactly one thing",
         "invalid_choice": "A claim's what that is not one of the claim kinds",
         "unreadable": "A stored record that no longer reads as a hand record",
+        # --- a hand sent as HRN text (docs/notation.md) -----------------------------------
+        "not_utf8": "An HRN body that is not UTF-8 text",
+        "not_one_hand": "An HRN body that holds no hand, or more than one",
+        "unknown_line": "An HRN line that is no line of a hand (not a tag, deal, pass, trick or claim)",
+        "bad_tag": "An HRN tag that does not read: not closed by ], or a value of the wrong kind",
+        "missing_tag": "An HRN hand without its Variant, Seats, Dealer or Hand, none carried over",
+        "bad_deal": "An HRN deal line whose hand is not four suits between dots",
+        "bad_seat": "An HRN seat that does not read (an unclosed quote), or a line that names none",
+        "repeated_line": "A second HRN deal or pass line for one seat",
+        "missing_leader": "An HRN trick line that begins with a card: whose it is cannot be told",
+        "bad_claim": "An HRN claim line that does not read (what it claims, the points, the order)",
         # --- games, hands and signatures ----------------------------------------------------
         "play_incomplete": "A game hand whose play stops early with no claim or concession "
         "for the rest: a game takes only a hand it can score",

@@ -42,6 +42,7 @@ from .facts import (
 )
 from .record import ClaimKind
 from .sanctions import REFER, Sanction
+from .translator import ENGLISH, N_, Translator, suit_name
 from .variant import Variant
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -51,225 +52,305 @@ if TYPE_CHECKING:  # pragma: no cover
 
 # --- what the referee says: one explanation per code ---------------------------------------
 # Each reads only the finding's facts (typed: ``Finding.facts_as`` hands each the class its
-# code carries), so a director reads the same sentence whichever client asked.
+# code carries), so a director reads the same sentence whichever client asked. Each sentence
+# is one message template with named placeholders, asked of the reader's language (``t``,
+# English by default: ``referee.translator``); sentences are joined whole, never glued from
+# parts, since word order differs between languages.
 
 
 def _label(card: Card | None) -> str:
     return card.label if card is not None else "?"
 
 
-def _led_suit(finding: Finding, replay: Replay) -> str:
+def _led_suit(finding: Finding, replay: Replay, t: Translator) -> str:
     for trick in replay.tricks:
         if trick.number == finding.trick and trick.plays:
             _, led = trick.plays[0]
             suit = led.suit
-            return f"{suit.name.lower()} ({suit.symbol})" if suit else "the suit led"
-    return "the suit led"
+            return f"{suit_name(suit, t)} ({suit.symbol})" if suit else t.gettext("the suit led")
+    return t.gettext("the suit led")
 
 
-def _misdeal(f: Finding, r: Replay) -> str:
+def _direction(direction: str, t: Translator) -> str:
+    """A pass direction (``Replay.pass_direction``: ``left``, ``2 right``...) in words."""
+    steps, _, side = direction.rpartition(" ")
+    if steps:
+        if side == "left":
+            return t.pgettext("pass direction", "%(steps)s left") % {"steps": steps}
+        return t.pgettext("pass direction", "%(steps)s right") % {"steps": steps}
+    if side == "left":
+        return t.pgettext("pass direction", "left")
+    if side == "right":
+        return t.pgettext("pass direction", "right")
+    if side == "across":
+        return t.pgettext("pass direction", "across")
+    return t.pgettext("pass direction", "hold")
+
+
+def _misdeal(f: Finding, r: Replay, t: Translator = ENGLISH) -> str:
     facts = f.facts_as(MisdealFacts)
+    said = {"seat": f.seat, "reasons": "; ".join(facts.reasons)}
     if not facts.void:
         return (
-            f"The deal by {f.seat} was irregular: "
-            + "; ".join(facts.reasons)
-            + ". The variant's rules do not say what follows, so the hand is replayed and "
-            "scored as played; whether to void it and redeal is the director's decision."
+            t.gettext(
+                "The deal by %(seat)s was irregular: %(reasons)s. The variant's rules do not say what "
+                "follows, so the hand is replayed and scored as played; whether to void it and redeal "
+                "is the director's decision."
+            )
+            % said
         )
     return (
-        f"The deal by {f.seat} is void: "
-        + "; ".join(facts.reasons)
-        + ". The hand is not scored and is redealt."
+        t.gettext("The deal by %(seat)s is void: %(reasons)s. The hand is not scored and is redealt.") % said
     )
 
 
-def _incorrect_pass(f: Finding, r: Replay) -> str:
+def _incorrect_pass(f: Finding, r: Replay, t: Translator = ENGLISH) -> str:
     facts = f.facts_as(IncorrectPassFacts)
-    return (
-        f"{f.seat} made an incorrect pass on this {r.pass_direction} hand: " + "; ".join(facts.faults) + "."
-    )
+    return t.gettext("%(seat)s made an incorrect pass on this %(direction)s hand: %(faults)s.") % {
+        "seat": f.seat,
+        "direction": _direction(r.pass_direction, t),
+        "faults": "; ".join(facts.faults),
+    }
 
 
-def _revoke(f: Finding, r: Replay) -> str:
-    text = (
-        f"{f.seat} played {_label(f.card)} to trick {f.trick} while holding "
-        f"{_led_suit(f, r)}: a revoke, established once play went on."
-    )
+def _revoke(f: Finding, r: Replay, t: Translator = ENGLISH) -> str:
+    text = t.gettext(
+        "%(seat)s played %(card)s to trick %(trick)s while holding %(suit)s: a revoke, "
+        "established once play went on."
+    ) % {"seat": f.seat, "card": _label(f.card), "trick": f.trick, "suit": _led_suit(f, r, t)}
     if f.facts_as(RevokeFacts).all_points_played:
-        text += " Every point card had already been played before it."
+        text += " " + t.gettext("Every point card had already been played before it.")
     return text
 
 
-def _renounce(f: Finding, r: Replay) -> str:
-    return (
-        f"{f.seat} played {_label(f.card)} to trick {f.trick} without following suit, "
-        "then took it back before the revoke was established: a renounce."
-    )
+def _renounce(f: Finding, r: Replay, t: Translator = ENGLISH) -> str:
+    return t.gettext(
+        "%(seat)s played %(card)s to trick %(trick)s without following suit, then took it back "
+        "before the revoke was established: a renounce."
+    ) % {"seat": f.seat, "card": _label(f.card), "trick": f.trick}
 
 
-def _early_heart(f: Finding, r: Replay) -> str:
+def _early_heart(f: Finding, r: Replay, t: Translator = ENGLISH) -> str:
+    said = {"seat": f.seat, "card": _label(f.card), "trick": f.trick}
     text = (
-        f"{f.seat} led {_label(f.card)} to trick {f.trick} before hearts were broken, "
-        "while holding cards that could be led."
+        t.gettext(
+            "%(seat)s led %(card)s to trick %(trick)s before hearts were broken, "
+            "while holding cards that could be led."
+        )
+        % said
     )
     if f.facts_as(CardFaultFacts).corrected:
-        return text + f" The heart was taken back and {f.seat} led again."
-    return text + " Nobody corrected it, so the play stands."
+        return text + " " + t.gettext("The heart was taken back and %(seat)s led again.") % said
+    return text + " " + t.gettext("Nobody corrected it, so the play stands.")
 
 
-def _lead_out_of_turn(f: Finding, r: Replay) -> str:
+def _lead_out_of_turn(f: Finding, r: Replay, t: Translator = ENGLISH) -> str:
     facts = f.facts_as(LeadOutOfTurnFacts)
-    proper = facts.proper_leader
-    text = f"{f.seat} led {_label(f.card)} to trick {f.trick}, but the lead was {proper}'s."
+    said = {"seat": f.seat, "card": _label(f.card), "trick": f.trick, "proper": facts.proper_leader}
+    text = t.gettext("%(seat)s led %(card)s to trick %(trick)s, but the lead was %(proper)s's.") % said
     if facts.corrected:
-        return text + f" The card was taken back and the lead went back to {proper}."
-    return text + " The table played on without correcting it, so the lead stands."
+        return text + " " + t.gettext("The card was taken back and the lead went back to %(proper)s.") % said
+    return text + " " + t.gettext("The table played on without correcting it, so the lead stands.")
 
 
-def _play_out_of_turn(f: Finding, r: Replay) -> str:
+def _play_out_of_turn(f: Finding, r: Replay, t: Translator = ENGLISH) -> str:
     expected = f.facts_as(PlayOutOfTurnFacts).expected
-    return f"{f.seat} played {_label(f.card)} to trick {f.trick} before {expected}, whose turn it was."
+    return t.gettext(
+        "%(seat)s played %(card)s to trick %(trick)s before %(expected)s, whose turn it was."
+    ) % {
+        "seat": f.seat,
+        "card": _label(f.card),
+        "trick": f.trick,
+        "expected": expected,
+    }
 
 
-def _wrong_first_lead(f: Finding, r: Replay) -> str:
-    text = f"{f.seat} held 2♣ but led {_label(f.card)} to trick 1."
+def _wrong_first_lead(f: Finding, r: Replay, t: Translator = ENGLISH) -> str:
+    text = t.gettext("%(seat)s held 2♣ but led %(card)s to trick 1.") % {
+        "seat": f.seat,
+        "card": _label(f.card),
+    }
     if f.facts_as(CardFaultFacts).corrected:
-        text += " The card was taken back."
+        text += " " + t.gettext("The card was taken back.")
     return text
 
 
-def _point_card_on_first_trick(f: Finding, r: Replay) -> str:
-    text = f"{f.seat} played {_label(f.card)} to trick 1 while holding a legal card that carries no points."
+def _point_card_on_first_trick(f: Finding, r: Replay, t: Translator = ENGLISH) -> str:
+    text = t.gettext(
+        "%(seat)s played %(card)s to trick 1 while holding a legal card that carries no points."
+    ) % {"seat": f.seat, "card": _label(f.card)}
     if f.facts_as(CardFaultFacts).corrected:
-        text += " The card was taken back."
+        text += " " + t.gettext("The card was taken back.")
     return text
 
 
-def _exposed_card(f: Finding, r: Replay) -> str:
+def _exposed_card(f: Finding, r: Replay, t: Translator = ENGLISH) -> str:
+    said = {"seat": f.seat, "card": _label(f.card), "trick": f.trick}
     if f.facts_as(ExposedCardFacts).withdrawn:
         return (
-            f"{f.seat} took back {_label(f.card)}, a legal card already played to trick "
-            f"{f.trick}; it has been seen, so it counts as an exposed card."
+            t.gettext(
+                "%(seat)s took back %(card)s, a legal card already played to trick %(trick)s; "
+                "it has been seen, so it counts as an exposed card."
+            )
+            % said
         )
-    return f"{f.seat} exposed {_label(f.card)} (dropped or shown face up) without playing it."
+    return t.gettext("%(seat)s exposed %(card)s (dropped or shown face up) without playing it.") % said
 
 
-def _penalty_card_not_played(f: Finding, r: Replay) -> str:
-    return (
-        f"{f.seat} could legally have played the penalty card {_label(f.card)} to trick "
-        f"{f.trick} but played {_label(f.facts_as(PenaltyCardNotPlayedFacts).played)} instead."
-    )
+def _penalty_card_not_played(f: Finding, r: Replay, t: Translator = ENGLISH) -> str:
+    return t.gettext(
+        "%(seat)s could legally have played the penalty card %(card)s to trick %(trick)s "
+        "but played %(played)s instead."
+    ) % {
+        "seat": f.seat,
+        "card": _label(f.card),
+        "trick": f.trick,
+        "played": _label(f.facts_as(PenaltyCardNotPlayedFacts).played),
+    }
 
 
-def _claim(f: Finding, r: Replay) -> str:
+def _claimed(facts: ClaimFacts, t: Translator) -> str:
+    """What a claim is for, as the object of "claimed"."""
+    if facts.what is ClaimKind.ALL_TRICKS:
+        return t.pgettext("claim", "the remaining tricks")
+    if facts.what is ClaimKind.NO_MORE_POINTS:
+        return t.pgettext("claim", "to take no more point card")
+    if facts.what is ClaimKind.NO_MORE_TRICKS:
+        return t.pgettext("claim", "to take no more trick")
+    if facts.what is ClaimKind.CONCEDE:
+        return t.pgettext("claim", "nothing more, conceding the remaining tricks")
+    return t.pgettext("claim", "to take at most %(limit)s more points") % {"limit": facts.limit}
+
+
+def _claim(f: Finding, r: Replay, t: Translator = ENGLISH) -> str:
     facts = f.facts_as(ClaimFacts)
-    what = {
-        ClaimKind.ALL_TRICKS: "the remaining tricks",
-        ClaimKind.NO_MORE_POINTS: "to take no more point card",
-        ClaimKind.NO_MORE_TRICKS: "to take no more trick",
-        ClaimKind.CONCEDE: "nothing more, conceding the remaining tricks",
-        ClaimKind.POINTS: f"to take at most {facts.limit} more points",
-    }[facts.what]
     order = " ".join(c.label for c in facts.order)
-    announced = f", announcing the order {order}" if order else ", announcing no order"
-    text = f"{f.seat} claimed {what}{announced}."
+    said = {"seat": f.seat, "what": _claimed(facts, t), "order": order}
+    if order:
+        text = t.gettext("%(seat)s claimed %(what)s, announcing the order %(order)s.") % said
+    else:
+        text = t.gettext("%(seat)s claimed %(what)s, announcing no order.") % said
     if facts.position:  # the director's view: every seat's cards at the claim
         held = "; ".join(
             f"{seat} {' '.join(c.label for c in cards) or '-'}" for seat, cards in facts.position
         )
-        text += f" At the claim: {held}."
-    return text + f" The referee finds that {facts.reason}."
+        text += " " + t.gettext("At the claim: %(held)s.") % {"held": held}
+    return text + " " + t.gettext("The referee finds that %(reason)s.") % {"reason": facts.reason}
 
 
-def _moon_stopped_by_revoke(f: Finding, r: Replay) -> str:
+def _moon_stopped_by_revoke(f: Finding, r: Replay, t: Translator = ENGLISH) -> str:
     facts = f.facts_as(MoonStoppedFacts)
-    revoker = facts.revoker
-    text = (
-        f"{f.seat} took every point card except those {revoker} won from trick {f.trick} "
-        f"on, after {revoker}'s revoke there. A revoke cannot stop a moon."
-    )
+    text = t.gettext(
+        "%(seat)s took every point card except those %(revoker)s won from trick %(trick)s on, "
+        "after %(revoker)s's revoke there. A revoke cannot stop a moon."
+    ) % {"seat": f.seat, "revoker": facts.revoker, "trick": f.trick}
     return text + (" " + facts.searched if facts.searched else "")
 
 
-def _moon_choice_not_allowed(f: Finding, r: Replay) -> str:
-    return (
-        f"The record says {f.seat} chose to subtract the moon, but that choice is open only "
+def _moon_choice_not_allowed(f: Finding, r: Replay, t: Translator = ENGLISH) -> str:
+    return t.gettext(
+        "The record says %(seat)s chose to subtract the moon, but that choice is open only "
         "when someone had enough points before the hand and adding would not win the game "
         "for the shooter. The moon is scored by adding to the others instead."
-    )
+    ) % {"seat": f.seat}
 
 
-def _score_mismatch(f: Finding, r: Replay) -> str:
+def _score_mismatch(f: Finding, r: Replay, t: Translator = ENGLISH) -> str:
     facts = f.facts_as(ScoreMismatchFacts)
     written, validated = facts.written, facts.validated
-    text = (
-        f"The table wrote {written} for {f.seat}; the validated score is {validated} "
-        f"({validated - written:+d})."
-    )
+    text = t.gettext(
+        "The table wrote %(written)s for %(seat)s; the validated score is %(validated)s (%(difference)s)."
+    ) % {
+        "written": written,
+        "seat": f.seat,
+        "validated": validated,
+        "difference": f"{validated - written:+d}",
+    }
     written_total, due = facts.written_total, facts.validated_total
     if written_total != due:
-        text += f" The written scores add up to {written_total}; the validated ones to {due}."
+        text += " " + t.gettext(
+            "The written scores add up to %(written_total)s; the validated ones to %(validated_total)s."
+        ) % {"written_total": written_total, "validated_total": due}
     return text
 
 
-def _joker_played_early(f: Finding, r: Replay) -> str:
+def _joker_played_early(f: Finding, r: Replay, t: Translator = ENGLISH) -> str:
     """RULES, long-john joker: a joker played early is settled as a last trick would be."""
-    text = f"{f.seat} played the joker to trick {f.trick}; it may only be played to the last trick. "
-    trick = next((t for t in r.tricks if t.number == f.trick), None)
+    said = {"seat": f.seat, "trick": f.trick}
+    text = (
+        t.gettext("%(seat)s played the joker to trick %(trick)s; it may only be played to the last trick.")
+        % said
+    )
+    trick = next((played for played in r.tricks if played.number == f.trick), None)
     first = trick.plays[0] if trick is not None and trick.plays else None
     if first is not None and first[0] == f.seat and first[1] is f.card:  # the joker was led
-        return text + (
-            "The trick is settled as a last trick would be: the joker was led, so "
-            f"{f.seat} takes trick {f.trick}."
+        return (
+            text
+            + " "
+            + t.gettext(
+                "The trick is settled as a last trick would be: the joker was led, so %(seat)s takes "
+                "trick %(trick)s."
+            )
+            % said
         )
-    return text + "The trick is settled as a last trick would be: the joker is a dead card."
+    return text + " " + t.gettext("The trick is settled as a last trick would be: the joker is a dead card.")
 
 
-def _play_incomplete(f: Finding, r: Replay) -> str:
+def _play_incomplete(f: Finding, r: Replay, t: Translator = ENGLISH) -> str:
     """RULES, incomplete play: the unplayed cards carry points nobody took."""
     facts = f.facts_as(PlayIncompleteFacts)
-    verb = "is" if facts.tricks_left == 1 else "are"
-    cards = "1 card" if facts.cards_left == 1 else f"{facts.cards_left} cards"
+    cards = t.ngettext("%(num)s card", "%(num)s cards", facts.cards_left) % {"num": facts.cards_left}
+    stops = t.ngettext(
+        "The play stops at trick %(trick)s, with %(seat)s to play: %(num)s of the %(tricks)s tricks "
+        "(%(cards)s) is not played out, and no claim or concession covers the rest.",
+        "The play stops at trick %(trick)s, with %(seat)s to play: %(num)s of the %(tricks)s tricks "
+        "(%(cards)s) are not played out, and no claim or concession covers the rest.",
+        facts.tricks_left,
+    ) % {"trick": f.trick, "seat": f.seat, "num": facts.tricks_left, "tricks": facts.tricks, "cards": cards}
     return (
-        f"The play stops at trick {f.trick}, with {f.seat} to play: {facts.tricks_left} of the "
-        f"{facts.tricks} tricks ({cards}) {verb} not played out, and no claim or concession "
-        "covers the rest. The unplayed cards carry points nobody took, so the hand cannot be "
-        "scored as it stands: it is a hand in progress, and a game does not take it."
+        stops
+        + " "
+        + t.gettext(
+            "The unplayed cards carry points nobody took, so the hand cannot be scored as it stands: "
+            "it is a hand in progress, and a game does not take it."
+        )
     )
 
 
 # --- what the referee suggests to the director, when the ruling is referred ----------------
 
 
-def _no_suggestion(f: Finding) -> None:
+def _no_suggestion(f: Finding, t: Translator = ENGLISH) -> None:
     return None
 
 
-def _suggest_for_misdeal(f: Finding) -> str:
-    return "void the deal and redeal"
+def _suggest_for_misdeal(f: Finding, t: Translator = ENGLISH) -> str:
+    return t.gettext("void the deal and redeal")
 
 
-def _suggest_for_lead_out_of_turn(f: Finding) -> str:
-    return "let the lead stand"
+def _suggest_for_lead_out_of_turn(f: Finding, t: Translator = ENGLISH) -> str:
+    return t.gettext("let the lead stand")
 
 
-def _suggest_for_claim(f: Finding) -> str | None:
+def _suggest_for_claim(f: Finding, t: Translator = ENGLISH) -> str | None:
     facts = f.facts_as(ClaimFacts)
     if facts.suggestion is not None:
         return facts.suggestion
-    return f"award the remaining tricks to {f.seat}" if facts.holds else None
+    return t.gettext("award the remaining tricks to %(seat)s") % {"seat": f.seat} if facts.holds else None
 
 
-def _suggest_for_moon_stopped_by_revoke(f: Finding) -> str:
+def _suggest_for_moon_stopped_by_revoke(f: Finding, t: Translator = ENGLISH) -> str:
     return f.facts_as(MoonStoppedFacts).suggestion
 
 
-def _suggest_for_score_mismatch(f: Finding) -> str:
-    return f"correct the scoresheet to {f.facts_as(ScoreMismatchFacts).validated}"
+def _suggest_for_score_mismatch(f: Finding, t: Translator = ENGLISH) -> str:
+    return t.gettext("correct the scoresheet to %(score)s") % {
+        "score": f.facts_as(ScoreMismatchFacts).validated
+    }
 
 
-def _suggest_for_play_incomplete(f: Finding) -> str:
-    return "record the rest of the play, or a claim or concession for it"
+def _suggest_for_play_incomplete(f: Finding, t: Translator = ENGLISH) -> str:
+    return t.gettext("record the rest of the play, or a claim or concession for it")
 
 
 # --- what a director may report on a score-only hand ---------------------------------------
@@ -304,7 +385,8 @@ def _joker(variant: Variant, seats: int, hand_number: int) -> bool:
 class Report:
     """What a reported irregularity of one code stands for: the facts its finding carries
     (a report knows who, and perhaps where, never the cards around it), what the seat
-    did, in words, for the explanation, and what the hand must have for it to happen at
+    did, in words, for the explanation (an English message, ``N_``: the explanation asks the
+    reader's language for it), and what the hand must have for it to happen at
     all (``possible``, asked of the variant, the number of seats and the hand's number;
     ``needs`` says it in words)."""
 
@@ -337,8 +419,8 @@ class RulingKind:
     meaning: str
     facts: type[Facts]
     clause: str
-    explain: Callable[[Finding, Replay], str]
-    suggest: Callable[[Finding], str | None] = _no_suggestion
+    explain: Callable[[Finding, Replay, Translator], str]
+    suggest: Callable[[Finding, Translator], str | None] = _no_suggestion
     report: Report | None = None
     sanction: Sanction = REFER
 
@@ -362,7 +444,7 @@ _KINDS = (
         explain=_incorrect_pass,
         report=Report(
             IncorrectPassFacts(faults=("reported at the table",), expected_to=None),
-            "made an incorrect pass",
+            N_("made an incorrect pass"),
             _passes,
             "a hand in which cards are passed (not a hold hand, nor a variant without a pass)",
         ),
@@ -393,7 +475,7 @@ _KINDS = (
         explain=_wrong_first_lead,
         report=Report(
             CardFaultFacts(),
-            "held 2♣ and led another card to trick 1",
+            N_("held 2♣ and led another card to trick 1"),
             _two_of_clubs_leads,
             "the 2♣ holder leading trick 1 (not first_lead left-of-dealer)",
         ),
@@ -405,7 +487,7 @@ _KINDS = (
         facts=RevokeFacts,
         clause="follow-suit",
         explain=_revoke,
-        report=Report(RevokeFacts(all_points_played=False), "revoked"),
+        report=Report(RevokeFacts(all_points_played=False), N_("revoked")),
     ),
     RulingKind(
         code=Code.RENOUNCE,
@@ -414,7 +496,7 @@ _KINDS = (
         facts=RevokeFacts,  # a renounce is a corrected revoke
         clause="follow-suit",
         explain=_renounce,
-        report=Report(RevokeFacts(all_points_played=False, corrected=True), "renounced"),
+        report=Report(RevokeFacts(all_points_played=False, corrected=True), N_("renounced")),
     ),
     RulingKind(
         code=Code.POINT_CARD_ON_FIRST_TRICK,
@@ -425,7 +507,7 @@ _KINDS = (
         explain=_point_card_on_first_trick,
         report=Report(
             CardFaultFacts(),
-            "played a point card to trick 1",
+            N_("played a point card to trick 1"),
             _first_trick_barred,
             "point cards barred from trick 1 (no_points_on_first_trick)",
         ),
@@ -439,7 +521,7 @@ _KINDS = (
         explain=_early_heart,
         report=Report(
             CardFaultFacts(),
-            "led a heart before hearts were broken",
+            N_("led a heart before hearts were broken"),
             _hearts_start_unbroken,
             "hearts unbroken at the start of the hand (not hearts_broken_from_start)",
         ),
@@ -451,7 +533,7 @@ _KINDS = (
         facts=ExposedCardFacts,
         clause="no-penalties",
         explain=_exposed_card,
-        report=Report(ExposedCardFacts(withdrawn=False), "exposed a card"),
+        report=Report(ExposedCardFacts(withdrawn=False), N_("exposed a card")),
     ),
     RulingKind(
         code=Code.PENALTY_CARD_NOT_PLAYED,
@@ -505,7 +587,7 @@ _KINDS = (
         explain=_joker_played_early,
         report=Report(
             CardFaultFacts(),
-            "played the joker before the last trick",
+            N_("played the joker before the last trick"),
             _joker,
             "a joker in the deck at this table",
         ),

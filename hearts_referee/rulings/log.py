@@ -2,7 +2,7 @@
 
 ``judge(replay)`` is the step after the replay: it looks up the variant's
 schedule, turns every finding into a :class:`Ruling` (rule cited, penalty,
-status, plain-English explanation), adds the penalty points to the hand's
+status, explanation in the reader's language), adds the penalty points to the hand's
 score and compares the result with what the table wrote down.
 """
 
@@ -16,6 +16,7 @@ from hearts_referee.referee.findings import Code, Finding, ScoreMismatchFacts
 from hearts_referee.referee.registry import Variant
 from hearts_referee.referee.replay import Replay
 from hearts_referee.referee.scoring import moon_with_penalties
+from hearts_referee.referee.translator import ENGLISH, Translator
 
 from .explain import explain, suggest
 from .schedules import SCHEDULES, Schedule, Status
@@ -80,8 +81,9 @@ def last_trick(replay: Replay) -> int:
     return last
 
 
-def judge(replay: Replay) -> JudgedHand:
-    """Rule on every finding of ``replay`` under its variant's schedule."""
+def judge(replay: Replay, t: Translator = ENGLISH) -> JudgedHand:
+    """Rule on every finding of ``replay`` under its variant's schedule, the explanations in
+    the language of ``t`` (English by default: ``referee.translator``)."""
     record = replay.record
     variant = record.variant
     schedule = schedule_of(variant)
@@ -90,7 +92,7 @@ def judge(replay: Replay) -> JudgedHand:
     scoring = replay.score.findings  # the replay's findings end with the scoring's own
     played = replay.findings[: len(replay.findings) - len(scoring)]
     for finding in played:
-        ruling = rule_on(finding, variant, schedule, replay)
+        ruling = rule_on(finding, variant, schedule, replay, t)
         rulings.append(ruling)
         if ruling.penalty is not None and not replay.void:
             penalties[ruling.seat] += ruling.penalty.points
@@ -99,14 +101,16 @@ def judge(replay: Replay) -> JudgedHand:
     if rescored is not replay.score:  # the penalties changed what the moon may score
         replay = replace(replay, score=rescored, findings=played + rescored.findings)
     for finding in replay.score.findings:
-        rulings.append(rule_on(finding, variant, schedule, replay))
+        rulings.append(rule_on(finding, variant, schedule, replay, t))
     score = {seat: replay.score.hand[seat] + penalties[seat] for seat in record.seats}
     for finding in score_mismatches(replay, score):
-        rulings.append(rule_on(finding, variant, schedule, replay))
+        rulings.append(rule_on(finding, variant, schedule, replay, t))
     return JudgedHand(replay, tuple(rulings), penalties, score)
 
 
-def rule_on(finding: Finding, variant: Variant, schedule: Schedule, replay: Replay) -> Ruling:
+def rule_on(
+    finding: Finding, variant: Variant, schedule: Schedule, replay: Replay, t: Translator = ENGLISH
+) -> Ruling:
     sanction = schedule.sanction(finding.code)
     status = sanction.status_for(finding)
     points = sanction.points_for(finding)
@@ -120,8 +124,8 @@ def rule_on(finding: Finding, variant: Variant, schedule: Schedule, replay: Repl
         rule=variant.rule_for(finding.code),
         penalty=penalty,
         status=status,
-        explanation=explain(finding, replay, status, penalty),
-        suggestion=suggest(finding, status),
+        explanation=explain(finding, replay, status, penalty, t),
+        suggestion=suggest(finding, status, t),
     )
 
 

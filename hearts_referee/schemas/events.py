@@ -18,7 +18,9 @@ from hearts_referee.referee.record import Problem
 from hearts_referee.usecases import EventChainReport, EventListed
 from hearts_referee.usecases.errors import Rejected
 from hearts_referee.usecases.events import Action, EventReport, NewEvent, Override, RoundReport, TableReport
+from hearts_referee.usecases.players import PlayerRecord
 
+from .archive import DecisionSchema
 from .bounds import (
     EVENT_NUMBER_MAX,
     EVENT_PLAYERS_MAX,
@@ -31,6 +33,7 @@ from .bounds import (
 )
 from .game import number
 from .problems import flatten
+from .result import RULING_FIELDS
 from .text import Text
 
 
@@ -315,3 +318,38 @@ def dump_event_log(log: EventChainReport) -> dict[str, Any]:
         ],
         "problems": [{"n": n, "code": code, "message": message} for n, code, message in log.problems],
     }
+
+
+class PlayerRulingSchema(Schema):
+    """One ruling against a player (``usecases.players``): where it was given, the ruling as
+    the referee gave it, where it stands now and the director's latest decision on it."""
+
+    round = fields.Integer()
+    table = fields.Integer()
+    game_id = fields.Integer()
+    hand_id = fields.Integer()
+    hand_number = fields.Integer()
+    ruling = fields.Integer(attribute="index")
+    code = fields.String()
+    seat = fields.String(attribute="ruling.seat")
+    trick = fields.Integer(attribute="ruling.trick")
+    card = fields.Function(lambda r: RULING_FIELDS["card"](r.ruling))
+    penalty = fields.Function(lambda r: RULING_FIELDS["penalty"](r.ruling))
+    status = fields.String(attribute="life.status")
+    decision = fields.Function(lambda r: None if r.decided is None else DecisionSchema().dump(r.decided))
+
+
+class PlayerRecordSchema(Schema):
+    """``GET /v1/events/{id}/players/{player}``: every ruling against the player across the
+    event, in the order played, with counts by code."""
+
+    event_id = fields.Integer(attribute="event.id")
+    player = fields.Integer(attribute="player.number")
+    name = fields.String(attribute="player.name")
+    active = fields.Boolean(attribute="player.active")
+    counts = fields.Function(lambda r: {str(code): n for code, n in r.counts.items()})
+    rulings = fields.List(fields.Nested(PlayerRulingSchema))
+
+
+def dump_player_record(record: PlayerRecord) -> dict[str, Any]:
+    return cast(dict[str, Any], PlayerRecordSchema().dump(record))

@@ -15,6 +15,7 @@ from .hands import ChainReport, HandFilter, StoredHand
 from .handstate import Consequence, Decided, HandState, HandStatus, Signed
 from .keys import ROLES, Key, Role
 from .log import GENESIS, Entry, EntryKind, EventEntryKind, HandEntryKind
+from .pairings import Pairing, PairingState
 
 __all__ = [
     "GENESIS",
@@ -38,6 +39,8 @@ __all__ = [
     "HandState",
     "HandStatus",
     "Key",
+    "Pairing",
+    "PairingState",
     "Role",
     "SheetSigned",
     "Signed",

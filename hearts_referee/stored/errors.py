@@ -46,6 +46,10 @@ class NotFound(ArchiveError):
     def key(cls, key_id: int) -> NotFound:
         return cls(f"No key {key_id}.")
 
+    @classmethod
+    def pairing(cls, pairing_id: int) -> NotFound:
+        return cls(f"No phone pairing {pairing_id}.")
+
 
 class Conflict(ArchiveError):
     """The request no longer fits the archive's state (a lost race, a finished game)."""

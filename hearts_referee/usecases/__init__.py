@@ -11,7 +11,9 @@ import-linter contracts in ``pyproject.toml`` hold that).
   the later hands after a decision, validate a recorded game;
 - ``events``: create an event, seat its rounds (each table an ordinary game),
   its standings, playoffs and the director's overrides;
+- ``players``: a player's rulings across an event (the recorder's view);
 - ``keys``: who is asking, and the admin's key list;
+- ``pairings``: a director signs a phone in by a one-time link (a QR code), and ends it;
 - ``access``: who may do what (roles, and scorers' own hands and games);
 - ``recheck``: the archive re-checked, every stored hand replayed by the engine running now;
 - ``errors``: what a use case refuses, for the faces to shape.
@@ -36,6 +38,8 @@ from hearts_referee.stored import (
     HandState,
     HandStatus,
     Key,
+    Pairing,
+    PairingState,
     Role,
     StoredEvent,
     StoredHand,
@@ -70,6 +74,8 @@ __all__ = [
     "HandState",
     "HandStatus",
     "Key",
+    "Pairing",
+    "PairingState",
     "Role",
     "StoredEvent",
     "StoredHand",

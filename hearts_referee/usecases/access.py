@@ -42,6 +42,7 @@ class Permission(StrEnum):
     KEYS_READ = "keys:read"
     KEYS_WRITE = "keys:write"
     AUDIT = "audit"
+    PAIR = "pair"
 
 
 _SCORER = frozenset({Permission.VALIDATE, Permission.READ, Permission.SUBMIT, Permission.SIGN})
@@ -49,7 +50,8 @@ _SCORER = frozenset({Permission.VALIDATE, Permission.READ, Permission.SUBMIT, Pe
 PERMISSIONS: Mapping[Role, frozenset[Permission]] = MappingProxyType(
     {
         Role.SCORER: _SCORER,
-        Role.DIRECTOR: _SCORER | {Permission.DECIDE, Permission.RUN_EVENTS, Permission.AUDIT},
+        Role.DIRECTOR: _SCORER
+        | {Permission.DECIDE, Permission.RUN_EVENTS, Permission.AUDIT, Permission.PAIR},
         Role.AUDITOR: frozenset(
             {Permission.VALIDATE, Permission.READ, Permission.KEYS_READ, Permission.AUDIT}
         ),
@@ -59,7 +61,9 @@ PERMISSIONS: Mapping[Role, frozenset[Permission]] = MappingProxyType(
 """Role -> what it may do. ``read``: hands, games, logs; ``submit``: hands and games;
 ``sign``: signatures; ``decide``: director's decisions; ``events``: create events, seat
 their rounds, override them; ``keys:*``: the key list; ``audit``: many records at once
-(``POST /v1/audits``: seconds of CPU a batch, so not for every scoring app's key)."""
+(``POST /v1/audits``: seconds of CPU a batch, so not for every scoring app's key); ``pair``:
+sign a phone in with one's own key by a one-time link (``usecases.pairings``), which only a
+director may: a scorer's app has its key already."""
 
 WHAT = {
     Permission.VALIDATE: "validate hands",
@@ -71,6 +75,7 @@ WHAT = {
     Permission.KEYS_READ: "list API keys",
     Permission.KEYS_WRITE: "manage API keys",
     Permission.AUDIT: "audit records in bulk",
+    Permission.PAIR: "pair a phone",
 }
 
 

@@ -21,7 +21,8 @@ from hearts_referee.referee.derive import derive_deal
 from hearts_referee.referee.findings import Code
 from hearts_referee.referee.reader import read_record
 from hearts_referee.referee.record import Event, HandRecord, Pass, Problem, RecordError, Reported
-from hearts_referee.referee.replay import play_left
+from hearts_referee.referee.replay import play_left, table_after
+from hearts_referee.referee.translator import ENGLISH, Translator
 from hearts_referee.referee.variant import MoonOption, Variant, pass_direction_name
 from hearts_referee.rulings.audit import HandAudit
 from hearts_referee.rulings.decisions import rescore
@@ -29,7 +30,7 @@ from hearts_referee.rulings.scoresheet import GameSetup, HandLine, NextDeal, She
 from hearts_referee.stored import Entry, Game, GameFilter, Key, StoredHand
 
 from .access import Permission, require, require_to_report, scope, visible_game
-from .audit import audit_record
+from .audit import audit_record, audit_so_far
 from .errors import Conflict, Rejected
 
 
@@ -57,9 +58,12 @@ class GameHand:
     irregularities: tuple[Reported, ...] = ()
     deal_derived: bool = False
 
-    def record(self, setup: GameSetup, deal: NextDeal, totals: Mapping[str, int]) -> HandRecord:
+    def record(
+        self, setup: GameSetup, deal: NextDeal, totals: Mapping[str, int], *, so_far: bool = False
+    ) -> HandRecord:
         """The whole hand record, as dealt in the game (the deal derived if it was left out:
-        ``RecordError`` where it cannot be)."""
+        ``RecordError`` where it cannot be; ``so_far``: the deal as far as a play still being
+        entered shows it, ``referee.derive``)."""
         record = HandRecord(
             variant=setup.variant,
             seats=setup.seats,
@@ -78,7 +82,7 @@ class GameHand:
             points=self.points,
             irregularities=self.irregularities,
         )
-        return derive_deal(record) if self.deal is None and self.points is None else record
+        return derive_deal(record, so_far=so_far) if self.deal is None and self.points is None else record
 
     @property
     def sent_deal(self) -> Mapping[str, tuple[Card, ...]]:
@@ -130,20 +134,31 @@ class WrongHandNumber(Exception):
 PLAY_INCOMPLETE_DETAIL = "The hand's play stops early: a game takes only a hand it can score; see errors."
 
 
-def next_hand(setup: GameSetup, lines: Sequence[HandLine], hand: GameHand) -> PlayedHand:
+def next_hand(
+    setup: GameSetup, lines: Sequence[HandLine], hand: GameHand, t: Translator = ENGLISH
+) -> PlayedHand:
     """The game's next hand: dealt by the next dealer under the next number, with the
-    totals so far, and audited. ``GameOver``, ``WrongHandNumber``, ``RecordError``, or
-    ``Rejected`` for a hand whose play stops early (:func:`play_incomplete`)."""
-    played = _next_audited(setup, lines, hand)
+    totals so far, and audited (explained in the language of ``t``: English, as stored).
+    ``GameOver``, ``WrongHandNumber``, ``RecordError``, or ``Rejected`` for a hand whose play
+    stops early (:func:`play_incomplete`)."""
+    played = _next_audited(setup, lines, hand, t)
     stopped = play_incomplete(setup.variant, played.audit)
     if stopped is not None:
         raise Rejected([stopped], PLAY_INCOMPLETE_DETAIL)
     return played
 
 
-def _next_audited(setup: GameSetup, lines: Sequence[HandLine], hand: GameHand) -> PlayedHand:
+def _next_audited(
+    setup: GameSetup,
+    lines: Sequence[HandLine],
+    hand: GameHand,
+    t: Translator = ENGLISH,
+    *,
+    so_far: bool = False,
+) -> PlayedHand:
     """The game's next hand audited as far as its play goes (a hand being entered stops
-    early; the audit says so with its ``play_incomplete`` ruling)."""
+    early; the audit says so with its ``play_incomplete`` ruling; ``so_far``: its deal left
+    out, against the deal as far as the play shows it, :func:`usecases.audit.audit_so_far`)."""
     numbered(hand)
     sheet = scoresheet(setup.variant, setup.seats, lines)
     if sheet.ended_after is not None:
@@ -151,8 +166,8 @@ def _next_audited(setup: GameSetup, lines: Sequence[HandLine], hand: GameHand) -
     deal = next_deal(setup.seats, setup.first_dealer, lines)
     if hand.hand_number is not None and hand.hand_number != deal.hand_number:
         raise WrongHandNumber(deal.hand_number, hand.hand_number)
-    record = hand.record(setup, deal, sheet.totals)
-    return PlayedHand(deal, record, audit_record(record))
+    record = hand.record(setup, deal, sheet.totals, so_far=so_far)
+    return PlayedHand(deal, record, audit_so_far(record, t) if so_far else audit_record(record, t))
 
 
 def play_incomplete(variant: Variant, audit: HandAudit) -> Problem | None:
@@ -211,6 +226,11 @@ def pass_direction(setup: GameSetup, deal: NextDeal) -> str:
     """Which way the cards pass on ``deal``: ``left``, ``right``, ``across``, ``hold``..."""
     seats = len(setup.seats)
     return pass_direction_name(setup.variant.pass_offset(deal.hand_number, seats), seats)
+
+
+def pass_count(setup: GameSetup, deal: NextDeal) -> int:
+    """How many cards each seat passes on ``deal`` (none on a hold hand)."""
+    return setup.variant.pass_count if setup.variant.pass_offset(deal.hand_number, len(setup.seats)) else 0
 
 
 def _reading(setup: GameSetup, deal: NextDeal) -> tuple[str, int]:
@@ -369,20 +389,62 @@ def _taken(game: Game, hand: GameHand) -> PlayedHand:
         raise
 
 
-def check_next_hand(db: Database, key: Key, game_id: int, hand: GameHand) -> HandAudit:
+@dataclass(frozen=True)
+class HandSoFar:
+    """A game's next hand as entered so far (:func:`check_next_hand`).
+
+    ``audit``: the play so far, judged; ``waiting``: what the hand still needs before the
+    game takes it though its play so far is checked (its deal left out: derived once every
+    card is in). ``to_play``: whose turn it is (``None`` once the play is over); where the
+    deal was typed, ``hand`` is what that seat holds and ``legal`` the cards of it the
+    rules let it play now (``Table.legal``), each in card order (by suit, then rank)."""
+
+    audit: HandAudit
+    waiting: tuple[Problem, ...] = ()
+    to_play: str | None = None
+    hand: tuple[Card, ...] = ()
+    legal: tuple[Card, ...] = ()
+
+
+def check_next_hand(db: Database, key: Key, game_id: int, hand: GameHand) -> HandSoFar:
     """The game's next hand as entered so far, audited and not stored: what the hand page
     shows on each card the moment it is entered. The same reading as :func:`append_hand`
     (the game's dealer, number and totals; :func:`next_hand`), except that play stopping
-    early is the audit's ``play_incomplete`` ruling, not a refusal. ``Conflict`` when the
-    game is over or the number is not the next hand's; ``RecordError`` and ``Forbidden``
-    as ever."""
+    early is the audit's ``play_incomplete`` ruling, not a refusal, and a deal left out is
+    the deal as far as the play shows it until every card is in (so a revoke is flagged at
+    the card that proves it). ``Conflict`` when the game is over or the number is not the
+    next hand's; ``RecordError`` and ``Forbidden`` as ever."""
     require(key, Permission.SUBMIT)
     require_to_report(key, hand.irregularities)
     game = _visible(db, key, game_id)
     try:
-        return _next_audited(game.setup, game.lines, hand).audit
+        played = _next_audited(game.setup, game.lines, hand)
     except (GameOver, WrongHandNumber) as error:
         raise _not_next(game, error) from None
+    except RecordError as error:
+        if hand.deal is not None or any(p.code != "deal_required" for p in error.problems):
+            raise
+        return _so_far(game, hand, tuple(error.problems))
+    audit = played.audit
+    seat = _to_play(audit)
+    if seat is None:
+        return HandSoFar(audit)
+    table = table_after(played.record, played.record.play)
+    return HandSoFar(audit, (), seat, tuple(table.cards_left(seat)), tuple(table.legal(seat)))
+
+
+def _so_far(game: Game, hand: GameHand, waiting: tuple[Problem, ...]) -> HandSoFar:
+    """A hand whose deal is left out and whose play is not over: audited against the deal
+    as far as the play shows it (``RecordError`` where it shows too little yet)."""
+    audit = _next_audited(game.setup, game.lines, hand, so_far=True).audit
+    return HandSoFar(audit, waiting, _to_play(audit))
+
+
+def _to_play(audit: HandAudit) -> str | None:
+    """Whose turn it is in a hand whose play stops early: the seat its ``play_incomplete``
+    ruling names; ``None`` once the play is over."""
+    stopped = next((r for r in audit.rulings if r.code == Code.PLAY_INCOMPLETE), None)
+    return None if stopped is None else stopped.seat
 
 
 def _not_next(game: Game, error: GameOver | WrongHandNumber) -> Conflict:
@@ -599,8 +661,11 @@ class GameAudit:
     next_deal: NextDeal
 
 
-def validate_game(setup: GameSetup, hands: Sequence[GameHand | RecordError]) -> GameAudit:
-    """Audit every hand of a recorded game in turn, as the game would have taken it.
+def validate_game(
+    setup: GameSetup, hands: Sequence[GameHand | RecordError], t: Translator = ENGLISH
+) -> GameAudit:
+    """Audit every hand of a recorded game in turn, as the game would have taken it, the
+    rulings explained in the language of ``t``.
 
     A hand the JSON layer could not load comes as its ``RecordError`` (its
     problems already located under ``/hands/<i>``). ``Rejected`` lists every
@@ -615,7 +680,7 @@ def validate_game(setup: GameSetup, hands: Sequence[GameHand | RecordError]) -> 
             problems.extend(hand.problems)
             continue
         try:
-            this = next_hand(setup, [line_of(p.audit) for p in played], hand)
+            this = next_hand(setup, [line_of(p.audit) for p in played], hand, t)
         except GameOver as over:
             if not problems:
                 problems.append(Problem(at, "after_game_end", str(over)))

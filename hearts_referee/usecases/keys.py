@@ -47,7 +47,11 @@ class SessionLimits:
 
     def ends(self, started: datetime, seen: datetime) -> datetime:
         """When a session that began at ``started``, last seen at ``seen``, ends unless used."""
-        return min(started + self.longest, seen + self.idle)
+        return min(self.latest(started), seen + self.idle)
+
+    def latest(self, started: datetime) -> datetime:
+        """When a session that began at ``started`` ends however much it is used."""
+        return started + self.longest
 
 
 def start_session(db: Database, key: Key, replacing: str | None = None) -> str:

@@ -23,7 +23,7 @@ import os
 import secrets
 from pathlib import Path
 
-from flask import Flask, Request, g
+from flask import Flask, Request, Response, g
 from flask.sessions import SecureCookieSession, SecureCookieSessionInterface, SessionMixin
 from werkzeug.exceptions import HTTPException
 
@@ -64,14 +64,21 @@ def owns(path: str) -> bool:
 class CookieSessions(SecureCookieSessionInterface):
     """Flask's signed-cookie sessions, opened without building a signing serializer (an
     ``itsdangerous`` serializer and its HMAC set-up, every request) when the request has no
-    session cookie: every API call. The answer is the base class's own for that case.
+    cookie, and an empty session that nothing read or changed is not saved (the base class
+    would look up six settings to decide to write nothing): every API call. The answers are
+    the base class's own for those cases (docs/performance.md, "The service's own overhead").
 
     An answer marked by :func:`leave_session` writes no cookie at all."""
 
     def open_session(self, app: Flask, request: Request) -> SecureCookieSession | None:
-        if app.secret_key and not request.cookies.get(self.get_cookie_name(app)):
+        if app.secret_key and "HTTP_COOKIE" not in request.environ:  # no cookie at all: none to parse
             return self.session_class()
         return super().open_session(app, request)
+
+    def save_session(self, app: Flask, session: SessionMixin, response: Response) -> None:
+        if not session and not session.accessed and not session.modified:
+            return  # an empty session nobody touched (every API call): no cookie, no Vary
+        super().save_session(app, session, response)
 
     def should_set_cookie(self, app: Flask, session: SessionMixin) -> bool:
         return not g.get("leave_session", False) and super().should_set_cookie(app, session)
@@ -95,6 +102,7 @@ def init_app(app: Flask) -> None:
     from . import (
         events,  # noqa: F401  # the event pages register on the pages' blueprint
         gamepages,  # noqa: F401  # its routes join the pages' blueprint
+        phones,  # noqa: F401  # pairing a phone: its routes join the pages' blueprint
     )
     from .pages import bp
 

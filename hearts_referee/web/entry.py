@@ -26,6 +26,7 @@ from hearts_referee.http_shared.jsonbody import max_depth
 from hearts_referee.referee.house import OPTIONS
 from hearts_referee.referee.names import seat_key
 from hearts_referee.referee.record import Problem
+from hearts_referee.schemas.bounds import TABLE_MAX_LENGTH
 from hearts_referee.schemas.strictjson import JSONError, form_number, loads_strict
 from hearts_referee.usecases.errors import Rejected
 
@@ -81,6 +82,10 @@ class Entry:
     problems: list[Problem] = field(default_factory=list)
     fields: dict[str, str] = field(default_factory=dict)
     labels: dict[str, str] = field(default_factory=dict)
+    words: dict[tuple[str, str], str] = field(default_factory=dict)
+    """(pointer prefix, problem code) -> what the form says instead of the codec's words
+    ("Name the player in this seat." for a player's empty name, not "Shorter than minimum
+    length 1.")."""
 
     def field_of(self, pointer: str) -> str:
         """The form field a problem at ``pointer`` belongs to (``""``: the form as a whole)."""
@@ -94,6 +99,10 @@ class Entry:
     def message(self, problem: Problem) -> str:
         """The problem as the field shows it: where in the field, and what is wrong."""
         parts = problem.pointer.split("/")
+        for end in range(len(parts), 1, -1):
+            said = self.words.get(("/".join(parts[:end]), problem.code))
+            if said is not None:
+                return said
         for end in range(len(parts), 1, -1):
             label = self.labels.get("/".join(parts[:end]))
             if label is not None:
@@ -204,14 +213,26 @@ def game_entry(form: Mapping[str, str]) -> Entry:
     entry.data["seats"] = seats
     entry.data["players"] = players
     entry.fields.update({"/seats": "seat-0", "/players": "player-0"})
+    entry.words.update(GAME_WORDS)
     for name in ("first_dealer", "scorekeeper", "table"):
         entry.fields[f"/{name}"] = name
         value = form.get(name, "")
         if name != "table":
             value = seat_typed(value, seats)
+        if name == "first_dealer" and not value.strip() and seats and seats[0].strip():
+            value = seats[0]  # the form's dealer list starts at the first seat; without it, the same
         if value.strip() or name == "first_dealer":
             entry.data[name] = value
     return entry
+
+
+GAME_WORDS: dict[tuple[str, str], str] = {
+    ("/players", "length"): "Name the player in this seat.",
+    ("/first_dealer", "length"): "Choose the first dealer: type the seats above first.",
+    ("/table", "length"): f"A table's name is at most {TABLE_MAX_LENGTH} characters.",
+}
+"""The new-game form's refusals in the director's words, beside each field, where the codec's
+are a schema's ("Shorter than minimum length 1."); its others already name the seat."""
 
 
 # --- a new event --------------------------------------------------------------------

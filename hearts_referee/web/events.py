@@ -4,7 +4,9 @@ Registered on the pages' blueprint (``web.pages.bp``), read through the same use
 cases as ``/v1/events`` (``usecases.events``) with the same access rule: every
 key that reads the archive sees pairings and standings; only a director seats
 the next round (a POST form with its CSRF token). The round and standings pages
-print: one table card per page, the standings on as few pages as they need.
+print: one table card per page, the standings on as few pages as they need. A player's
+page lists every ruling against them across the event (``usecases.players``); the
+standings mark the players who have any, and their CSV counts them by code.
 CSV exports quote every field as text, and a name that a spreadsheet would read
 as a formula (starting ``=``, ``+``, ``-``, ``@``) is written with a leading
 apostrophe.
@@ -25,6 +27,7 @@ from hearts_referee.referee.events import EVENT_FORMATS
 from hearts_referee.referee.record import Problem
 from hearts_referee.schemas.events import (
     dump_event,
+    dump_player_record,
     dump_round,
     load_event,
     load_override,
@@ -32,10 +35,12 @@ from hearts_referee.schemas.events import (
 )
 from hearts_referee.schemas.strictjson import form_number
 from hearts_referee.usecases import events as use
+from hearts_referee.usecases import players
 from hearts_referee.usecases.access import Permission, may
 from hearts_referee.usecases.errors import Rejected
 
 from .entry import Entry, event_entry, key_ids
+from .handview import penalty_text
 from .pages import as_json, bp, need
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -43,7 +48,13 @@ FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 @bp.app_context_processor
 def _event_helpers() -> dict[str, object]:
-    return {"zip": zip}
+    return {"zip": zip, "penalty_text": penalty_text, "ordinal": ordinal}
+
+
+def ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th ... 11th, 12th, 13th, 21st."""
+    suffix = "th" if n % 100 in (11, 12, 13) else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
 
 
 def _report(event_id: int) -> use.EventReport:
@@ -103,6 +114,7 @@ def _event_page(
     return render_template(
         "director/event.html",
         event=report,
+        records=players.records(report),
         name=lambda p: _name(report, p),
         may_run=may(key, Permission.RUN_EVENTS),
         actions=[a.value for a in use.Action],
@@ -184,9 +196,24 @@ def event_standings(event_id: int) -> str:
     return render_template(
         "director/event_standings.html",
         event=report,
+        records=players.records(report),
         pending=report.pending_match_points,
         name=lambda p: _name(report, p),
     )
+
+
+@bp.get("/events/<id:event_id>/players/<id:player>")
+def event_player(event_id: int, player: int) -> str:
+    """A player's record across the event: every ruling against them, counts by code."""
+    record = players.player_record(get_db(), need(Permission.READ), event_id, player)
+    return render_template("director/event_player.html", record=record)
+
+
+@bp.get("/events/<id:event_id>/players/<id:player>.json")
+def event_player_json(event_id: int, player: int) -> Response:
+    """A player's record as ``GET /v1/events/{id}/players/{player}`` answers it."""
+    record = players.player_record(get_db(), need(Permission.READ), event_id, player)
+    return as_json(dump_player_record(record), f"event-{event_id}-player-{player}")
 
 
 # --- CSV ----------------------------------------------------------------------------------
@@ -220,6 +247,7 @@ def _decimal(value: object) -> str:
 def standings_csv(event_id: int) -> Response:
     report = _report(event_id)
     pending = report.pending_match_points
+    records = players.records(report)
     rows = [
         (
             s.rank,
@@ -231,6 +259,8 @@ def standings_csv(event_id: int) -> Response:
             s.wins,
             s.byes,
             _decimal(s.average_total),
+            len(records[s.player].rulings),
+            *(records[s.player].counts.get(code, 0) for code in players.OFFENCES),
         )
         for s in report.standings
     ]
@@ -244,6 +274,8 @@ def standings_csv(event_id: int) -> Response:
         "wins",
         "byes",
         "average_total",
+        "rulings",
+        *(f"rulings_{code}" for code in players.OFFENCES),
     )
     return _csv(f"event-{event_id}-standings.csv", header, rows)
 

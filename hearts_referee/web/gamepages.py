@@ -21,8 +21,9 @@ from marshmallow import Schema, ValidationError
 from werkzeug.exceptions import BadRequest
 
 from hearts_referee.http_shared.db import get_db
+from hearts_referee.http_shared.hrnbody import game_hand, places, said
 from hearts_referee.http_shared.jsonbody import max_depth
-from hearts_referee.http_shared.problems import capped
+from hearts_referee.http_shared.problems import capped, problem_item
 from hearts_referee.referee.errorcodes import shown_pointer
 from hearts_referee.referee.house import catalogue
 from hearts_referee.referee.record import Problem, RecordError
@@ -119,6 +120,23 @@ def hands() -> str:
 # --- start a game ---------------------------------------------------------------------------
 
 
+def seat_rows(form: Mapping[str, str]) -> int:
+    """How many seat rows the new-game form shows: as many as the chosen variant seats at
+    most (4 for mso-2000, 8 for long-john), and never fewer than the rows already typed in."""
+    variant = VARIANTS.get(form.get("variant", ""))
+    most = max(variant.seat_counts) if variant is not None else SEAT_ROWS
+    typed = [row + 1 for row in range(SEAT_ROWS) if form.get(f"seat-{row}", "").strip()]
+    return min(SEAT_ROWS, max([most, *typed]))
+
+
+def dealer_choices(form: Mapping[str, str]) -> list[str]:
+    """The first dealer's choices: the seats typed, in order (the script refills them as
+    seats are typed); a seat typed into the field by hand is kept, for its refusal to show."""
+    seats = [seat.strip() for row in range(SEAT_ROWS) if (seat := form.get(f"seat-{row}", "")).strip()]
+    chosen = form.get("first_dealer", "").strip()
+    return [*seats, chosen] if chosen and chosen not in seats else seats
+
+
 def _new_game_page(form: Mapping[str, str], entry: Entry | None = None, status: int = 200) -> tuple[str, int]:
     errors = entry.by_field(entry.problems) if entry is not None else {}
     return render_template(
@@ -126,6 +144,9 @@ def _new_game_page(form: Mapping[str, str], entry: Entry | None = None, status: 
         form=form,
         errors=errors,
         rows=SEAT_ROWS,
+        shown=seat_rows(form),
+        seat_counts={v: max(VARIANTS[v].seat_counts) for v in VARIANTS},
+        dealers=dealer_choices(form),
         variants=sorted(VARIANTS),
         house=house_rules(form),
         house_prefix=HOUSE,
@@ -157,6 +178,8 @@ def new_game() -> ResponseReturnValue:
     key = need(Permission.SUBMIT)
     if request.method == "GET":
         return _new_game_page(NEW_GAME)
+    if request.form.get("action") == "variant":  # without the script: the variant's seat rows
+        return _new_game_page(request.form)
     entry = game_entry(request.form)
     setup = entry.loaded(load_game)
     if setup is None:
@@ -179,7 +202,11 @@ def _entry_page(
     errors: Mapping[str, list[str]] | None = None,
     tree: Any = None,
     status: int = 200,
+    unfold: str | None = None,
 ) -> tuple[str, int]:
+    """The next hand's page: the card pad first; the typed form (``text``), the HRN text
+    (``hrn``), the score-only line (``sheet``) and the upload (``upload``) folded away,
+    ``unfold`` the one drawn open again with its problems."""
     return render_template(
         "director/next_hand.html",
         game=game,
@@ -189,6 +216,7 @@ def _entry_page(
         errors=errors or {},
         tree=tree,
         status=status,
+        unfold=unfold,
         moon_choices=moon_choices(game),
         deck=" ".join(card.code for card in game.setup.variant.deck(len(game.setup.seats)).cards),
     ), status
@@ -211,6 +239,8 @@ def add_hand(game_id: int) -> ResponseReturnValue:
     upload = request.files.get("file")
     if upload is not None and upload.filename:
         return _add_uploaded(key, game, upload.read(CHECK_MAX_BYTES + 1))
+    if "hrn" in request.form:  # typed or pasted as HRN
+        return _add_notated(key, game, request.form["hrn"])
     entry = hand_entry(request.form, game.setup.seats)
     problems = list(entry.problems)
     try:
@@ -220,7 +250,7 @@ def add_hand(game_id: int) -> ResponseReturnValue:
     except (RecordError, Rejected) as error:
         problems[:0] = error.problems
     if problems:
-        return _entry_page(game, request.form, entry.by_field(problems), status=422)
+        return _entry_page(game, request.form, entry.by_field(problems), status=422, unfold="text")
     return _stored(game, hand.id, hand.hand_number)
 
 
@@ -232,17 +262,28 @@ def check_next(game_id: int) -> ResponseReturnValue:
     the form's reader (:func:`web.entry.hand_entry`) and audited by the use case that stores
     it (:func:`usecases.games.check_next_hand`), under the same sign-in and CSRF token; the
     answer is JSON: the play as read, the audit (tricks and rulings, ``play_incomplete``
-    while the hand goes on) or ``null``, and each problem with the form field it belongs to."""
+    while the hand goes on; of a deal left out, the play so far against the deal it shows)
+    or ``null``, each problem with the form field it belongs to, and whose turn it is
+    (``to_play``) with, where the deal was typed, that seat's cards (``hand``) and those it
+    may play now (``legal``): the entry draws its pad from them, restating no rule."""
     key = need(Permission.SUBMIT)
     db = get_db()
     game = games_use.get_game(db, key, game_id)
     entry = hand_entry(request.form, game.setup.seats)
     problems = list(entry.problems)
-    audit: dict[str, Any] | None = None
+    answer: dict[str, Any] = {"play": entry.data["play"], "audit": None, "to_play": None}
+    answer |= {"hand": [], "legal": []}
     try:
         sent = load_game_hand(entry.data)
         if not problems:  # a hand read only in part is not audited
-            audit = dump_result(games_use.check_next_hand(db, key, game.id, sent))
+            checked = games_use.check_next_hand(db, key, game.id, sent)
+            problems.extend(checked.waiting)
+            answer |= {
+                "audit": dump_result(checked.audit),
+                "to_play": checked.to_play,
+                "hand": [card.code for card in checked.hand],
+                "legal": [card.code for card in checked.legal],
+            }
     except (RecordError, Rejected) as error:
         problems[:0] = error.problems
     shown = [
@@ -254,7 +295,62 @@ def check_next(game_id: int) -> ResponseReturnValue:
         }
         for p in problems
     ]
-    return jsonify({"play": entry.data["play"], "audit": audit, "problems": shown})
+    return jsonify(answer | {"problems": shown})
+
+
+def _add_notated(key: Key, game: Game, text: str) -> ResponseReturnValue:
+    """The next hand as HRN text, read as ``POST /v1/games/{id}/hands`` reads it
+    (:func:`http_shared.hrnbody.game_hand`) and stored by the same use case; what the reader
+    and the referee said comes back beside the text, each at its line and column."""
+    try:
+        hand, _ = games_use.append_hand(get_db(), key, game.id, game_hand(game, text))
+    except (RecordError, Rejected, Forbidden) as error:
+        said = {"hrn": [_note(note) for note in notes(error)]}
+        status = 403 if isinstance(error, Forbidden) else 422
+        return _entry_page(game, request.form, said, status=status, unfold="hrn")
+    return _stored(game, hand.id, hand.hand_number)
+
+
+def notes(refused: Exception | None) -> list[dict[str, Any]]:
+    """What the reader and the referee said of this request's HRN text, in text order: the
+    reader's warnings, and each problem of ``refused`` (the notation's errors, the referee's
+    problems), each at its line and column."""
+    found = [note.as_json() for note in said() if note.severity == "warning"]
+    if refused is not None:
+        problems = getattr(refused, "problems", ())
+        at = places(refused, problems)
+        for index, problem in enumerate(problems):
+            item = problem_item(problem, at[index] if index < len(at) else None)
+            found.append({"line": 1, "column": 1, **item, "severity": "error"})
+    return sorted(found, key=lambda note: (note["line"], note["column"]))
+
+
+def _note(note: Mapping[str, Any]) -> str:
+    return f"line {note['line']}, column {note['column']}: {note['code']}: {note['message']}"
+
+
+@bp.post("/games/<id:game_id>/hands/read")
+@background
+def read_next(game_id: int) -> ResponseReturnValue:
+    """The HRN text typed so far, read and audited as the game's next hand and stored
+    nowhere: what the text box shows beside it as it is typed. The answer is JSON: each
+    note (the reader's warnings and errors, the referee's problems) at its line and
+    column, and the audit's rulings when the hand reads whole."""
+    key = need(Permission.SUBMIT)
+    db = get_db()
+    game = games_use.get_game(db, key, game_id)
+    rulings: list[str] | None = None
+    refused: Exception | None = None
+    try:
+        so_far = games_use.check_next_hand(db, key, game.id, game_hand(game, request.form.get("hrn", "")))
+    except (RecordError, Rejected, Forbidden) as error:
+        refused = error
+    else:
+        if so_far.waiting:  # the deal left out, and the play does not show it whole yet
+            refused = RecordError(list(so_far.waiting))
+        else:
+            rulings = [str(ruling.code) for ruling in so_far.audit.rulings]
+    return jsonify({"notes": notes(refused), "rulings": rulings})
 
 
 @bp.post("/games/<id:game_id>/sheet")
@@ -276,7 +372,7 @@ def add_sheet_line(game_id: int) -> ResponseReturnValue:
     if request.form.get("from") == "sheet":  # typed as the next row of the scoresheet page
         return store_line(game, entry, problems)
     if problems:
-        return _entry_page(game, request.form, entry.by_field(problems), status=422)
+        return _entry_page(game, request.form, entry.by_field(problems), status=422, unfold="sheet")
     return _stored(game, hand.id, hand.hand_number)
 
 
@@ -287,7 +383,7 @@ def _add_uploaded(key: Key, game: Game, raw: bytes) -> ResponseReturnValue:
         said = [f"{shown_pointer(p.pointer)}: {p.message}" for p in shown]
         if more:
             said.append(f"…and {more} more problems not listed")
-        return _entry_page(game, {}, {"file": said}, tree, status)
+        return _entry_page(game, {}, {"file": said}, tree, status, "upload")
 
     if len(raw) > CHECK_MAX_BYTES:
         return refused([Problem("", "too_large", f"the file is over {CHECK_MAX_BYTES} bytes")], None, 413)

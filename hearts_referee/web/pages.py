@@ -45,6 +45,8 @@ from werkzeug.exceptions import BadRequest, Forbidden, HTTPException, Unauthoriz
 
 from hearts_referee.http_shared.db import get_db
 from hearts_referee.http_shared.jsonbody import max_depth
+from hearts_referee.http_shared.language import KEPT as LANGUAGE_KEPT
+from hearts_referee.http_shared.language import gettext as _
 from hearts_referee.http_shared.problems import REFUSALS, capped, refusal
 from hearts_referee.referee.errorcodes import shown_pointer
 from hearts_referee.referee.reader import read_record
@@ -64,6 +66,7 @@ from hearts_referee.schemas.archive import (
 )
 from hearts_referee.schemas.bounds import NEXT_MAX_LENGTH
 from hearts_referee.schemas.game import dump_game
+from hearts_referee.schemas.hrn import content_id, table_tags, write_hand
 from hearts_referee.schemas.record import load_record
 from hearts_referee.schemas.strictjson import JSONError, form_number, loads_strict
 from hearts_referee.schemas.text import TextError, clean
@@ -79,6 +82,7 @@ from hearts_referee.usecases import (
 )
 from hearts_referee.usecases import games as games_use
 from hearts_referee.usecases import hands as use
+from hearts_referee.usecases import players as players_use
 from hearts_referee.usecases.access import Permission, may
 from hearts_referee.usecases.errors import Conflict, Rejected, Unchanged
 from hearts_referee.usecases.keys import (
@@ -348,6 +352,15 @@ def _safe_next(target: str | None) -> str:
     return url_for("pages.inbox")
 
 
+def fresh_session() -> None:
+    """Everything the session holds forgotten but the language the browser chose: signing in
+    or out starts afresh (a new CSRF token), in the same language."""
+    language = session.get(LANGUAGE_KEPT)
+    session.clear()
+    if language is not None:
+        session[LANGUAGE_KEPT] = language
+
+
 @bp.route("/sign-in", methods=["GET", "POST"])
 def sign_in() -> ResponseReturnValue:
     error = None
@@ -357,19 +370,43 @@ def sign_in() -> ResponseReturnValue:
         token = request.form.get("key", "").strip()
         key = authenticate(get_db(), token) if token else None
         if key is None:
-            error, status = "That key is unknown or has been revoked.", 401
+            error, status = _("That key is unknown or has been revoked."), 401
         elif not may(key, Permission.READ):
-            error, status = f"A {key.role} key cannot read the archive; sign in with another key.", 403
+            error, status = (
+                _("A %(role)s key cannot read the archive; sign in with another key.", role=key.role),
+                403,
+            )
         else:
-            before = session.get(SESSION)
-            session.clear()  # a fresh session (and CSRF token) for the new user
-            session[SESSION] = start_session(get_db(), key, before if isinstance(before, str) else None)
-            now = datetime.now(UTC)
-            session[SEEN] = int(now.timestamp())
-            ends = limits().ends(now, now)
-            flash(f"Signed in as {key.name} ({key.role}) until {ends:%H:%M} UTC at the latest.")
+            begin_session(key, start_session(get_db(), key, browser_session()))
             return redirect(_safe_next(target))
     return render_template("director/sign_in.html", error=error, next=target, lasts=_lasting()), status
+
+
+def browser_session() -> str | None:
+    """The session token this browser holds now, if any (ended when it signs in again)."""
+    before = session.get(SESSION)
+    return before if isinstance(before, str) else None
+
+
+def begin_session(key: Key, token: str) -> None:
+    """This browser is now signed in as ``key`` with the session ``token``: by its key on the
+    sign-in page, or by a director's pairing link (``web.phones``)."""
+    fresh_session()  # a fresh session (and CSRF token) for the new user, in the language chosen
+    session[SESSION] = token
+    now = datetime.now(UTC)
+    session[SEEN] = int(now.timestamp())
+    bounds = limits()
+    flash(
+        _(
+            "Signed in as %(name)s (%(role)s) until %(time)s UTC at the latest (%(hours)s hours);"
+            " a sign-in also ends after %(minutes)s minutes without opening a page.",
+            name=key.name,
+            role=key.role,
+            time=f"{bounds.latest(now):%H:%M}",
+            hours=_hours(bounds),
+            minutes=int(bounds.idle.total_seconds() // 60),
+        )
+    )
 
 
 def _lasting() -> dict[str, Any]:
@@ -382,11 +419,16 @@ def _lasting() -> dict[str, Any]:
         current = session_ends(get_db(), token, seen, bounds)
     return {
         "idle_minutes": int(bounds.idle.total_seconds() // 60),
-        "longest_hours": int(bounds.longest.total_seconds() // 3600),
-        "latest": now + bounds.longest,
-        "tomorrow": (now + bounds.longest).date() != now.date(),
+        "longest_hours": _hours(bounds),
+        "latest": bounds.latest(now),
+        "tomorrow": bounds.latest(now).date() != now.date(),
         "current": current,
     }
+
+
+def _hours(bounds: SessionLimits) -> int:
+    """The absolute limit of a sign-in, in whole hours (``SESSION_MAX_HOURS``)."""
+    return int(bounds.longest.total_seconds() // 3600)
 
 
 @bp.post("/sign-out")
@@ -394,8 +436,8 @@ def sign_out() -> ResponseReturnValue:
     token = session.get(SESSION)
     if isinstance(token, str):
         end_session(get_db(), token)
-    session.clear()
-    flash("Signed out.")
+    fresh_session()
+    flash(_("Signed out."))
     return redirect(url_for("pages.sign_in"))
 
 
@@ -471,6 +513,8 @@ def _stored_hand_page(
         hand=hand,
         game=game,
         view=view,
+        hrn=write_hand(hand.record_now, table_tags(hand.table)),
+        content_id=content_id(hand.record_now),
         state=state,
         lives=state.lives,
         offered={life.index: offered(life) for life in state.lives},
@@ -479,6 +523,7 @@ def _stored_hand_page(
         signed_by_seat=_signed_by_seat(state),
         report=use.verify(db, key, hand_id),
         decided=decided,
+        earlier=players_use.earlier_rulings(db, key, hand),
         may_decide=may(key, Permission.DECIDE),
         may_sign=may(key, Permission.SIGN),
         players=players,
@@ -764,6 +809,7 @@ def upcoming(game: Game) -> dict[str, Any] | None:
         "dealer": deal.dealer,
         "pass_direction": games_use.pass_direction(game.setup, deal),
         "kitty": game.setup.variant.kitty_size(len(game.setup.seats)) > 0,
+        "pass_count": games_use.pass_count(game.setup, deal),
     }
 
 

@@ -5,8 +5,10 @@
 // for the director, and after each card sends the form as it stands to the referee
 // (POST .../hands/check, the director's session and the form's CSRF token), which reads it
 // with the form's own reader and audits it as the game's next hand. Every flag, the seat to
-// play and the winner of each trick come from that answer: no rule of the game lives here.
-// What is local is notation only: a card code's spelling, and the table's order of seats.
+// play (each trick's leader too), the winner of each trick, the hand of the seat to play and
+// which of its cards are legal come from that answer, and how many cards a pass is from the
+// page: no rule of the game lives here. What is local is notation only: a card code's
+// spelling, the deck's order (the page's), and the table's order of seats.
 "use strict";
 
 (function () {
@@ -16,6 +18,7 @@
 
   const seats = form.dataset.seats.split(" ");
   const deck = form.dataset.deck.split(" ");
+  const passCount = Number(form.dataset.passCount || 0); // the referee's: 0 on a hold hand
   const tricksField = form.elements.namedItem("tricks");
   const SUITS = { C: "♣", D: "♦", H: "♥", S: "♠" };
   const RED = { D: true, H: true };
@@ -23,6 +26,7 @@
   let events = []; // the play as the record has it: {seat, card} | {seat, exposes} | ...
   let chosen = null; // a seat named for the next action (the leader of a new trick)
   let mode = "play"; // play | pass | exposes | claims
+  let passSeat = seats[0]; // whose pass the pad is picking
   let claim = []; // the announced order while a claim is being entered
   let answer = null; // the referee's last answer, for the events as they were then
   let answered = -1; // the number of events that answer was for
@@ -96,6 +100,11 @@
     return cards.length ? cards : null;
   }
 
+  function byDeck(cards) {
+    // in the deck's order (the page's: by suit, then rank), each card once
+    return [...new Set(cards)].sort((a, b) => deck.indexOf(a) - deck.indexOf(b));
+  }
+
   function without(cards, gone) {
     const left = cards.slice();
     for (const card of gone) {
@@ -128,12 +137,17 @@
 
   // --- who is to play: the referee's answer, or the table's order within a trick -----------
 
+  function current() {
+    // the referee's answer is for the events as they stand
+    return Boolean(answer && answered === events.length && answer.audit);
+  }
+
   function toPlay() {
+    // the seat named for the next action, else the referee's: whose turn it is, each
+    // trick's leader included (the winner, a cancelled trick's leader, the first lead card's
+    // holder); without an answer yet, the next seat within a trick as the form's reader has it
     if (chosen) return chosen;
-    if (answer && answered === events.length && answer.audit) {
-      const stop = answer.audit.rulings.find((r) => r.code === "play_incomplete");
-      return stop ? stop.seat : null;
-    }
+    if (current()) return answer.to_play;
     const last = events[events.length - 1];
     if (!last) return null;
     if ("withdraws" in last) return last.seat;
@@ -147,8 +161,7 @@
 
   function over() {
     // Every card in, or a claim that ends the play: the referee no longer says who plays.
-    const current = answer && answered === events.length && answer.audit;
-    return Boolean(current && !current.rulings.some((r) => r.code === "play_incomplete"));
+    return current() && !answer.to_play;
   }
 
   // --- asking the referee ------------------------------------------------------------------
@@ -235,7 +248,17 @@
   }
 
   function passer() {
-    return chosen || seats[0];
+    return passSeat;
+  }
+
+  function passFull(seat) {
+    return passCount > 0 && cardsIn(passField(seat).value).length >= passCount;
+  }
+
+  function nextPasser(seat) {
+    // the first seat after ``seat``, round the table, whose pass is not yet whole
+    const i = seats.indexOf(seat);
+    return seats.slice(i + 1).concat(seats.slice(0, i)).find((s) => !passFull(s));
   }
 
   async function togglePass(card) {
@@ -245,6 +268,7 @@
     if (at >= 0) given.splice(at, 1);
     else given.push(card);
     field.value = given.join(" ");
+    if (passFull(passSeat)) passSeat = nextPasser(passSeat) || passSeat; // the pass is whole: the next seat's
     await commit();
   }
 
@@ -277,6 +301,11 @@
   async function undo() {
     if (mode === "claims" && claim.length) claim.pop();
     else if (mode === "pass") {
+      if (!cardsIn(passField(passSeat).value).length) {
+        // nothing picked for this seat yet: undo the seat before's last card
+        const i = seats.indexOf(passSeat);
+        passSeat = seats[(i + seats.length - 1) % seats.length];
+      }
       const field = passField(passer());
       field.value = cardsIn(field.value).slice(0, -1).join(" ");
     } else if (events.length) {
@@ -288,7 +317,10 @@
 
   function toggle(name) {
     mode = mode === name ? "play" : name;
-    if (name === "pass") chosen = null;
+    if (name === "pass") {
+      chosen = null;
+      passSeat = seats.find((s) => !passFull(s)) || seats[0];
+    }
     render([]);
   }
 
@@ -371,6 +403,8 @@
       status.append("The play is over: the hand can be stored.");
     } else if (seat) {
       status.append(mode === "exposes" ? "Exposed card of " : "To play: ", el("strong", { text: seat }));
+    } else if (answer && answered !== events.length) {
+      status.append("The referee is checking the card…"); // its answer names the next leader
     } else {
       status.append(events.length ? "Who leads the next trick? Choose the seat." : "Who leads? Choose the seat.");
     }
@@ -378,7 +412,8 @@
       seats.map((s) =>
         button(s, { "data-seat": s, "aria-pressed": String(s === (mode === "pass" ? passer() : seat)) }, () =>
           later(() => {
-            chosen = s;
+            if (mode === "pass") passSeat = s;
+            else chosen = s;
             render([]);
           })
         )
@@ -397,24 +432,63 @@
         ? button("Claim done", { "data-action": "claim-done" }, () => later(endClaim))
         : button("Claims the rest", { "data-action": "claims" }, () => later(startClaim)),
     ]);
-    const cards = mode === "pass" ? passable(passer()) : unplayed();
-    const passing = mode === "pass" ? cardsIn(passField(passer()).value) : [];
-    const exposed = events.filter((e) => "exposes" in e).map((e) => code(e.exposes));
-    redraw(pool, () =>
-      ["C", "D", "H", "S", "K"].map((suit) => {
-        const row = el("div", { class: "suit-row" + (RED[suit] ? " red" : "") });
-        const here = [...new Set(cards.filter((c) => c.slice(-1) === suit))];
-        for (const card of here) {
-          const attrs = { "data-card": card, "aria-label": card, class: "card" };
-          if (passing.includes(card)) attrs["aria-pressed"] = "true";
-          if (exposed.includes(card)) attrs.class += " exposed";
-          row.append(button(shown(card), attrs, () => later(() => pick(card))));
-        }
-        return row;
-      }).filter((row) => row.childElementCount)
-    );
+    drawPool(seat);
     drawTricks();
     drawFlags(fresh);
+  }
+
+  function handOf(seat) {
+    // the referee's answer: the hand of the seat to play, where the deal was typed
+    return mode !== "pass" && current() && seat && seat === answer.to_play && answer.hand.length ? answer : null;
+  }
+
+  function drawPool(seat) {
+    const known = handOf(seat);
+    if ((!answer || answered !== events.length) && dealt() && mode !== "pass") {
+      // the referee has not answered this card yet: the hand it draws next is not known, so
+      // the pad waits (a tap now would name a card of the hand before)
+      for (const node of pool.querySelectorAll("button")) node.disabled = true;
+      pool.dataset.drawn = "";
+      pool.setAttribute("aria-busy", "true");
+      return;
+    }
+    pool.removeAttribute("aria-busy");
+    const passing = mode === "pass" ? cardsIn(passField(passer()).value) : [];
+    const exposed = events.filter((e) => "exposes" in e).map((e) => code(e.exposes));
+    function cardButton(card, extra) {
+      const attrs = { "data-card": card, "aria-label": card, class: "card" + (RED[card.slice(-1)] ? " red" : "") + extra };
+      if (passing.includes(card)) attrs["aria-pressed"] = "true";
+      if (exposed.includes(card)) attrs.class += " exposed";
+      return button(shown(card), attrs, () => later(() => pick(card)));
+    }
+    if (known) {
+      // the seat's own hand, by suit and rank, the cards it may play now first
+      const held = without(known.hand, claim);
+      const legal = held.filter((c) => known.legal.includes(c));
+      const other = held.filter((c) => !known.legal.includes(c));
+      pool.setAttribute("aria-label", seat + "'s hand: legal cards first");
+      redraw(pool, () =>
+        [
+          el("div", { class: "suit-row legal", "aria-label": "Legal now" }, ...legal.map((c) => cardButton(c, ""))),
+          other.length
+            ? el(
+                "div",
+                { class: "suit-row not-legal", "aria-label": "Not legal now (a revoke, if played)" },
+                el("span", { class: "sub", text: "Not legal now:" }),
+                ...other.map((c) => cardButton(c, " not-legal"))
+              )
+            : null,
+        ].filter(Boolean)
+      );
+      return;
+    }
+    const cards = byDeck(mode === "pass" ? passable(passer()) : unplayed());
+    pool.setAttribute("aria-label", "Cards still unplayed");
+    redraw(pool, () =>
+      ["C", "D", "H", "S", "K"]
+        .map((suit) => el("div", { class: "suit-row" }, ...cards.filter((c) => c.slice(-1) === suit).map((c) => cardButton(c, ""))))
+        .filter((row) => row.childElementCount)
+    );
   }
 
   function rulingsAt(event, number) {
@@ -467,7 +541,7 @@
     const derived = answer.problems.length && !problems.length;
     say(
       derived
-        ? "The deal is derived from the play once every card is in; the checks that need it run then."
+        ? "Deal left out: each card is checked against the cards the play has shown so far; the whole deal is derived once every card is in."
         : problems.map((p) => p.message).join(" · ")
     );
     note.classList.toggle("problem", problems.length > 0);
@@ -495,20 +569,17 @@
 
   panel.append(
     el("h3", { id: "card-entry-h", text: "Card by card" }),
-    status,
-    seatPicks,
-    el("label", { for: "card-code", text: "Card (type its code, then Enter)" }),
+    // who is to play and the flags stay in view while the cards are tapped (director.css)
+    el("div", { class: "entry-watch", id: "entry-watch" }, status, flags, note),
+    el("div", { class: "entry-pad" }, seatPicks, pool, actions),
+    entered,
+    el("label", { for: "card-code", text: "Or type a card's code, then Enter" }),
     input,
     el("p", {
       class: "sub",
       id: "card-code-help",
       text: "2C plays the card for the seat to play; E:2C names the seat; N:exposes:QS, N:withdraws:8S, S:claims:AH KH QH; u or Backspace undoes.",
-    }),
-    actions,
-    pool,
-    note,
-    flags,
-    entered
+    })
   );
   panel.hidden = false;
   form.querySelector(".tricks-label").textContent = "Tricks, one a line (what the form sends; the entry above writes it)";

@@ -1,0 +1,108 @@
+"""The reader's language, on both faces: chosen once per request, told in the answer.
+
+The language is, in order: ``?lang=`` (on the pages remembered in the session, so it holds
+from page to page and through sign-in), then the language the session remembers (pages
+only), then the best of ``Accept-Language`` by its q-values (``no``, ``nn`` and ``nb-NO``
+read Norwegian Bokmål: ``languages.language_of``), then English. Flask-Babel carries the
+choice to the templates (``gettext`` and friends, ``<html lang>``); its catalogs are the
+package's own, compiled in memory (``hearts_referee.languages``).
+
+An answer whose text was written in the chosen language says so: ``Content-Language`` and
+``Vary: Accept-Language``. Every page is such an answer; an API answer is one when its view
+wrote its words in :func:`current` and said so with :func:`told` (the explanations of a
+validated hand or game). Codes, pointers, field
+names and enum values are the contract and never change with the language.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from urllib.parse import urlencode
+
+from flask import Flask, g, request, session
+from flask_babel import Babel, Domain, get_locale
+from werkzeug.wrappers import Response
+
+from hearts_referee.languages import LANGUAGES, SOURCE, language_of, name_of, preferred, translations
+
+QUERY = "lang"
+"""The query parameter that chooses a language: ``?lang=nb``."""
+
+KEPT = "lang"
+"""Where the pages' session keeps the language chosen."""
+
+
+class _Catalogs(Domain):  # type: ignore[misc]  # Flask-Babel ships no types
+    """Flask-Babel's messages for the request's language, from the package's catalogs
+    (compiled in memory), not from ``.mo`` files on disk."""
+
+    def get_translations(self) -> object:
+        return translations(current())
+
+
+def current() -> str:
+    """The request's language (one of ``languages.LANGUAGES``)."""
+    return str(get_locale() or SOURCE)
+
+
+def _choose(remembers: Callable[[str], bool]) -> str:
+    kept_here = remembers(request.path)
+    asked = request.args.get(QUERY)
+    chosen = language_of(asked) if asked is not None else None
+    if chosen is not None:
+        if kept_here:
+            session[KEPT] = chosen
+        return chosen
+    if kept_here:
+        kept = session.get(KEPT)
+        if isinstance(kept, str) and kept in LANGUAGES:
+            return kept
+    return preferred(request.headers.get("Accept-Language", "")) or SOURCE
+
+
+def told() -> None:
+    """This answer's text is in the request's language (:func:`current`): say so in its
+    headers. A view calls it once the answer is made, so a refusal, whose words are not
+    translated yet, does not claim the language."""
+    g.language_told = True
+
+
+def gettext(message: str, /, **values: object) -> str:
+    """A message of a face (a flash, a form's error) in the request's language, its named
+    placeholders filled in (``gettext("Signed in as %(name)s.", name=key.name)``)."""
+    text = translations(current()).gettext(message)
+    return text % values if values else text
+
+
+def choices() -> list[tuple[str, str]]:
+    """Every language spoken, as a language switch offers it: its code and its own name."""
+    return [(language, name_of(language)) for language in LANGUAGES]
+
+
+def switch_to(language: str) -> str:
+    """This page in another language: its path and query, ``?lang=`` set to ``language``."""
+    asked = [(name, value) for name, value in request.args.items(multi=True) if name != QUERY]
+    return request.path + "?" + urlencode([*asked, (QUERY, language)])
+
+
+def init_app(app: Flask, remembers: Callable[[str], bool]) -> None:
+    """Flask-Babel with the package's catalogs; the language chosen per request (kept in the
+    session on the paths ``remembers``); ``Content-Language`` on the answers it wrote."""
+    babel = Babel(app, locale_selector=lambda: _choose(remembers), default_locale=SOURCE)
+    babel.domain_instance = _Catalogs()
+    app.jinja_env.globals.update(current_language=current, language_choices=choices, switch_to=switch_to)
+
+    @app.before_request
+    def choose_early() -> None:
+        # On the pages the choice is made before the view, so ``?lang=`` is kept in the session
+        # even when the page has no word to translate, and every page says its language.
+        if remembers(request.path):
+            current()
+            told()
+
+    @app.after_request
+    def tell(response: Response) -> Response:
+        if g.get("language_told", False):
+            response.headers["Content-Language"] = current()
+            response.vary.add("Accept-Language")
+        return response
