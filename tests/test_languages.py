@@ -212,14 +212,23 @@ def test_a_count_of_cards_takes_its_plural_form_in_either_language(n, english, n
 @pytest.mark.parametrize("left", [0, 1, 2])
 def test_a_hand_in_progress_is_explained_with_the_plural_its_counts_take(left):
     """The one explanation with counts in it: "1 of the 13 tricks (4 cards) is", "2 ... are"."""
+    import random
+
+    from core_hands import typed
+
+    import playout
+    from hearts_referee.referee import replay
     from hearts_referee.referee.facts import Code, PlayIncompleteFacts
     from hearts_referee.referee.findings import Finding
     from hearts_referee.referee.rulingkinds import RULING_KINDS
 
+    played = replay(
+        typed(playout.random_hand(random.Random(1), "mso-2000"))
+    )  # any hand: the text reads its facts
     facts = PlayIncompleteFacts(tricks=13, tricks_left=left, cards_left=4 * left)
     finding = Finding(Code.PLAY_INCOMPLETE, "E", 14 - left, facts=facts)
     explain = RULING_KINDS[Code.PLAY_INCOMPLETE].explain
-    english, norsk = explain(finding, None, ENGLISH), explain(finding, None, NB)
+    english, norsk = explain(finding, played, ENGLISH), explain(finding, played, NB)
     verb, cards = ("is", "4 cards") if left == 1 else ("are", f"{4 * left} cards")
     assert f"with E to play: {left} of the 13 tricks ({cards}) {verb} not played out" in english
     assert f"med E i tur: {left} av de 13 stikkene ({4 * left} kort) er ikke spilt" in norsk
