@@ -19,8 +19,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from urllib.parse import urlencode
 
-from flask import Flask, g, request, session
-from flask_babel import Babel, Domain, get_locale
+from flask import Flask, current_app, g, request, session
+from flask_babel import Babel, Domain
 from werkzeug.wrappers import Response
 
 from hearts_referee.languages import LANGUAGES, SOURCE, language_of, name_of, preferred, translations
@@ -41,13 +41,24 @@ class _Catalogs(Domain):  # type: ignore[misc]  # Flask-Babel ships no types
 
 
 def current() -> str:
-    """The request's language (one of ``languages.LANGUAGES``)."""
-    return str(get_locale() or SOURCE)
+    """The request's language (one of ``languages.LANGUAGES``): chosen once per request, here,
+    as a plain string. Flask-Babel's own ``get_locale`` (the templates') asks the same choice
+    and parses it into a ``babel.Locale``, which looks the locale's data up on disk: an API
+    answer needs only the code (docs/performance.md, "The service's own overhead")."""
+    chosen: str | None = g.get("language")
+    if chosen is None:
+        chosen = g.language = _choose(current_app.extensions[_REMEMBERS])
+    return chosen
+
+
+_REMEMBERS = "hearts_referee.language.remembers"
+"""Where the app keeps which paths remember a language in the session (``init_app``'s)."""
 
 
 def _choose(remembers: Callable[[str], bool]) -> str:
     kept_here = remembers(request.path)
-    asked = request.args.get(QUERY)
+    environ = request.environ
+    asked = request.args.get(QUERY) if environ.get("QUERY_STRING") else None  # no query: none parsed
     chosen = language_of(asked) if asked is not None else None
     if chosen is not None:
         if kept_here:
@@ -57,7 +68,7 @@ def _choose(remembers: Callable[[str], bool]) -> str:
         kept = session.get(KEPT)
         if isinstance(kept, str) and kept in LANGUAGES:
             return kept
-    return preferred(request.headers.get("Accept-Language", "")) or SOURCE
+    return preferred(environ.get("HTTP_ACCEPT_LANGUAGE", "")) or SOURCE
 
 
 def told() -> None:
@@ -88,7 +99,8 @@ def switch_to(language: str) -> str:
 def init_app(app: Flask, remembers: Callable[[str], bool]) -> None:
     """Flask-Babel with the package's catalogs; the language chosen per request (kept in the
     session on the paths ``remembers``); ``Content-Language`` on the answers it wrote."""
-    babel = Babel(app, locale_selector=lambda: _choose(remembers), default_locale=SOURCE)
+    app.extensions[_REMEMBERS] = remembers
+    babel = Babel(app, locale_selector=current, default_locale=SOURCE)
     babel.domain_instance = _Catalogs()
     app.jinja_env.globals.update(current_language=current, language_choices=choices, switch_to=switch_to)
 
@@ -103,6 +115,10 @@ def init_app(app: Flask, remembers: Callable[[str], bool]) -> None:
     @app.after_request
     def tell(response: Response) -> Response:
         if g.get("language_told", False):
-            response.headers["Content-Language"] = current()
-            response.vary.add("Accept-Language")
+            headers = response.headers
+            headers["Content-Language"] = current()
+            if "Vary" in headers:
+                response.vary.add("Accept-Language")
+            else:  # the common answer: no Vary yet, so none to parse and write back
+                headers["Vary"] = "Accept-Language"
         return response
