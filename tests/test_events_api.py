@@ -17,7 +17,7 @@ from fractions import Fraction
 from itertools import combinations, pairwise
 
 import pytest
-from events import EVENTS, by_player, create_event, play_round
+from events import EVENTS, by_player, create_event, play_round, rounds_until_over
 from events import league as league_of
 from support import validator
 
@@ -35,13 +35,7 @@ def run_event(client, director, fmt, players, seed):
     started = time.perf_counter()
     event = create_event(client, director, fmt, players)
     rounds, games = [], {}
-    while True:
-        response = client.post(f"{EVENTS}/{event['id']}/rounds", headers=director, json={})
-        if response.status_code == 409:
-            assert response.get_json()["errors"][0]["code"] == "event_over"
-            break
-        assert response.status_code == 201, response.get_json()
-        seated = response.get_json()
+    for seated in rounds_until_over(client, director, event["id"]):
         rounds.append(seated)
         games.update(play_round(client, director, seated, rng))
     elapsed = time.perf_counter() - started

@@ -17,7 +17,7 @@ from fractions import Fraction
 from typing import Any
 
 import pytest
-from events import EVENTS, by_player, create_event, sign_sheet
+from events import EVENTS, by_player, create_event, rounds_until_over, sign_sheet
 from events import league as league_of
 from games import moon
 from support import validator
@@ -77,13 +77,8 @@ def run_event(client, director, fmt: str, players: int, seed: int):
     rng = random.Random(seed)
     event = create_event(client, director, fmt, players, name=f"Scoresheet {fmt}")
     games: dict[int, dict[str, Any]] = {}
-    while True:
-        response = client.post(f"{EVENTS}/{event['id']}/rounds", headers=director, json={})
-        if response.status_code == 409:
-            assert response.get_json()["errors"][0]["code"] == "event_over"
-            break
-        assert response.status_code == 201, response.get_json()
-        for table in response.get_json()["tables"]:
+    for seated in rounds_until_over(client, director, event["id"]):
+        for table in seated["tables"]:
             games[table["game_id"]] = play_sheet(client, director, table["game_id"], rng)
     event = client.get(f"{EVENTS}/{event['id']}", headers=director).get_json()
     return event, event["rounds"], games
