@@ -53,7 +53,7 @@ VALIDATE = "/v1/hands/validate"
 ECHO = "/v1/bench-echo"
 
 HOOKS: dict[str, tuple[str, str, str]] = {
-    "request log": ("_start", "_finish", ""),
+    "request log": ("", "", "RequestLog"),
     "server refusals": ("_refused_by_server", "", ""),
     "security headers": ("", "secure", "SecureHeaders"),
 }
