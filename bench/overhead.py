@@ -13,7 +13,11 @@ interleaved (a noisy neighbour slows every row alike), CPU time of this process,
   (``create_app``): every hook, the session interface and the JSON provider around it;
 - ``... without <hook>``: that app less one hook: its cost is the difference;
 - ``validate`` and ``validate, no hooks``: the real route, with and without the hooks;
-- ``the audit alone``: ``validate_hand_json`` on the same text: what the route must cost.
+- ``the audit alone``: ``validate_hand_json`` on the same text: what the route must cost;
+- ``validate, <something> on``: the parts that are off by default, each when it acts: a key
+  required and sent (its lookup in the archive), CORS for an allowed ``Origin``, the rate
+  limit per key (with the key), and the answer asked for in Norwegian (Content-Language).
+  Off, each costs nothing: it registers no hook (``api.cors``, ``api.ratelimit``).
 
 The request log writes its lines to ``/dev/null`` (a real file, so each line still costs its
 write). Then the view's own plumbing (reading the body, the answer, the rulings count) is
@@ -53,7 +57,8 @@ VALIDATE = "/v1/hands/validate"
 ECHO = "/v1/bench-echo"
 
 HOOKS: dict[str, tuple[str, str, str]] = {
-    "request log": ("_start", "_finish", ""),
+    "request log": ("", "", "RequestLog"),
+    "language headers": ("", "", "Told"),
     "server refusals": ("_refused_by_server", "", ""),
     "security headers": ("", "secure", "SecureHeaders"),
 }
@@ -74,9 +79,24 @@ def echo() -> Response:
     return Response(request.get_data(), mimetype="application/json")
 
 
-def service(folder: str, without: Iterable[str] = ()) -> Flask:
+ORIGIN = "https://scores.example.org"
+
+ACTING: dict[str, tuple[dict[str, Any], dict[str, str]]] = {
+    "a key required and sent": ({"VALIDATE_REQUIRES_KEY": True}, {"X-API-Key": "{key}"}),
+    "CORS, an allowed origin": ({"CORS_ORIGINS": [ORIGIN]}, {"Origin": ORIGIN}),
+    "rate limit per key, key sent": (
+        {"VALIDATE_REQUIRES_KEY": True, "RATELIMIT_PER_KEY": "1000000/minute"},
+        {"X-API-Key": "{key}"},
+    ),
+    "answer in Norwegian": ({}, {"Accept-Language": "nb"}),
+}
+"""The parts off by default (or not asked for), each switched on: its settings and the
+request's headers (``{key}``: a scorer's key made in the bench's archive)."""
+
+
+def service(folder: str, without: Iterable[str] = (), settings: dict[str, Any] | None = None) -> Flask:
     """The service's app with an echo route, less the named hooks."""
-    app = create_app({"DATABASE": f"{folder}/archive.sqlite", "LOG_LEVEL": "INFO"})
+    app = create_app({"DATABASE": f"{folder}/archive.sqlite", "LOG_LEVEL": "INFO", **(settings or {})})
     app.add_url_rule(ECHO, "bench_echo", echo, methods=["POST"])
     for hook in without:
         before, after, wrapper = HOOKS[hook]
@@ -96,17 +116,21 @@ def unwrapped(wsgi: Any, wrapper: str) -> Any:
     return wsgi
 
 
-def environ_for(path: str) -> dict[str, Any]:
+def environ_for(path: str, headers: dict[str, str] | None = None) -> dict[str, Any]:
     built = EnvironBuilder(
-        path=path, method="POST", data=BODY, content_type="application/json", headers={"Host": "localhost"}
+        path=path,
+        method="POST",
+        data=BODY,
+        content_type="application/json",
+        headers={"Host": "localhost", **(headers or {})},
     ).get_environ()
     built["REMOTE_ADDR"] = "127.0.0.1"
     return built
 
 
-def sender(app: Flask, path: str) -> Callable[[], None]:
+def sender(app: Flask, path: str, headers: dict[str, str] | None = None) -> Callable[[], None]:
     """One request to ``app`` at ``path``, its answer read to the end; 200 or the run stops."""
-    base = environ_for(path)
+    base = environ_for(path, headers)
     statuses: list[str] = []
 
     def start_response(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> None:
@@ -140,7 +164,22 @@ def rows(folder: str) -> dict[str, Callable[[], None]]:
     out["validate"] = sender(everything, VALIDATE)
     out["validate, no hooks"] = sender(no_hooks, VALIDATE)
     out["the audit alone"] = lambda: validate_hand_json(BODY) and None
+    key = scorer_key(f"{folder}/archive.sqlite")
+    for name, (settings, headers) in ACTING.items():
+        sent = {header: value.format(key=key) for header, value in headers.items()}
+        out[f"validate, {name}"] = sender(service(folder, settings=settings), VALIDATE, sent)
     return out
+
+
+def scorer_key(database: str) -> str:
+    """A scorer's API key, made in the bench's archive."""
+    from hearts_referee.archive import create_key, open_archive
+
+    db = open_archive(database)
+    try:
+        return create_key(db, "bench scorer", "scorer")[1]
+    finally:
+        db.close()
 
 
 def measure(timed: dict[str, Callable[[], None]], requests: int, repeats: int) -> dict[str, float]:
@@ -178,6 +217,8 @@ def report(per: dict[str, float], requests: int, repeats: int) -> str:
     plumbing = per["validate, no hooks"] - per["echo in the service, no hooks"] - per["the audit alone"]
     lines.append(f"  {'the view around the audit (body, answer)':43s} {plumbing:7.1f}")
     lines.append(f"  {'the audit':43s} {per['the audit alone']:7.1f}")
+    for name in ACTING:
+        lines.append(f"  {name:43s} {per[f'validate, {name}'] - per['validate']:7.1f}")
     lines.append(
         f"  {'validate less the bare echo':43s} {per['validate'] - per['bare Flask echo']:7.1f}"
         f"  (bench/server.py --target's budget: 150 µs of server CPU)"

@@ -54,7 +54,7 @@ from hearts_referee.batch import inputs, lines
 from hearts_referee.batch.inputs import Line
 from hearts_referee.http_shared import encoding, jsonbody, protocol
 from hearts_referee.http_shared.auth import requires
-from hearts_referee.http_shared.requestlog import rulings
+from hearts_referee.http_shared.requestlog import rulings, streamed
 from hearts_referee.referee.record import Problem
 from hearts_referee.usecases.access import Permission
 
@@ -225,6 +225,7 @@ def audit_records() -> Response:
         give_back()
         raise
     response = Response(_results(body, jsonbody.max_depth(), rulings(), give_back), mimetype=NDJSON)
+    streamed()
     response.call_on_close(give_back)
     response.call_on_close(body.close)
     return response

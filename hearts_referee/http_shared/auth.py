@@ -23,6 +23,7 @@ from hearts_referee.usecases.access import Permission, require
 from hearts_referee.usecases.keys import authenticate
 
 from .db import get_db
+from .requestlog import keyed
 
 View = TypeVar("View", bound=Callable[..., Any])
 
@@ -53,6 +54,7 @@ def check(permission: Permission) -> Key:
     if key is None:
         raise _unauthorized("The API key is unknown or has been revoked.")
     g.key = require(key, permission)
+    keyed(key.id)
     return key
 
 

@@ -19,7 +19,8 @@ across all members: past its first MiB, a body may not inflate to more than
 from __future__ import annotations
 
 import zlib
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
+from typing import Any
 
 from flask import request
 from werkzeug.exceptions import BadRequest, RequestEntityTooLarge, UnsupportedMediaType
@@ -70,10 +71,11 @@ class Overinflated(RequestEntityTooLarge):
         self.problems = (Problem("", "too_large", message),)
 
 
-def is_gzip() -> bool:
+def is_gzip(environ: Mapping[str, Any] | None = None) -> bool:
     """Whether this request's body is gzip (True) or sent as it is (False); a 415
-    :class:`UnsupportedEncoding` for any other ``Content-Encoding``."""
-    sent = request.environ.get("HTTP_CONTENT_ENCODING", "identity").strip()  # the header, unparsed
+    :class:`UnsupportedEncoding` for any other ``Content-Encoding``. ``environ``: the
+    request's, when the caller has it at hand (this request's by default)."""
+    sent = (request.environ if environ is None else environ).get("HTTP_CONTENT_ENCODING", "identity").strip()
     coding = sent.lower()
     if coding == "identity":
         return False

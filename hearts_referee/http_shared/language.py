@@ -16,14 +16,17 @@ names and enum values are the contract and never change with the language.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlencode
 
 from flask import Flask, current_app, g, request, session
 from flask_babel import Babel, Domain
-from werkzeug.wrappers import Response
 
 from hearts_referee.languages import LANGUAGES, SOURCE, language_of, name_of, preferred, translations
+
+if TYPE_CHECKING:  # pragma: no cover
+    from _typeshed.wsgi import StartResponse, WSGIApplication, WSGIEnvironment
 
 QUERY = "lang"
 """The query parameter that chooses a language: ``?lang=nb``."""
@@ -71,11 +74,45 @@ def _choose(remembers: Callable[[str], bool]) -> str:
     return preferred(environ.get("HTTP_ACCEPT_LANGUAGE", "")) or SOURCE
 
 
+_TOLD = "hearts_referee.language_told"
+"""Where a request's environ keeps the language its answer says it is written in (:func:`told`)."""
+
+
 def told() -> None:
     """This answer's text is in the request's language (:func:`current`): say so in its
     headers. A view calls it once the answer is made, so a refusal, whose words are not
     translated yet, does not claim the language."""
-    g.language_told = True
+    request.environ[_TOLD] = current()
+
+
+class Told:
+    """``Content-Language`` and ``Vary: Accept-Language`` on an answer that :func:`told`, added
+    as the answer starts by wrapping the WSGI app: an after-request hook went through
+    ``Response.headers`` and the context's proxies on every answer, told or not
+    (docs/performance.md, "The service's own overhead")."""
+
+    def __init__(self, app: WSGIApplication) -> None:
+        self.app = app
+
+    def __call__(self, environ: WSGIEnvironment, start_response: StartResponse) -> Iterable[bytes]:
+        def start(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Any:
+            language: str | None = environ.get(_TOLD)
+            if language is not None:
+                _tell(headers, language)
+            return start_response(status, headers, exc_info)
+
+        return self.app(environ, start)
+
+
+def _tell(headers: list[tuple[str, str]], language: str) -> None:
+    headers.append(("Content-Language", language))
+    for place, (name, value) in enumerate(headers):
+        if name.lower() == "vary":  # an answer that varies already (Accept, Origin): one more
+            varies = {part.strip().lower() for part in value.split(",")}
+            if "accept-language" not in varies and "*" not in varies:
+                headers[place] = (name, f"{value}, Accept-Language")
+            return
+    headers.append(("Vary", "Accept-Language"))
 
 
 def gettext(message: str, /, **values: object) -> str:
@@ -112,13 +149,4 @@ def init_app(app: Flask, remembers: Callable[[str], bool]) -> None:
             current()
             told()
 
-    @app.after_request
-    def tell(response: Response) -> Response:
-        if g.get("language_told", False):
-            headers = response.headers
-            headers["Content-Language"] = current()
-            if "Vary" in headers:
-                response.vary.add("Accept-Language")
-            else:  # the common answer: no Vary yet, so none to parse and write back
-                headers["Vary"] = "Accept-Language"
-        return response
+    app.wsgi_app = Told(app.wsgi_app)  # type: ignore[method-assign]

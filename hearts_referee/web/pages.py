@@ -48,6 +48,7 @@ from hearts_referee.http_shared.jsonbody import max_depth
 from hearts_referee.http_shared.language import KEPT as LANGUAGE_KEPT
 from hearts_referee.http_shared.language import gettext as _
 from hearts_referee.http_shared.problems import REFUSALS, capped, refusal
+from hearts_referee.http_shared.requestlog import keyed
 from hearts_referee.referee.errorcodes import shown_pointer
 from hearts_referee.referee.reader import read_record
 from hearts_referee.referee.record import Problem, RecordError
@@ -162,6 +163,7 @@ def signed_in() -> Key | None:
     else:
         session[SEEN] = int(now.timestamp())
     g.key = key
+    keyed(key.id if key is not None else None)
     return key
 
 
