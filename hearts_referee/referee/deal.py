@@ -18,6 +18,7 @@ from .masks import Hand, mask_of
 from .names import distinct_seats, seat_key
 from .record import HandRecord, Pass, Problem, pointer
 from .table import Table
+from .translator import SAID
 
 
 def check_table(record: HandRecord) -> list[Problem]:
@@ -146,11 +147,24 @@ def deal(table: Table, record: HandRecord, *, whole: bool = True) -> Misdeal:
     for i, seat in enumerate(seats):
         cards = given[i]
         if len(cards) != deck.hand_size:
-            reasons.append(f"{seat} was dealt {len(cards)} cards instead of {deck.hand_size}")
+            reasons.append(
+                SAID.gettext(
+                    "%(seat)s was dealt %(count)s cards instead of %(size)s",
+                    seat=seat,
+                    count=len(cards),
+                    size=deck.hand_size,
+                )
+            )
     if len(record.kitty) != deck.kitty_size:
-        reasons.append(f"the kitty holds {len(record.kitty)} cards instead of {deck.kitty_size}")
+        reasons.append(
+            SAID.gettext(
+                "the kitty holds %(count)s cards instead of %(size)s",
+                count=len(record.kitty),
+                size=deck.kitty_size,
+            )
+        )
     for card in record.exposed_in_deal:
-        reasons.append(f"{card.label} was exposed during the deal")
+        reasons.append(SAID.gettext("%(card)s was exposed during the deal", card=card.label))
     table.kitty = record.kitty
     return Misdeal(reasons, void or (bool(reasons) and table.variant.misdeal_voids))
 
@@ -174,7 +188,7 @@ def back_colour_faults(table: Table, record: HandRecord) -> list[str]:
     if len({colour for colours in backs.values() for colour in colours}) < 2:
         return []
     return [
-        f"{seat} holds only {colours[0]} backs"
+        SAID.gettext("%(seat)s holds only %(colour)s backs", seat=seat, colour=colours[0])
         for seat, colours in backs.items()
         if colours and len(set(colours)) == 1
     ]
@@ -287,14 +301,27 @@ def pass_faults(table: Table, given: Pass | None, recipient: str | None) -> tupl
     faults = []
     if recipient is None:
         if count:
-            faults.append(f"passed {count} cards on a hold hand")
+            faults.append(SAID.gettext("passed %(count)s cards on a hold hand", count=count))
     elif count != table.variant.pass_count:
-        faults.append(f"passed {count} cards instead of {table.variant.pass_count}")
+        faults.append(
+            SAID.gettext(
+                "passed %(count)s cards instead of %(expected)s",
+                count=count,
+                expected=table.variant.pass_count,
+            )
+        )
     if given is not None:
         if given.to is not None and given.to != recipient:
-            faults.append(f"passed to {given.to} instead of {recipient or 'nobody (hold hand)'}")
+            if recipient is None:
+                faults.append(SAID.gettext("passed to %(to)s instead of nobody (hold hand)", to=given.to))
+            else:
+                faults.append(
+                    SAID.gettext(
+                        "passed to %(to)s instead of %(recipient)s", to=given.to, recipient=recipient
+                    )
+                )
         if given.looked_early:
-            faults.append("looked at the cards received before their own pass was on the table")
+            faults.append(SAID.gettext("looked at the cards received before their own pass was on the table"))
     return tuple(faults)
 
 

@@ -14,7 +14,10 @@ The messages are found in the sources by ``pybabel extract`` (``babel.cfg``): a 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Protocol
+
+from mypy_extensions import mypyc_attr
 
 from .cards import Card, Suit
 
@@ -51,6 +54,76 @@ def N_(message: str) -> str:  # gettext's name for it, which ``pybabel extract``
     """A message marked for translation where it is written, translated where it is read
     (``t.gettext(message)``): the message itself."""
     return message
+
+
+@mypyc_attr(native_class=False)  # a str: compiled, a native class may not subclass one
+class Said(str):
+    """A phrase the engine writes as a fact of a finding (why a deal is irregular, what was
+    wrong with a pass, why a claim holds or fails, what the moon's search found): the English
+    text itself, a ``str`` (so it joins, compares and is stored as the English text always
+    was), that also keeps the message it was written from and its values, so the reader's
+    language can write it again (:func:`told`). Made by :data:`SAID`; a value may itself be a
+    ``Said`` (told in the same language), and a list of them is one ``Said`` too
+    (:meth:`Saying.joined`)."""
+
+    message: str
+    plural: str
+    n: int
+    values: dict[str, object]
+    separator: str
+    parts: tuple[str, ...]
+
+    def told(self, t: Translator) -> str:
+        """The phrase in the language of ``t``: its message translated, then filled in with its
+        values (each ``Said`` among them told in the same language)."""
+        if self.parts:
+            return self.separator.join([told(part, t) for part in self.parts])
+        template = t.ngettext(self.message, self.plural, self.n) if self.plural else t.gettext(self.message)
+        return template % {
+            name: told(value, t) if isinstance(value, str) else value for name, value in self.values.items()
+        }
+
+
+def _said(text: str, message: str, values: dict[str, object]) -> Said:
+    said = Said(text)
+    said.message, said.plural, said.n, said.values = message, "", 0, values
+    said.separator, said.parts = "", ()
+    return said
+
+
+class Saying:
+    """How the engine writes a :class:`Said`: as a translator is asked for a message (whole
+    templates with named placeholders, ``pybabel extract`` finds them by these names), the
+    English text made at once, the message kept for another language."""
+
+    def gettext(self, message: str, /, **values: object) -> Said:
+        return _said(message % values if values else message, message, values)
+
+    def ngettext(self, singular: str, plural: str, n: int, /, **values: object) -> Said:
+        said = _said((singular if n == 1 else plural) % values, singular, values)
+        said.plural, said.n = plural, n
+        return said
+
+    def joined(self, separator: str, parts: Iterable[str]) -> Said:
+        """Phrases of a list (``"; "``-separated reasons), each told in its own words."""
+        listed = tuple(parts)
+        said = _said(separator.join(listed), "", {})
+        said.separator, said.parts = separator, listed
+        return said
+
+
+SAID = Saying()
+"""Where the engine's facts are written: ``SAID.gettext("passed %(count)s cards on a hold hand",
+count=2)`` is the English ``"passed 2 cards on a hold hand"``, and tells itself in Norwegian."""
+
+
+def told(text: str, t: Translator) -> str:
+    """A fact of a finding in the language of ``t``: a :class:`Said` written again from its
+    message; any other text (a plain string a caller gave, a name) as it is. English is the
+    text itself: no catalog is asked."""
+    if not isinstance(text, Said):
+        return text
+    return str(text) if t is ENGLISH else text.told(t)
 
 
 def suit_name(suit: Suit, t: Translator) -> str:
