@@ -42,7 +42,7 @@ from .facts import (
 )
 from .record import ClaimKind
 from .sanctions import REFER, Sanction
-from .translator import ENGLISH, N_, Translator, suit_name
+from .translator import ENGLISH, N_, Translator, direction_name, suit_name
 from .variant import Variant
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -71,22 +71,6 @@ def _led_suit(finding: Finding, replay: Replay, t: Translator) -> str:
     return t.gettext("the suit led")
 
 
-def _direction(direction: str, t: Translator) -> str:
-    """A pass direction (``Replay.pass_direction``: ``left``, ``2 right``...) in words."""
-    steps, _, side = direction.rpartition(" ")
-    if steps:
-        if side == "left":
-            return t.pgettext("pass direction", "%(steps)s left") % {"steps": steps}
-        return t.pgettext("pass direction", "%(steps)s right") % {"steps": steps}
-    if side == "left":
-        return t.pgettext("pass direction", "left")
-    if side == "right":
-        return t.pgettext("pass direction", "right")
-    if side == "across":
-        return t.pgettext("pass direction", "across")
-    return t.pgettext("pass direction", "hold")
-
-
 def _misdeal(f: Finding, r: Replay, t: Translator = ENGLISH) -> str:
     facts = f.facts_as(MisdealFacts)
     said = {"seat": f.seat, "reasons": "; ".join(facts.reasons)}
@@ -108,7 +92,7 @@ def _incorrect_pass(f: Finding, r: Replay, t: Translator = ENGLISH) -> str:
     facts = f.facts_as(IncorrectPassFacts)
     return t.gettext("%(seat)s made an incorrect pass on this %(direction)s hand: %(faults)s.") % {
         "seat": f.seat,
-        "direction": _direction(r.pass_direction, t),
+        "direction": direction_name(r.pass_direction, t),
         "faults": "; ".join(facts.faults),
     }
 
