@@ -29,6 +29,7 @@ from .record import ClaimKind, Event, EventAction, HandRecord, Problem, RecordEr
 from .scoring import Score, score_hand
 from .solver import Position, moon_forced
 from .table import Table, TrickInPlay
+from .translator import N_, said
 from .variant import pass_direction_name
 
 
@@ -260,8 +261,12 @@ def _seated(record: HandRecord) -> Table:
             Problem(
                 "/irregularities",
                 "not_allowed",
-                "a full record's irregularities are the referee's findings in its play: "
-                "send the play, or only the points and the irregularities reported at the table",
+                said(
+                    N_(
+                        "a full record's irregularities are the referee's findings in its play: "
+                        "send the play, or only the points and the irregularities reported at the table"
+                    )
+                ),
             )
         )
     if found and any(p.code in _UNSEATED for p in found):
