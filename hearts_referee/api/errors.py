@@ -82,7 +82,7 @@ def problem_response(
         "detail": translated(detail, t),
         "errors": [problem_item(problem, place, t) for problem, place in zip(shown, where, strict=True)],
     }
-    if shown:
+    if shown or status == 422:  # a 422 always says its language (openapi.yaml, UnprocessableRecord)
         told()
     if more:
         body["more_errors"] = more
