@@ -33,7 +33,6 @@ from typing import NamedTuple
 
 from .cards import Card
 from .deal import check_table, not_in_deck
-
 from .record import EventAction, HandRecord, Pass, Problem, RecordError, pointer
 from .translator import N_, Direction, said
 from .variant import Deck, pass_direction_name
@@ -331,7 +330,8 @@ def _undo_passes(
                     if also
                     else said(
                         N_(
-                            "%(giver)s passes %(card)s to %(receiver)s, who never plays it: is the pass mistyped?"
+                            "%(giver)s passes %(card)s to %(receiver)s, who never plays it: "
+                            "is the pass mistyped?"
                         ),
                         giver=move.giver,
                         card=str(card),

@@ -242,7 +242,8 @@ def _point_problems(record: HandRecord) -> list[Problem]:
                 "points_total",
                 said(
                     N_(
-                        "the points add up to %(total)s; a hand of %(variant)s at %(seats)s seats has %(due)s points"
+                        "the points add up to %(total)s; a hand of %(variant)s at %(seats)s seats "
+                        "has %(due)s points"
                     ),
                     total=total,
                     variant=variant.id,
@@ -259,7 +260,8 @@ def _point_problems(record: HandRecord) -> list[Problem]:
                 "impossible_points",
                 said(
                     N_(
-                        "no way of taking the cards gives every seat its points: two seats would need the same card"
+                        "no way of taking the cards gives every seat its points: "
+                        "two seats would need the same card"
                     )
                 ),
             )
@@ -307,7 +309,8 @@ def _report_problems(record: HandRecord) -> list[Problem]:
                     "impossible_irregularity",
                     said(
                         N_(
-                            "%(code)s cannot happen in hand %(hand)s of %(variant)s at %(seats)s seats: it needs %(needs)s"
+                            "%(code)s cannot happen in hand %(hand)s of %(variant)s at %(seats)s seats: "
+                            "it needs %(needs)s"
                         ),
                         code=repr(report.code),
                         hand=record.hand_number,

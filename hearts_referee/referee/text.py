@@ -36,7 +36,6 @@ from typing import Final
 from .names import shows_blank
 from .translator import N_, said
 
-
 BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 """Embeddings, overrides (U+202A-U+202E) and isolates (U+2066-U+2069)."""
 
