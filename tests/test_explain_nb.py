@@ -25,7 +25,7 @@ from babel.messages.pofile import read_po
 
 from hearts_referee import RecordError, validate_hand, validate_hand_json
 from hearts_referee.languages import catalog_path, translator
-from hearts_referee.referee.translator import ENGLISH, SAID, told
+from hearts_referee.referee.translator import ENGLISH, SAID, translated
 from hearts_referee.schemas.strictjson import JSONError
 from tools import golden
 
@@ -138,14 +138,14 @@ def test_a_refused_claim_is_explained_and_suggested_in_norwegian():
 
 def test_a_said_phrase_is_its_english_text_byte_for_byte():
     said = SAID.gettext("passed %(count)s cards instead of %(expected)s", count=1, expected=3)
-    assert said == "passed 1 cards instead of 3" and told(said, ENGLISH) == said
-    assert type(told(said, ENGLISH)) is str  # what is stored and dumped is a plain str
-    assert told("a name", NB) == "a name"  # a plain string is not a message
+    assert said == "passed 1 cards instead of 3" and translated(said, ENGLISH) == said
+    assert type(translated(said, ENGLISH)) is str  # what is stored and dumped is a plain str
+    assert translated("a name", NB) == "a name"  # a plain string is not a message
 
 
 def test_a_said_phrase_is_told_in_norwegian_with_its_values():
     said = SAID.gettext("passed to %(to)s instead of %(recipient)s", to="S", recipient="E")
-    assert told(said, NB) == "sendte til S i stedet for E"
+    assert translated(said, NB) == "sendte til S i stedet for E"
 
 
 @pytest.mark.parametrize(
@@ -158,7 +158,7 @@ def test_a_said_phrase_is_told_in_norwegian_with_its_values():
 )
 def test_the_waiting_piles_tricks_take_their_plural_in_either_language(tricks, english, norsk):
     said = SAID.ngettext("a cancelled trick", "%(num)s cancelled tricks", tricks, num=tricks)
-    assert (said, told(said, NB)) == (english, norsk)
+    assert (said, translated(said, NB)) == (english, norsk)
 
 
 @pytest.mark.parametrize(
@@ -167,7 +167,7 @@ def test_the_waiting_piles_tricks_take_their_plural_in_either_language(tricks, e
 )
 def test_the_waiting_piles_points_take_their_plural_in_either_language(points, english, norsk):
     said = SAID.ngettext("%(num)s point", "%(num)s points", points, num=points)
-    assert (said, told(said, NB)) == (english, norsk)
+    assert (said, translated(said, NB)) == (english, norsk)
 
 
 def test_a_list_of_phrases_is_told_phrase_by_phrase():
@@ -179,4 +179,4 @@ def test_a_list_of_phrases_is_told_phrase_by_phrase():
         ],
     )
     assert listed == "passed 2 cards on a hold hand; reported at the table"
-    assert told(listed, NB) == "sendte 2 kort på en hånd uten sending; meldt ved bordet"
+    assert translated(listed, NB) == "sendte 2 kort på en hånd uten sending; meldt ved bordet"

@@ -261,8 +261,10 @@ def _seated(record: HandRecord) -> Table:
             Problem(
                 "/irregularities",
                 "not_allowed",
-                "a full record's irregularities are the referee's findings in its play: "
-                "send the play, or only the points and the irregularities reported at the table",
+                SAID.gettext(
+                    "a full record's irregularities are the referee's findings in its play: "
+                    "send the play, or only the points and the irregularities reported at the table"
+                ),
             )
         )
     if found and any(p.code in _UNSEATED for p in found):
