@@ -19,8 +19,11 @@ from werkzeug.exceptions import (
 )
 
 from hearts_referee.http_shared.hrnbody import places
+from hearts_referee.http_shared.language import current, told
 from hearts_referee.http_shared.problems import REFUSALS, capped, problem_item, refusal
+from hearts_referee.languages import SOURCE, translator
 from hearts_referee.referee.record import Problem
+from hearts_referee.referee.translator import ENGLISH, translated
 
 from .problem_types import problem_type
 
@@ -61,17 +64,26 @@ def problem_response(
     most ``MAX_PROBLEMS`` of them, and ``more_errors`` counts the rest when there are more
     (``http_shared.problems.capped``); ``type`` names the kind of problem
     (``api.problem_types``), from ``cause`` if given. A problem with a hand sent as HRN
-    text also says its ``line`` and ``column`` (``http_shared.hrnbody.places``)."""
+    text also says its ``line`` and ``column`` (``http_shared.hrnbody.places``).
+
+    The problems' messages (and a detail written to be translated) are in the request's
+    language (``http_shared.language.current``), and an answer that lists problems says
+    which (``Content-Language``, ``Vary: Accept-Language``); their pointers and codes are
+    the same in every language. English, the source, looks nothing up."""
     shown, more = capped(tuple(problems))
     where = places(cause, shown) if cause is not None else []
     where += [None] * (len(shown) - len(where))
+    language = current()
+    t = ENGLISH if language == SOURCE else translator(language)
     body: dict[str, object] = {
         "type": problem_type(status, cause),
         "title": _phrase(status),
         "status": status,
-        "detail": detail,
-        "errors": [problem_item(problem, place) for problem, place in zip(shown, where, strict=True)],
+        "detail": translated(detail, t),
+        "errors": [problem_item(problem, place, t) for problem, place in zip(shown, where, strict=True)],
     }
+    if shown or status == 422:  # a 422 always says its language (openapi.yaml, UnprocessableRecord)
+        told()
     if more:
         body["more_errors"] = more
     response = jsonify(body)

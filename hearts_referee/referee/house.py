@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any
 
+from .translator import SAID
 from .variant import FirstLead, KittyTaker, Moon, MoonChooser, MoonOption, PassCycle, Variant
 
 
@@ -52,18 +53,18 @@ class Option:
     def problem(self, value: object, choices: Collection[str] = ()) -> str | None:
         """Why ``value`` is not allowed for this option, or ``None``."""
         if self.type is OptionType.BOOLEAN:
-            return None if type(value) is bool else "must be true or false"
+            return None if type(value) is bool else SAID.gettext("must be true or false")
         if self.type is OptionType.INTEGER:
             if type(value) is not int:
-                return "must be a whole number"
+                return SAID.gettext("must be a whole number")
             if self.minimum is not None and value < self.minimum:
-                return f"must be at least {self.minimum}"
+                return SAID.gettext("must be at least %(min)s", min=self.minimum)
             if self.maximum is not None and value > self.maximum:
-                return f"must be at most {self.maximum}"
+                return SAID.gettext("must be at most %(max)s", max=self.maximum)
             return None
         allowed = choices or self.choices
         if not isinstance(value, str) or value not in allowed:
-            return "must be one of: " + ", ".join(allowed)
+            return SAID.gettext("must be one of: %(choices)s", choices=", ".join(allowed))
         return None
 
 
@@ -152,11 +153,11 @@ def catalogue(variant: Variant, schedules: Collection[str]) -> list[dict[str, ob
 
 def option_problems(options: Mapping[str, object], schedules: Collection[str]) -> dict[str, str]:
     """Unknown or ill-typed options, by name, with what is wrong."""
-    problems = {}
+    problems: dict[str, str] = {}
     for name, value in options.items():
         option = _BY_NAME.get(name)
         if option is None:
-            problems[name] = f"unknown option; known: {', '.join(_BY_NAME)}"
+            problems[name] = SAID.gettext("unknown option; known: %(known)s", known=", ".join(_BY_NAME))
             continue
         wrong = option.problem(value, schedules if name == "penalty_schedule" else ())
         if wrong:

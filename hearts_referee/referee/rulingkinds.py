@@ -42,7 +42,7 @@ from .facts import (
 )
 from .record import ClaimKind
 from .sanctions import REFER, Sanction
-from .translator import ENGLISH, N_, Translator, suit_name
+from .translator import ENGLISH, N_, SAID, Translator, direction_name, suit_name, translated
 from .variant import Variant
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -71,25 +71,9 @@ def _led_suit(finding: Finding, replay: Replay, t: Translator) -> str:
     return t.gettext("the suit led")
 
 
-def _direction(direction: str, t: Translator) -> str:
-    """A pass direction (``Replay.pass_direction``: ``left``, ``2 right``...) in words."""
-    steps, _, side = direction.rpartition(" ")
-    if steps:
-        if side == "left":
-            return t.pgettext("pass direction", "%(steps)s left") % {"steps": steps}
-        return t.pgettext("pass direction", "%(steps)s right") % {"steps": steps}
-    if side == "left":
-        return t.pgettext("pass direction", "left")
-    if side == "right":
-        return t.pgettext("pass direction", "right")
-    if side == "across":
-        return t.pgettext("pass direction", "across")
-    return t.pgettext("pass direction", "hold")
-
-
 def _misdeal(f: Finding, r: Replay, t: Translator = ENGLISH) -> str:
     facts = f.facts_as(MisdealFacts)
-    said = {"seat": f.seat, "reasons": "; ".join(facts.reasons)}
+    said = {"seat": f.seat, "reasons": "; ".join([translated(reason, t) for reason in facts.reasons])}
     if not facts.void:
         return (
             t.gettext(
@@ -108,8 +92,8 @@ def _incorrect_pass(f: Finding, r: Replay, t: Translator = ENGLISH) -> str:
     facts = f.facts_as(IncorrectPassFacts)
     return t.gettext("%(seat)s made an incorrect pass on this %(direction)s hand: %(faults)s.") % {
         "seat": f.seat,
-        "direction": _direction(r.pass_direction, t),
-        "faults": "; ".join(facts.faults),
+        "direction": direction_name(r.pass_direction, t),
+        "faults": "; ".join([translated(fault, t) for fault in facts.faults]),
     }
 
 
@@ -235,7 +219,8 @@ def _claim(f: Finding, r: Replay, t: Translator = ENGLISH) -> str:
             f"{seat} {' '.join(c.label for c in cards) or '-'}" for seat, cards in facts.position
         )
         text += " " + t.gettext("At the claim: %(held)s.") % {"held": held}
-    return text + " " + t.gettext("The referee finds that %(reason)s.") % {"reason": facts.reason}
+    reason = translated(facts.reason, t)
+    return text + " " + t.gettext("The referee finds that %(reason)s.") % {"reason": reason}
 
 
 def _moon_stopped_by_revoke(f: Finding, r: Replay, t: Translator = ENGLISH) -> str:
@@ -244,7 +229,7 @@ def _moon_stopped_by_revoke(f: Finding, r: Replay, t: Translator = ENGLISH) -> s
         "%(seat)s took every point card except those %(revoker)s won from trick %(trick)s on, "
         "after %(revoker)s's revoke there. A revoke cannot stop a moon."
     ) % {"seat": f.seat, "revoker": facts.revoker, "trick": f.trick}
-    return text + (" " + facts.searched if facts.searched else "")
+    return text + (" " + translated(facts.searched, t) if facts.searched else "")
 
 
 def _moon_choice_not_allowed(f: Finding, r: Replay, t: Translator = ENGLISH) -> str:
@@ -335,12 +320,12 @@ def _suggest_for_lead_out_of_turn(f: Finding, t: Translator = ENGLISH) -> str:
 def _suggest_for_claim(f: Finding, t: Translator = ENGLISH) -> str | None:
     facts = f.facts_as(ClaimFacts)
     if facts.suggestion is not None:
-        return facts.suggestion
+        return translated(facts.suggestion, t)
     return t.gettext("award the remaining tricks to %(seat)s") % {"seat": f.seat} if facts.holds else None
 
 
 def _suggest_for_moon_stopped_by_revoke(f: Finding, t: Translator = ENGLISH) -> str:
-    return f.facts_as(MoonStoppedFacts).suggestion
+    return translated(f.facts_as(MoonStoppedFacts).suggestion, t)
 
 
 def _suggest_for_score_mismatch(f: Finding, t: Translator = ENGLISH) -> str:
@@ -443,7 +428,7 @@ _KINDS = (
         clause="pass",
         explain=_incorrect_pass,
         report=Report(
-            IncorrectPassFacts(faults=("reported at the table",), expected_to=None),
+            IncorrectPassFacts(faults=(SAID.gettext("reported at the table"),), expected_to=None),
             N_("made an incorrect pass"),
             _passes,
             "a hand in which cards are passed (not a hold hand, nor a variant without a pass)",

@@ -15,18 +15,23 @@ from dataclasses import replace
 from sqlite_utils import Database
 
 from hearts_referee import archive, stored
+from hearts_referee.languages import SOURCE, translator
 from hearts_referee.referee import HandRecord
 from hearts_referee.referee.notation import record_data
+from hearts_referee.referee.reader import read_record
 from hearts_referee.referee.record import Problem, RecordError, Reported
 from hearts_referee.rulings.decisions import Action, Decision, decision_problems, rescore
 from hearts_referee.rulings.life import RulingLife, unchanged
 from hearts_referee.rulings.scoresheet import NextDeal, required_signers
-from hearts_referee.stored import HandFilter, Key, StoredHand
+from hearts_referee.stored import HandEntryKind, HandFilter, Key, StoredHand
+from hearts_referee.stored.handstate import Words
+from hearts_referee.stored.log_entries import read_audit
 
 from .access import Permission, require, require_to_report, scope, visible_hand
 from .audit import audit_record as audit_record  # the one audit step, named here for the faces
 from .errors import Conflict, Rejected, Unchanged
 from .games import GameHand, follow, follow_decision, stale_totals, standing_record
+from .recheck import RulingKey
 
 
 def submit_hand(db: Database, key: Key, record: HandRecord) -> tuple[StoredHand, bool]:
@@ -49,10 +54,47 @@ def _stored_before_owners(db: Database, record: HandRecord, key: Key) -> StoredH
     return found if found is not None and found.owner == key.id else None
 
 
-def get_hand(db: Database, key: Key, hand_id: int) -> StoredHand:
-    """A stored hand this key may see; ``NotFound`` for one it may not, as for none at all."""
+def get_hand(db: Database, key: Key, hand_id: int, language: str = SOURCE) -> StoredHand:
+    """A stored hand this key may see, its rulings explained in ``language`` (:func:`told_in`);
+    ``NotFound`` for one it may not, as for none at all."""
     require(key, Permission.READ)
-    return _visible(db, key, hand_id)
+    return told_in(_visible(db, key, hand_id), language)
+
+
+def told_in(hand: StoredHand, language: str) -> StoredHand:
+    """A stored hand with its rulings' explanations and suggestions in ``language``.
+
+    The archive keeps each audit's words as written, in English, and the codes and facts
+    they were made from are the record's: each audit in the hand's log (the first, a new
+    record's, a re-audit's with new totals before it) is audited again from the record it
+    was made from, in ``language``, and its words are taken when its rulings decide what
+    the stored ones decided (:class:`~.recheck.RulingKey`: code, seat, trick, card, status,
+    penalty). An audit an engine since then reads otherwise keeps its stored words. Only the
+    words change: the score versions, the decisions and their reasons are the log's.
+    English is the stored text itself, nothing audited again."""
+    if language == SOURCE:
+        return hand
+    t = translator(language)
+    words: list[tuple[int, Words]] = []
+    try:
+        record = read_record(hand.record)
+        for entry in hand.log:
+            if entry.kind == HandEntryKind.RECORD:
+                record = read_record(entry.body["record"])
+            elif entry.kind == HandEntryKind.CONSEQUENCE:
+                record = replace(record, scores_before=dict(entry.body["scores_before"]))
+            elif entry.kind != HandEntryKind.AUDIT:
+                continue
+            stored_rulings = read_audit(entry.body).rulings
+            try:
+                rulings = audit_record(record, t).rulings
+            except RecordError:  # a record this engine no longer takes: its words as stored
+                continue
+            if [RulingKey.of(r) for r in rulings] == [RulingKey.of(r) for r in stored_rulings]:
+                words.append((entry.n, tuple((r.explanation, r.suggestion) for r in rulings)))
+    except RecordError:  # the stored record does not read now: every audit as stored
+        pass
+    return replace(hand, language=language, words=tuple(words))
 
 
 def _visible(db: Database, key: Key, hand_id: int) -> StoredHand:

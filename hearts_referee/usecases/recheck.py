@@ -43,8 +43,8 @@ from hearts_referee.stored import ChainReport, HandEntryKind, HandFilter, Key, S
 from hearts_referee.stored.log_entries import read_audit
 
 from .access import Permission, require, scope
+from .audit import audit_record
 from .games import play_incomplete
-from .hands import audit_record
 
 PAGE = 100
 """Hands read from the archive at a time."""

@@ -404,7 +404,7 @@ def begin_session(key: Key, token: str) -> None:
             " a sign-in also ends after %(minutes)s minutes without opening a page.",
             name=key.name,
             role=key.role,
-            time=f"{bounds.latest(now):%H:%M}",
+            time=bounds.latest(now).strftime("%H:%M"),
             hours=_hours(bounds),
             minutes=int(bounds.idle.total_seconds() // 60),
         )
