@@ -5,7 +5,9 @@ is one record, a hand or a whole recorded game, audited by :mod:`batch.lines`
 exactly as the ``audit`` command audits it, so a record gets the same answer
 however it arrives. A line that is not JSON, or a record that cannot have
 happened, is a result line with its located problems, never an error for the
-whole request: one bad line never stops a run.
+whole request: one bad line never stops a run. Each line's explanations and suggestions
+follow the request's language (``Accept-Language``: ``http_shared.language``), which the
+answer names in ``Content-Language``; codes, pointers and numbers never change with it.
 
 Who may send a batch: a key whose role may audit in bulk (an auditor's or a
 director's), unless the operator opens the endpoint (``AUDITS_REQUIRE_KEY``
@@ -54,6 +56,7 @@ from hearts_referee.batch import inputs, lines
 from hearts_referee.batch.inputs import Line
 from hearts_referee.http_shared import encoding, jsonbody, protocol
 from hearts_referee.http_shared.auth import requires
+from hearts_referee.http_shared.language import current, told
 from hearts_referee.http_shared.requestlog import rulings, streamed
 from hearts_referee.referee.record import Problem
 from hearts_referee.usecases.access import Permission
@@ -163,13 +166,14 @@ def _spool(pieces: Iterator[bytes], limit: int, most: int, longest: int) -> IO[b
 
 
 def _results(
-    body: IO[bytes], max_depth: int, counted: Counter[str], done: Callable[[], None]
+    body: IO[bytes], max_depth: int, counted: Counter[str], done: Callable[[], None], language: str
 ) -> Iterator[bytes]:
-    """The result lines of the spooled body; ``done`` once the last is sent (or the client
-    went away), and again when the response closes: whichever comes first gives the slot back."""
+    """The result lines of the spooled body, explained in ``language``; ``done`` once the
+    last is sent (or the client went away), and again when the response closes: whichever
+    comes first gives the slot back."""
     try:
         for where, raw in records(body):
-            outcome = lines.audit_raw(where, raw, max_depth)
+            outcome = lines.audit_raw(where, raw, max_depth, language)
             counted.update(code for hand in outcome.hands for code, _ in hand.rulings)
             yield outcome.line + b"\n"
             # A batch is seconds of CPU. Let the process's other requests run between records:
@@ -224,7 +228,9 @@ def audit_records() -> Response:
     except BaseException:
         give_back()
         raise
-    response = Response(_results(body, jsonbody.max_depth(), rulings(), give_back), mimetype=NDJSON)
+    language = current()  # chosen here: the lines are written after the view has returned
+    response = Response(_results(body, jsonbody.max_depth(), rulings(), give_back, language), mimetype=NDJSON)
+    told()
     streamed()
     response.call_on_close(give_back)
     response.call_on_close(body.close)

@@ -110,7 +110,9 @@ def recheck_archive(
         with ExitStack() as stack:
             stack.enter_context(closing(db.conn))
             out: IO[bytes] = sys.stdout.buffer if output == "-" else stack.enter_context(open(output, "wb"))
-            tick = stack.enter_context(live(console, quiet, "re-auditing", "hands"))
+            tick = stack.enter_context(
+                live(console, quiet, "re-auditing", "%(done)s hands · %(rate)s hands/s")
+            )
             for result in recheck(db, OPERATOR_AS_AUDITOR):
                 out.write(recheck_line(result) + b"\n")
                 summary.add(result)

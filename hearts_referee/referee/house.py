@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any
 
-from .translator import SAID
+from .translator import N_, SAID
 from .variant import FirstLead, KittyTaker, Moon, MoonChooser, MoonOption, PassCycle, Variant
 
 
@@ -75,53 +75,55 @@ def _moon_rule(variant: Variant) -> MoonRule:
 
 
 OPTIONS: tuple[Option, ...] = (
-    Option("pass_count", OptionType.INTEGER, "How many cards each player passes.", minimum=0, maximum=6),
+    Option("pass_count", OptionType.INTEGER, N_("How many cards each player passes."), minimum=0, maximum=6),
     Option(
         "pass_cycle",
         OptionType.CHOICE,
-        "The order of pass directions, hand after hand.",
+        N_("The order of pass directions, hand after hand."),
         choices=tuple(PassCycle),
     ),
-    Option("first_lead", OptionType.CHOICE, "Who leads trick 1.", choices=tuple(FirstLead)),
+    Option("first_lead", OptionType.CHOICE, N_("Who leads trick 1."), choices=tuple(FirstLead)),
     Option(
         "no_points_on_first_trick",
         OptionType.BOOLEAN,
-        "Whether hearts and the Q♠ are barred from trick 1 unless nothing else is legal.",
+        N_("Whether hearts and the Q♠ are barred from trick 1 unless nothing else is legal."),
     ),
-    Option("hearts_broken_from_start", OptionType.BOOLEAN, "Whether hearts may be led from trick 1 on."),
-    Option("queen_breaks_hearts", OptionType.BOOLEAN, "Whether playing the Q♠ breaks hearts."),
+    Option("hearts_broken_from_start", OptionType.BOOLEAN, N_("Whether hearts may be led from trick 1 on.")),
+    Option("queen_breaks_hearts", OptionType.BOOLEAN, N_("Whether playing the Q♠ breaks hearts.")),
     Option(
         "may_lead_hearts_with_queen",
         OptionType.BOOLEAN,
-        "Whether a leader holding only hearts and the Q♠ may lead a heart.",
+        N_("Whether a leader holding only hearts and the Q♠ may lead a heart."),
     ),
-    Option("heart_points", OptionType.INTEGER, "Points for each heart taken.", minimum=-100, maximum=100),
-    Option("queen_points", OptionType.INTEGER, "Points for the Q♠.", minimum=-100, maximum=100),
+    Option("heart_points", OptionType.INTEGER, N_("Points for each heart taken."), minimum=-100, maximum=100),
+    Option("queen_points", OptionType.INTEGER, N_("Points for the Q♠."), minimum=-100, maximum=100),
     Option(
         "jack_of_diamonds_points",
         OptionType.INTEGER,
-        "Points for the J♦ (e.g. -10).",
+        N_("Points for the J♦ (e.g. -10)."),
         minimum=-100,
         maximum=100,
     ),
-    Option("moon", OptionType.CHOICE, "What taking every point card does.", choices=MOON_RULES),
+    Option("moon", OptionType.CHOICE, N_("What taking every point card does."), choices=MOON_RULES),
     Option(
         "moon_subtract_from",
         OptionType.INTEGER,
-        "With add-or-subtract: the total someone must have for subtract to be open (0: always).",
+        N_("With add-or-subtract: the total someone must have for subtract to be open (0: always)."),
         minimum=0,
         maximum=1000,
     ),
-    Option("game_target", OptionType.INTEGER, "The total that ends the game.", minimum=1, maximum=10000),
-    Option("penalty_schedule", OptionType.CHOICE, "The penalty schedule that rules on irregularities."),
-    Option("penalty_cards", OptionType.BOOLEAN, "Whether exposed and withdrawn cards become penalty cards."),
+    Option("game_target", OptionType.INTEGER, N_("The total that ends the game."), minimum=1, maximum=10000),
+    Option("penalty_schedule", OptionType.CHOICE, N_("The penalty schedule that rules on irregularities.")),
+    Option(
+        "penalty_cards", OptionType.BOOLEAN, N_("Whether exposed and withdrawn cards become penalty cards.")
+    ),
     Option(
         "revoke_cannot_stop_moon",
         OptionType.BOOLEAN,
-        "Whether a moon stopped only by another player's revoke is referred as a moon.",
+        N_("Whether a moon stopped only by another player's revoke is referred as a moon."),
     ),
-    Option("totals_floor_zero", OptionType.BOOLEAN, "Whether game totals stop at zero."),
-    Option("kitty_to", OptionType.CHOICE, "Who takes the kitty.", choices=tuple(KittyTaker)),
+    Option("totals_floor_zero", OptionType.BOOLEAN, N_("Whether game totals stop at zero.")),
+    Option("kitty_to", OptionType.CHOICE, N_("Who takes the kitty."), choices=tuple(KittyTaker)),
 )
 """Every option a house variant may set, in the order the catalogue lists them."""
 
