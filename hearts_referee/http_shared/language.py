@@ -124,6 +124,12 @@ def gettext(message: str, /, **values: object) -> str:
     return text % values if values else text
 
 
+def ngettext(singular: str, plural: str, n: int, /, **values: object) -> str:
+    """A message of a face whose words a number decides (``n``, also its ``%(num)s``), in the
+    request's language with its plural form, its named placeholders filled in."""
+    return translations(current()).ngettext(singular, plural, n) % {"num": n, **values}
+
+
 def choices() -> list[tuple[str, str]]:
     """Every language spoken, as a language switch offers it: its code and its own name."""
     return [(language, name_of(language)) for language in LANGUAGES]

@@ -101,8 +101,10 @@ def init_app(app: Flask) -> None:
     """Register the pages and their session settings."""
     from . import (
         events,  # noqa: F401  # the event pages register on the pages' blueprint
+        formats,  # noqa: F401  # numbers and times in the page's language: template filters
         gamepages,  # noqa: F401  # its routes join the pages' blueprint
         phones,  # noqa: F401  # pairing a phone: its routes join the pages' blueprint
+        words,  # noqa: F401  # the words for the enums' values: a template global
     )
     from .pages import bp
 

@@ -53,6 +53,7 @@ from hearts_referee.referee.errorcodes import shown_pointer
 from hearts_referee.referee.reader import read_record
 from hearts_referee.referee.record import Problem, RecordError
 from hearts_referee.referee.score_only import reportable_in
+from hearts_referee.referee.translator import N_
 from hearts_referee.rulings.decisions import answers
 from hearts_referee.rulings.life import offered
 from hearts_referee.schemas.archive import (
@@ -259,33 +260,34 @@ def _points(value: Any) -> str:
 
 
 HEADINGS = {
-    400: "The request could not be read",
-    401: "Sign in first",
-    403: "Not allowed with this key",
-    404: "Not found",
-    405: "Not a page you can send a form to",
-    409: "Not done: it conflicts with what is stored",
-    413: "Too large to read",
-    422: "Not acceptable as entered",
-    429: "Too many requests: wait a moment",
-    503: "The archive cannot be used just now",
+    400: N_("The request could not be read"),
+    401: N_("Sign in first"),
+    403: N_("Not allowed with this key"),
+    404: N_("Not found"),
+    405: N_("Not a page you can send a form to"),
+    409: N_("Not done: it conflicts with what is stored"),
+    413: N_("Too large to read"),
+    422: N_("Not acceptable as entered"),
+    429: N_("Too many requests: wait a moment"),
+    503: N_("The archive cannot be used just now"),
 }
 """An error page's heading, in the director's words: the status is the response's, never
-the page's text (issue 24 item 6)."""
+the page's text (issue 24 item 6). Each is translated where the page is made."""
 
 
 def heading(status: int) -> str:
-    """The heading of the error page for ``status`` (a failure of ours when unknown)."""
+    """The heading of the error page for ``status`` (a failure of ours when unknown), in the
+    page's language."""
     if status in HEADINGS:
-        return HEADINGS[status]
-    return "The referee failed on this request" if status >= 500 else "The request was refused"
+        return _(HEADINGS[status])
+    return _("The referee failed on this request") if status >= 500 else _("The request was refused")
 
 
 def html_error(error: HTTPException) -> tuple[str, int, list[tuple[str, str]]]:
     status = error.code or 500
     detail = error.description or ""
     if status >= 500 and getattr(error, "problems", None) is None:  # a failure, not a refusal (503)
-        detail = "The referee failed on this request; the error has been logged."
+        detail = _("The referee failed on this request; the error has been logged.")
     headers = [(k, v) for k, v in error.get_headers() if k.lower() != "content-type"]
     return (
         render_template("director/error.html", heading=heading(status), detail=detail),
