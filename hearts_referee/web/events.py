@@ -44,7 +44,7 @@ from hearts_referee.usecases.errors import Rejected
 from .entry import Entry, event_entry, key_ids
 from .handview import penalty_text
 from .pages import as_json, bp, need
-from .words import said
+from .words import word
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
@@ -175,7 +175,7 @@ def override(event_id: int) -> ResponseReturnValue:
         except Rejected as error:
             problems = list(error.problems)
         else:
-            flash(_("Override recorded: %(action)s.", action=said("override", str(data["action"]))))
+            flash(_("Override recorded: %(action)s.", action=word("override", str(data["action"]))))
             return redirect(url_for("pages.event", event_id=event_id), 303)
     return _event_page(event_id, problems, dict(request.form), 422)
 
@@ -193,7 +193,7 @@ def seat_round(event_id: int) -> ResponseReturnValue:
         _(
             "Round %(number)s seated (%(kind)s), seed %(seed)s.",
             number=seated.number,
-            kind=said("round kind", seated.kind),
+            kind=word("round kind", seated.kind),
             seed=seated.seed,
         )
     )
