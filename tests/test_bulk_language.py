@@ -186,6 +186,11 @@ def test_post_audits_follows_accept_language_with_the_same_codes_and_numbers(cli
     assert nb[1]["problems"] == en[1]["problems"]  # a refused line's problems: codes and pointers
 
 
-def test_a_refused_batch_claims_no_language(client) -> None:
+def test_a_refused_batch_says_the_language_its_problems_are_told_in(client) -> None:
+    """A 422 lists its problems in the language asked (docs/languages.md), a batch's too."""
     refused = post(client, b"\n\n", headers={"Accept-Language": "nb"})
-    assert refused.status_code == 422 and "Content-Language" not in refused.headers
+    english = post(client, b"\n\n")
+    assert refused.status_code == english.status_code == 422 and refused.headers["Content-Language"] == "nb"
+    assert [e["code"] for e in refused.get_json()["errors"]] == [
+        e["code"] for e in english.get_json()["errors"]
+    ]
