@@ -19,6 +19,11 @@ interleaved (a noisy neighbour slows every row alike), CPU time of this process,
   limit per key (with the key), and the answer asked for in Norwegian (Content-Language).
   Off, each costs nothing: it registers no hook (``api.cors``, ``api.ratelimit``).
 
+Then the parts inside the view, each called alone in a fresh request context of the same
+request (the context's making not counted; wall time of the call, medians): the JSON body
+reader, the language chosen and told, the answer encoded, the rulings counted for the log
+line, and the problem handler answering a record that cannot have happened (a 422).
+
 The request log writes its lines to ``/dev/null`` (a real file, so each line still costs its
 write). Then the view's own plumbing (reading the body, the answer, the rulings count) is
 ``validate, no hooks`` less ``echo in the service, no hooks`` less the audit. Prints the table
@@ -49,8 +54,12 @@ from werkzeug.test import EnvironBuilder  # noqa: E402
 
 from bench.validate import machine_line  # noqa: E402
 from hearts_referee import compiled  # noqa: E402
+from hearts_referee.api.errors import refused  # noqa: E402
 from hearts_referee.app import create_app  # noqa: E402
-from hearts_referee.validate import validate_hand_json  # noqa: E402
+from hearts_referee.http_shared import jsonbody, language  # noqa: E402
+from hearts_referee.http_shared.requestlog import rulings  # noqa: E402
+from hearts_referee.referee import RecordError  # noqa: E402
+from hearts_referee.validate import validate_hand, validate_hand_json, validate_hand_text  # noqa: E402
 
 BODY = (ROOT / "examples" / "mso-revoke.json").read_bytes()
 VALIDATE = "/v1/hands/validate"
@@ -226,6 +235,58 @@ def report(per: dict[str, float], requests: int, repeats: int) -> str:
     return "\n".join(lines)
 
 
+def refusal() -> RecordError:
+    """The README's revoke with a seat gone from its seats: a record no table could have
+    played, refused with a problem at each place the seat is named."""
+    import json
+
+    record = json.loads(BODY)
+    record["seats"] = record["seats"][:3]
+    try:
+        validate_hand(record)
+    except RecordError as error:
+        return error
+    raise SystemExit("the damaged record was not refused: nothing to time")
+
+
+def parts() -> dict[str, Callable[[], object]]:
+    """The view's parts, each a call made inside the request's context."""
+    from flask import jsonify
+
+    result = validate_hand_text(BODY)
+    error = refusal()
+    return {
+        "the JSON body reader": jsonbody.body_bytes,
+        "the language chosen and told": lambda: (language.current(), language.told()),
+        "the answer encoded (jsonify)": lambda: jsonify(result),
+        "the rulings counted for the log": lambda: rulings().update(r["code"] for r in result["rulings"]),
+        f"the problem handler ({len(error.problems)} problems)": lambda: refused(error),
+    }
+
+
+def measure_parts(
+    app: Flask, timed: dict[str, Callable[[], object]], calls: int, repeats: int
+) -> dict[str, float]:
+    base = environ_for(VALIDATE)
+    samples: dict[str, list[float]] = {name: [] for name in timed}
+    gc.disable()
+    try:
+        for _ in range(repeats):
+            for name, call in timed.items():
+                spent = 0
+                for _ in range(calls):
+                    environ = dict(base)
+                    environ["wsgi.input"] = io.BytesIO(BODY)
+                    with app.request_context(environ):
+                        started = time.perf_counter_ns()
+                        call()
+                        spent += time.perf_counter_ns() - started
+                samples[name].append(spent / calls / 1000)
+    finally:
+        gc.enable()
+    return {name: statistics.median(values) for name, values in samples.items()}
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument(
@@ -236,7 +297,12 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory() as folder, open(os.devnull, "w") as sink:
         with contextlib.redirect_stderr(sink):  # the request log's lines: written, to nowhere
             per = measure(rows(folder), args.requests, args.repeats)
+            inside = measure_parts(service(folder), parts(), args.requests, args.repeats)
         print(report(per, args.requests, args.repeats))
+        print("")
+        print("Inside the view, each part called alone in the request's context (µs a call, wall):")
+        for name, value in inside.items():
+            print(f"  {name:43s} {value:7.1f}")
     return 0
 
 

@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlencode
 
-from flask import Flask, current_app, g, request, session
+from flask import Flask, current_app, request, session
 from flask_babel import Babel, Domain
 
 from hearts_referee.languages import LANGUAGES, SOURCE, language_of, name_of, preferred, translations
@@ -45,22 +45,29 @@ class _Catalogs(Domain):  # type: ignore[misc]  # Flask-Babel ships no types
 
 def current() -> str:
     """The request's language (one of ``languages.LANGUAGES``): chosen once per request, here,
-    as a plain string. Flask-Babel's own ``get_locale`` (the templates') asks the same choice
-    and parses it into a ``babel.Locale``, which looks the locale's data up on disk: an API
-    answer needs only the code (docs/performance.md, "The service's own overhead")."""
-    chosen: str | None = g.get("language")
-    if chosen is None:
-        chosen = g.language = _choose(current_app.extensions[_REMEMBERS])
-    return chosen
+    as a plain string kept in the request's environ. Flask-Babel's own ``get_locale`` (the
+    templates') asks the same choice and parses it into a ``babel.Locale``, which looks the
+    locale's data up on disk: an API answer needs only the code (docs/performance.md, "The
+    service's own overhead")."""
+    return _chosen(request.environ)
 
 
 _REMEMBERS = "hearts_referee.language.remembers"
 """Where the app keeps which paths remember a language in the session (``init_app``'s)."""
 
+_CHOSEN = "hearts_referee.language"
+"""Where a request's environ keeps the language chosen for it (:func:`current`)."""
 
-def _choose(remembers: Callable[[str], bool]) -> str:
+
+def _chosen(environ: WSGIEnvironment) -> str:
+    chosen: str | None = environ.get(_CHOSEN)
+    if chosen is None:
+        chosen = environ[_CHOSEN] = _choose(environ, current_app.extensions[_REMEMBERS])
+    return chosen
+
+
+def _choose(environ: WSGIEnvironment, remembers: Callable[[str], bool]) -> str:
     kept_here = remembers(request.path)
-    environ = request.environ
     asked = request.args.get(QUERY) if environ.get("QUERY_STRING") else None  # no query: none parsed
     chosen = language_of(asked) if asked is not None else None
     if chosen is not None:
@@ -82,7 +89,8 @@ def told() -> None:
     """This answer's text is in the request's language (:func:`current`): say so in its
     headers. A view calls it once the answer is made, so a refusal, whose words are not
     translated yet, does not claim the language."""
-    request.environ[_TOLD] = current()
+    environ = request.environ
+    environ[_TOLD] = _chosen(environ)
 
 
 class Told:
