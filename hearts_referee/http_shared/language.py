@@ -85,6 +85,13 @@ def gettext(message: str, /, **values: object) -> str:
     return text % values if values else text
 
 
+def ngettext(singular: str, plural: str, num: int, /, **values: object) -> str:
+    """A message whose words a number decides, in the request's language: ``%(num)s`` is the
+    number, the other named placeholders are filled in as :func:`gettext` fills them."""
+    text = translations(current()).ngettext(singular, plural, num)
+    return text % {"num": num, **values}
+
+
 def choices() -> list[tuple[str, str]]:
     """Every language spoken, as a language switch offers it: its code and its own name."""
     return [(language, name_of(language)) for language in LANGUAGES]
