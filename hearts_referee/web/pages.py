@@ -233,6 +233,7 @@ def helpers() -> dict[str, Any]:
         "direction_word": words.direction,
         "status_word": words.status,
         "action_word": words.action,
+        "role_word": words.role,
         "ruling_titles": words.titles,
         "current_key": _signed_in_for_header,
         "points": _points,

@@ -66,6 +66,18 @@ def status(value: str) -> str:
     return words.get(value, value.replace("_", " "))
 
 
+def role(value: str) -> str:
+    """A key's role (``director``, ``auditor``, ``scorer``, ``admin``) in words."""
+    t = translator()
+    words = {
+        "director": t.pgettext("role", "director"),
+        "auditor": t.pgettext("role", "auditor"),
+        "scorer": t.pgettext("role", "scorer"),
+        "admin": t.pgettext("role", "admin"),
+    }
+    return words.get(value, value)
+
+
 def action(value: str) -> str:
     """A director's decision (``uphold``, ``waive``...) or a claim's outcome in words."""
     t = translator()
