@@ -305,7 +305,7 @@ def enter_on_a_phone(
     new_game(phone, base, "W", table)
     phone.click("form.entry > button[type=submit]")
     phone.wait_for_url(f"{base}/director/games/**")
-    game = phone.url.split("#")[0]
+    game: str = phone.url.split("#")[0]
     phone.goto(game + "/next")
     phone.wait_for_selector("#card-entry .card-pool button")
     phone.tap("[data-action=pass]")
