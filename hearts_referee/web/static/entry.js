@@ -22,8 +22,9 @@
   const tricksField = form.elements.namedItem("tricks");
   const SUITS = { C: "♣", D: "♦", H: "♥", S: "♠" };
   // Every word shown comes from the page, in its language (templates/director/_entry_words.html)
-  const WORDS = JSON.parse(document.getElementById("entry-words").textContent);
-  const TITLES = JSON.parse(document.getElementById("ruling-titles").textContent);
+  const said = document.getElementById("entry-words").dataset;
+  const WORDS = JSON.parse(said.words);
+  const TITLES = JSON.parse(said.titles);
   const RED = { D: true, H: true };
 
   let events = []; // the play as the record has it: {seat, card} | {seat, exposes} | ...
