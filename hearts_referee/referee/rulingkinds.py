@@ -413,7 +413,7 @@ class RulingKind:
 _KINDS = (
     RulingKind(
         code=Code.MISDEAL,
-        title="Misdeal",
+        title=N_("Misdeal"),
         meaning="Wrong number of cards dealt, or a card exposed in the deal",
         facts=MisdealFacts,
         clause="deal",
@@ -422,7 +422,7 @@ _KINDS = (
     ),
     RulingKind(
         code=Code.INCORRECT_PASS,
-        title="Incorrect pass",
+        title=N_("Incorrect pass"),
         meaning="Wrong number of cards, wrong recipient, a pass on a hold hand, or looking early",
         facts=IncorrectPassFacts,
         clause="pass",
@@ -436,7 +436,7 @@ _KINDS = (
     ),
     RulingKind(
         code=Code.LEAD_OUT_OF_TURN,
-        title="Lead out of turn",
+        title=N_("Lead out of turn"),
         meaning="A trick led by the wrong seat",
         facts=LeadOutOfTurnFacts,
         clause="turn-order",
@@ -445,7 +445,7 @@ _KINDS = (
     ),
     RulingKind(
         code=Code.PLAY_OUT_OF_TURN,
-        title="Play out of turn",
+        title=N_("Play out of turn"),
         meaning="A card played out of turn to a trick already led",
         facts=PlayOutOfTurnFacts,
         clause="turn-order",
@@ -453,7 +453,7 @@ _KINDS = (
     ),
     RulingKind(
         code=Code.WRONG_FIRST_LEAD,
-        title="Wrong first lead",
+        title=N_("Wrong first lead"),
         meaning="The 2♣ holder led another card to trick 1",
         facts=CardFaultFacts,
         clause="opening-lead",
@@ -467,7 +467,7 @@ _KINDS = (
     ),
     RulingKind(
         code=Code.REVOKE,
-        title="Revoke",
+        title=N_("Revoke"),
         meaning="Not following suit when able, established",
         facts=RevokeFacts,
         clause="follow-suit",
@@ -476,7 +476,7 @@ _KINDS = (
     ),
     RulingKind(
         code=Code.RENOUNCE,
-        title="Renounce",
+        title=N_("Renounce"),
         meaning="A revoke corrected before it was established",
         facts=RevokeFacts,  # a renounce is a corrected revoke
         clause="follow-suit",
@@ -485,7 +485,7 @@ _KINDS = (
     ),
     RulingKind(
         code=Code.POINT_CARD_ON_FIRST_TRICK,
-        title="Point card on trick 1",
+        title=N_("Point card on trick 1"),
         meaning="A heart or the Q♠ played to trick 1 by a player with another choice",
         facts=CardFaultFacts,
         clause="first-trick",
@@ -499,7 +499,7 @@ _KINDS = (
     ),
     RulingKind(
         code=Code.EARLY_HEART,
-        title="Heart led early",
+        title=N_("Heart led early"),
         meaning="A heart led before hearts were broken",
         facts=CardFaultFacts,
         clause="hearts-broken",
@@ -513,7 +513,7 @@ _KINDS = (
     ),
     RulingKind(
         code=Code.EXPOSED_CARD,
-        title="Exposed card",
+        title=N_("Exposed card"),
         meaning="A card dropped or shown face up",
         facts=ExposedCardFacts,
         clause="no-penalties",
@@ -522,7 +522,7 @@ _KINDS = (
     ),
     RulingKind(
         code=Code.PENALTY_CARD_NOT_PLAYED,
-        title="Penalty card not played",
+        title=N_("Penalty card not played"),
         meaning="A penalty card not played at the first legal opportunity",
         facts=PenaltyCardNotPlayedFacts,
         clause="no-penalties",
@@ -530,7 +530,7 @@ _KINDS = (
     ),
     RulingKind(
         code=Code.CLAIM,
-        title="Claim",
+        title=N_("Claim"),
         meaning="A claim or concession, and whether it holds against every defence",
         facts=ClaimFacts,
         clause="no-penalties",
@@ -539,7 +539,7 @@ _KINDS = (
     ),
     RulingKind(
         code=Code.MOON_STOPPED_BY_REVOKE,
-        title="Moon stopped by a revoke",
+        title=N_("Moon stopped by a revoke"),
         meaning="A moon prevented only by another player's revoke",
         facts=MoonStoppedFacts,
         clause="moon",
@@ -548,7 +548,7 @@ _KINDS = (
     ),
     RulingKind(
         code=Code.MOON_CHOICE_NOT_ALLOWED,
-        title="Moon choice not allowed",
+        title=N_("Moon choice not allowed"),
         meaning="The record's moon_choice is not open under the variant",
         facts=MoonChoiceFacts,
         clause="moon",
@@ -556,7 +556,7 @@ _KINDS = (
     ),
     RulingKind(
         code=Code.SCORE_MISMATCH,
-        title="Score mismatch",
+        title=N_("Score mismatch"),
         meaning="A seat's written score differs from the validated one",
         facts=ScoreMismatchFacts,
         clause="scoring",
@@ -565,7 +565,7 @@ _KINDS = (
     ),
     RulingKind(
         code=Code.JOKER_PLAYED_EARLY,
-        title="Joker played early",
+        title=N_("Joker played early"),
         meaning="The joker played before the last trick",
         facts=CardFaultFacts,
         clause="deal",
@@ -579,7 +579,7 @@ _KINDS = (
     ),
     RulingKind(
         code=Code.PLAY_INCOMPLETE,
-        title="Play incomplete",
+        title=N_("Play incomplete"),
         meaning="The play stops early with no claim or concession for the rest: "
         "a hand in progress, which cannot be scored",
         facts=PlayIncompleteFacts,

@@ -406,25 +406,28 @@ class HandSoFar:
     legal: tuple[Card, ...] = ()
 
 
-def check_next_hand(db: Database, key: Key, game_id: int, hand: GameHand) -> HandSoFar:
+def check_next_hand(
+    db: Database, key: Key, game_id: int, hand: GameHand, t: Translator = ENGLISH
+) -> HandSoFar:
     """The game's next hand as entered so far, audited and not stored: what the hand page
     shows on each card the moment it is entered. The same reading as :func:`append_hand`
     (the game's dealer, number and totals; :func:`next_hand`), except that play stopping
     early is the audit's ``play_incomplete`` ruling, not a refusal, and a deal left out is
     the deal as far as the play shows it until every card is in (so a revoke is flagged at
     the card that proves it). ``Conflict`` when the game is over or the number is not the
-    next hand's; ``RecordError`` and ``Forbidden`` as ever."""
+    next hand's; ``RecordError`` and ``Forbidden`` as ever. Explained in the language of ``t``
+    (nothing is stored: the director reads it as it is entered)."""
     require(key, Permission.SUBMIT)
     require_to_report(key, hand.irregularities)
     game = _visible(db, key, game_id)
     try:
-        played = _next_audited(game.setup, game.lines, hand)
+        played = _next_audited(game.setup, game.lines, hand, t)
     except (GameOver, WrongHandNumber) as error:
         raise _not_next(game, error) from None
     except RecordError as error:
         if hand.deal is not None or any(p.code != "deal_required" for p in error.problems):
             raise
-        return _so_far(game, hand, tuple(error.problems))
+        return _so_far(game, hand, tuple(error.problems), t)
     audit = played.audit
     seat = _to_play(audit)
     if seat is None:
@@ -433,10 +436,10 @@ def check_next_hand(db: Database, key: Key, game_id: int, hand: GameHand) -> Han
     return HandSoFar(audit, (), seat, tuple(table.cards_left(seat)), tuple(table.legal(seat)))
 
 
-def _so_far(game: Game, hand: GameHand, waiting: tuple[Problem, ...]) -> HandSoFar:
+def _so_far(game: Game, hand: GameHand, waiting: tuple[Problem, ...], t: Translator = ENGLISH) -> HandSoFar:
     """A hand whose deal is left out and whose play is not over: audited against the deal
     as far as the play shows it (``RecordError`` where it shows too little yet)."""
-    audit = _next_audited(game.setup, game.lines, hand, so_far=True).audit
+    audit = _next_audited(game.setup, game.lines, hand, t, so_far=True).audit
     return HandSoFar(audit, waiting, _to_play(audit))
 
 

@@ -23,6 +23,7 @@ from werkzeug.exceptions import BadRequest
 from hearts_referee.http_shared.db import get_db
 from hearts_referee.http_shared.hrnbody import game_hand, places, said
 from hearts_referee.http_shared.jsonbody import max_depth
+from hearts_referee.http_shared.language import gettext as _
 from hearts_referee.http_shared.problems import capped, problem_item
 from hearts_referee.referee.errorcodes import shown_pointer
 from hearts_referee.referee.house import catalogue
@@ -41,6 +42,7 @@ from hearts_referee.usecases import hands as hands_use
 from hearts_referee.usecases.access import Permission, may
 from hearts_referee.usecases.errors import Forbidden, Rejected
 
+from . import words
 from .entry import HOUSE, SEAT_ROWS, YES_NO, Entry, game_entry, hand_entry, sheet_entry
 from .handview import build
 from .pages import CHECK_MAX_BYTES, background, bp, moon_choices, need, store_choices, upcoming
@@ -189,7 +191,7 @@ def new_game() -> ResponseReturnValue:
     except Rejected as error:
         entry.problems = list(error.problems)
         return _new_game_page(request.form, entry, 422)
-    flash(f"Game {game.id} started: hand 1 is dealt by {game.next_deal.dealer}.")
+    flash(_("Game %(id)s started: hand 1 is dealt by %(dealer)s.", id=game.id, dealer=game.next_deal.dealer))
     return redirect(url_for("pages.game", game_id=game.id), 303)
 
 
@@ -276,7 +278,7 @@ def check_next(game_id: int) -> ResponseReturnValue:
     try:
         sent = load_game_hand(entry.data)
         if not problems:  # a hand read only in part is not audited
-            checked = games_use.check_next_hand(db, key, game.id, sent)
+            checked = games_use.check_next_hand(db, key, game.id, sent, words.translator())
             problems.extend(checked.waiting)
             answer |= {
                 "audit": dump_result(checked.audit),
@@ -401,7 +403,9 @@ def _add_uploaded(key: Key, game: Game, raw: bytes) -> ResponseReturnValue:
 
 
 def _stored(game: Game, hand_id: int, number: int) -> ResponseReturnValue:
-    flash(f"Hand {number} of game {game.id} stored (hand {hand_id}).")
+    flash(
+        _("Hand %(number)s of game %(id)s stored (hand %(hand)s).", number=number, id=game.id, hand=hand_id)
+    )
     return redirect(url_for("pages.game", game_id=game.id, _anchor="next"), 303)
 
 
@@ -443,5 +447,9 @@ def store_checked() -> ResponseReturnValue:
             games=store_choices(key),
             chosen=target,
         ), 422
-    flash(f"Hand {hand.id} stored." if created else f"This hand was stored before: hand {hand.id}.")
+    flash(
+        _("Hand %(hand)s stored.", hand=hand.id)
+        if created
+        else _("This hand was stored before: hand %(hand)s.", hand=hand.id)
+    )
     return redirect(url_for("pages.hand", hand_id=hand.id), 303)

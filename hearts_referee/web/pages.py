@@ -47,6 +47,7 @@ from hearts_referee.http_shared.db import get_db
 from hearts_referee.http_shared.jsonbody import max_depth
 from hearts_referee.http_shared.language import KEPT as LANGUAGE_KEPT
 from hearts_referee.http_shared.language import gettext as _
+from hearts_referee.http_shared.language import ngettext
 from hearts_referee.http_shared.problems import REFUSALS, capped, refusal
 from hearts_referee.http_shared.requestlog import keyed
 from hearts_referee.referee.errorcodes import shown_pointer
@@ -96,7 +97,7 @@ from hearts_referee.usecases.keys import (
     start_session,
 )
 
-from . import PREFIX, leave_session
+from . import PREFIX, leave_session, words
 from .handview import CardView, build, title_of
 from .recordview import render_problems
 
@@ -232,6 +233,12 @@ def helpers() -> dict[str, Any]:
         "csrf_token": csrf_token,
         "card": CardView.of,
         "title_of": title_of,
+        "word": words.word,
+        "direction_word": words.direction,
+        "status_word": words.status,
+        "action_word": words.action,
+        "role_word": words.role,
+        "ruling_titles": words.titles,
         "current_key": _signed_in_for_header,
         "points": _points,
         "PREFIX": PREFIX,
@@ -633,9 +640,24 @@ def decide(hand_id: int) -> ResponseReturnValue:
         else:
             current = hand.state.current
             followed = [c for c in _later_hands(hand) if c]
-            said = f" {len(followed)} later hand(s) of the game re-audited." if followed else ""
-            on = "the scoresheet" if decision.ruling is None else f"ruling #{decision.ruling + 1}"
-            flash(f"Decision recorded on {on}: the score is now version {current.number}.{said}")
+            if decision.ruling is None:
+                said = _(
+                    "Decision recorded on the scoresheet: the score is now version %(version)s.",
+                    version=current.number,
+                )
+            else:
+                said = _(
+                    "Decision recorded on ruling #%(number)s: the score is now version %(version)s.",
+                    number=decision.ruling + 1,
+                    version=current.number,
+                )
+            if followed:
+                said += " " + ngettext(
+                    "%(num)s later hand of the game re-audited.",
+                    "%(num)s later hands of the game re-audited.",
+                    len(followed),
+                )
+            flash(said)
             return redirect(url_for("pages.hand", hand_id=hand_id, _anchor="score"), 303)
     return _stored_hand_page(hand_id, problems, dict(request.form), status)
 
@@ -678,7 +700,14 @@ def record_irregularity(hand_id: int) -> ResponseReturnValue:
     except Conflict as error:
         return _stored_hand_page(hand_id, form=form, status=409, reporting=error.problems)
     version = hand.state.current.number
-    flash(f"{title_of(sent.report.code)} by {sent.report.seat} recorded: the score is now version {version}.")
+    flash(
+        _(
+            "%(title)s by %(seat)s recorded: the score is now version %(version)s.",
+            title=title_of(sent.report.code),
+            seat=sent.report.seat,
+            version=version,
+        )
+    )
     return redirect(url_for("pages.hand", hand_id=hand_id, _anchor="score"), 303)
 
 
@@ -703,10 +732,11 @@ def sign_hand(hand_id: int) -> ResponseReturnValue:
     except Conflict as error:
         return _stored_hand_page(hand_id, status=409, signing=error.problems)
     seat = body["seat"]
+    version = hand.state.current.number
     flash(
-        f"{seat} signed version {hand.state.current.number}."
+        _("%(seat)s signed version %(version)s.", seat=seat, version=version)
         if created
-        else f"{seat} had already signed version {hand.state.current.number}."
+        else _("%(seat)s had already signed version %(version)s.", seat=seat, version=version)
     )
     return redirect(url_for("pages.hand", hand_id=hand_id, _anchor="signatures"), 303)
 
@@ -732,13 +762,17 @@ def sign_game(game_id: int) -> ResponseReturnValue:
     data = {"seat": request.form.get("seat", ""), "name": request.form.get("name", "").strip()}
     try:
         body = load(_SHEET_SIGNATURE, data)
-        _, created = games_use.sign_game(get_db(), key, game_id, body["seat"], body["name"])
+        _signed, created = games_use.sign_game(get_db(), key, game_id, body["seat"], body["name"])
     except Rejected as error:
         return _game_page(game_id, error.problems, 422)
     except Conflict as error:
         return _game_page(game_id, error.problems, 409)
     seat = body["seat"]
-    flash(f"{seat} signed the scoresheet." if created else f"{seat} had already signed this scoresheet.")
+    flash(
+        _("%(seat)s signed the scoresheet.", seat=seat)
+        if created
+        else _("%(seat)s had already signed this scoresheet.", seat=seat)
+    )
     return redirect(url_for("pages.game", game_id=game_id, _anchor="sign-h"), 303)
 
 
@@ -798,9 +832,12 @@ def moon_choices(game: Game) -> list[tuple[str, str]]:
     if variant.moon is None or len(variant.moon.options) < 2:
         return []
     value = variant.deck(len(game.setup.seats)).moon_value
-    said = {"add": f"add {value} to the others", "subtract": f"subtract {value} from the shooter"}
+    said = {
+        "add": _("add %(points)s to the others", points=value),
+        "subtract": _("subtract %(points)s from the shooter", points=value),
+    }
     offered = [(str(option), said[str(option)]) for option in variant.moon.options]
-    return [("", "not recorded (the referee chooses)"), *offered]
+    return [("", _("not recorded (the referee chooses)")), *offered]
 
 
 def upcoming(game: Game) -> dict[str, Any] | None:

@@ -25,7 +25,9 @@ from flask.typing import ResponseReturnValue
 from markupsafe import Markup
 
 from hearts_referee.http_shared.db import get_db
+from hearts_referee.http_shared.language import gettext
 from hearts_referee.http_shared.network import ALL_INTERFACES, is_loopback, own_addresses
+from hearts_referee.referee.translator import N_
 from hearts_referee.schemas.bounds import NAME_MAX_LENGTH
 from hearts_referee.schemas.text import TextError, clean
 from hearts_referee.usecases import Pairing, PairingState
@@ -34,17 +36,17 @@ from hearts_referee.usecases.access import Permission, may
 
 from .pages import begin_session, bp, browser_session, need
 
-DEFAULT_NAME = "A phone"
+DEFAULT_NAME = N_("A phone")
 
 STATES = {
-    PairingState.WAITING: "waiting for its scan",
-    PairingState.EXPIRED: "its link expired unused",
-    PairingState.SIGNED_IN: "signed in",
-    PairingState.ENDED: "ended",
+    PairingState.WAITING: N_("waiting for its scan"),
+    PairingState.EXPIRED: N_("its link expired unused"),
+    PairingState.SIGNED_IN: N_("signed in"),
+    PairingState.ENDED: N_("ended"),
 }
-"""Each state as the list says it."""
+"""Each state as the list says it (in English: the page shows it translated)."""
 
-LINK_GONE = (
+LINK_GONE = N_(
     "This link no longer works: it has been used, it is more than a few minutes old, or the "
     "director ended it. Ask the director to show a new code (Phones, Add a phone)."
 )
@@ -106,7 +108,7 @@ def _phones_page(
             qr=qr_svg(link) if link else None,
             unreachable=unreachable,
             minutes=int(use.LINK_LIFETIME.total_seconds() // 60),
-            states=STATES,
+            states={state: gettext(words) for state, words in STATES.items()},
             PairingState=PairingState,
             hhmm=_hhmm,
         ),
@@ -127,11 +129,11 @@ def phones() -> ResponseReturnValue:
 @bp.post("/phones")
 def add_phone() -> ResponseReturnValue:
     key = need(Permission.PAIR)
-    name = request.form.get("name", "").strip() or DEFAULT_NAME
+    name = request.form.get("name", "").strip() or gettext(DEFAULT_NAME)
     try:
         name = clean(name, NAME_MAX_LENGTH)
     except TextError as error:
-        flash(f"The phone's name is not acceptable: {error}")
+        flash(gettext("The phone's name is not acceptable: %(error)s", error=error))
         return redirect(url_for("pages.phones"), 303)
     pairing, token = use.pair_phone(get_db(), key, name, datetime.now(UTC))
     base, _ = _reach()
@@ -143,7 +145,10 @@ def add_phone() -> ResponseReturnValue:
 def end_phone(pairing_id: int) -> ResponseReturnValue:
     key = need(Permission.PAIR)
     pairing = use.end_pairing(get_db(), key, pairing_id, datetime.now(UTC))
-    flash(f"{pairing.name}: pairing {pairing.id} ended; that phone is signed out.")
+    said = gettext(
+        "%(name)s: pairing %(id)s ended; that phone is signed out.", name=pairing.name, id=pairing.id
+    )
+    flash(said)
     return redirect(url_for("pages.phones"), 303)
 
 
@@ -158,5 +163,5 @@ def pair() -> ResponseReturnValue:
             begin_session(key, session_token)
             return redirect(url_for("pages.inbox"), 303)
     if request.method == "POST" or not token:
-        return render_template("director/pair.html", token="", error=LINK_GONE), 410
+        return render_template("director/pair.html", token="", error=gettext(LINK_GONE)), 410
     return render_template("director/pair.html", token=token, error=None)

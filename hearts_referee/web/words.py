@@ -1,10 +1,13 @@
-"""The pages' words for the values of the service's enums: a status, a round's kind, a decision.
+"""The words the pages show for the contract's values, in the page's language.
 
-A value (``between_rounds``, ``swiss``, ``uphold``) is the contract's: the API and the forms
-send it as it is. A page shows it as a word in the page's language, found by the value and the
-context it belongs to (``word("event status", event.status)``): the same English word can
-be another word in Norwegian in another context, so each is a message with its context
-(``pgettext``). English shows the value itself, ``_`` read as a space.
+A status, a round's kind, a decision, a claim's outcome, a role, a pass direction or a
+ruling's title is a value of the API (``between_rounds``, ``uphold``, ``right``, ``revoke``)
+and stays one in the forms, the links and the JSON; where a person reads it, a page shows it
+as a word of its context in the request's language (``http_shared.language``): the same
+English word can be another word in Norwegian in another context, so each is a message with
+its context (``pgettext``). A value no context lists is shown as it is, ``_`` read as a
+space: a page never fails on a word. Outside a request (a view built for a test) the words
+are English.
 """
 
 from __future__ import annotations
@@ -12,15 +15,28 @@ from __future__ import annotations
 import functools
 from collections.abc import Mapping
 
-from hearts_referee.http_shared.language import current
-from hearts_referee.languages import translator
+from flask import has_request_context
 
-from .pages import bp
+from hearts_referee.http_shared.language import current
+from hearts_referee.languages import SOURCE
+from hearts_referee.languages import translator as translator_for
+from hearts_referee.referee.rulingkinds import RULING_KINDS
+from hearts_referee.referee.translator import Translator, direction_name
+
+
+def language() -> str:
+    """The request's language; English outside a request."""
+    return current() if has_request_context() else SOURCE
+
+
+def translator() -> Translator:
+    """The request's translator (English outside a request)."""
+    return translator_for(language())
 
 
 @functools.cache
 def _words(language: str) -> Mapping[tuple[str, str], str]:
-    t = translator(language)
+    t = translator_for(language)
     return {
         ("event status", "registering"): t.pgettext("event status", "registering"),
         ("event status", "playing"): t.pgettext("event status", "playing"),
@@ -58,18 +74,69 @@ def _words(language: str) -> Mapping[tuple[str, str], str]:
         ("override", "add"): t.pgettext("override", "add"),
         ("override", "withdraw"): t.pgettext("override", "withdraw"),
         ("override", "scorers"): t.pgettext("override", "scorers"),
+        ("signature status", "stale"): t.pgettext("signature status", "stale"),
+        ("claim", "allowed"): t.pgettext("claim", "allowed"),
+        ("claim", "refused"): t.pgettext("claim", "refused"),
+        ("role", "director"): t.pgettext("role", "director"),
+        ("role", "auditor"): t.pgettext("role", "auditor"),
+        ("role", "scorer"): t.pgettext("role", "scorer"),
+        ("role", "admin"): t.pgettext("role", "admin"),
     }
 
 
-CONTEXTS = frozenset(context for context, _ in _words("en"))
+CONTEXTS = frozenset(context for context, _ in _words(SOURCE))
 """Every context a value has a word in."""
 
+STATUSES = ("hand status", "ruling status", "game status", "signature status")
+"""The contexts of the statuses a hand page shows side by side (:func:`status`)."""
 
-@bp.app_template_global("word")
+
 def word(context: str, value: str) -> str:
     """``value`` (an enum's, in ``context``) as a word in the page's language; a value no
     context lists is shown as it is, ``_`` read as a space. ``KeyError`` for an unknown context."""
     if context not in CONTEXTS:
         raise KeyError(context)
     shown = str(value)
-    return _words(current()).get((context, shown), shown.replace("_", " "))
+    return _words(language()).get((context, shown), shown.replace("_", " "))
+
+
+def status(value: str) -> str:
+    """A hand's, a ruling's, a game's or a signature's status in words (the first of
+    :data:`STATUSES` that has one)."""
+    words = _words(language())
+    for context in STATUSES:
+        found = words.get((context, value))
+        if found is not None:
+            return found
+    return value.replace("_", " ")
+
+
+def action(value: str) -> str:
+    """A director's decision (``uphold``, ``waive``...) or a claim's outcome in words."""
+    return word("decision" if ("decision", value) in _words(SOURCE) else "claim", value)
+
+
+def role(value: str) -> str:
+    """A key's role (``director``, ``auditor``, ``scorer``, ``admin``) in words."""
+    return word("role", value)
+
+
+def direction(name: str) -> str:
+    """A pass direction as the referee names it (``left``, ``2 right``, ``hold``) in words."""
+    return direction_name(name, translator())
+
+
+TITLES = {code.value: kind.title for code, kind in RULING_KINDS.items()}
+"""Each ruling code's heading on the pages, read from the registry (an entry's ``title``)."""
+
+
+def title_of(code: str) -> str:
+    """A ruling code's heading (``revoke`` -> "Revoke", in Norwegian "Renons"), from the
+    registry's titles (``referee.rulingkinds``, marked there for the catalog)."""
+    title = TITLES.get(code)
+    return translator().gettext(title) if title is not None else code.replace("_", " ").capitalize()
+
+
+def titles() -> dict[str, str]:
+    """Every ruling code's heading, for a script to show (the hand entry's flags)."""
+    return {code: title_of(code) for code in TITLES}
