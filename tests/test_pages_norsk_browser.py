@@ -228,10 +228,6 @@ def test_the_decision_is_recorded_and_the_scoresheet_reads_in_norwegian(evenings
     assert "Poengliste — parti" in sheet and "Sum" in sheet
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="issue 40: a stored hand reads back in English (helper 'explain' makes it the reader's)",
-)
 def test_the_stored_revoke_reads_back_in_norwegian(evenings):
     en, nb = evenings["en"][STORED_EXPLANATION], evenings["nb"][STORED_EXPLANATION]
     assert english_left(en, nb) == set(), nb

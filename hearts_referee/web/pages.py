@@ -46,8 +46,8 @@ from werkzeug.exceptions import BadRequest, Forbidden, HTTPException, Unauthoriz
 from hearts_referee.http_shared.db import get_db
 from hearts_referee.http_shared.jsonbody import max_depth
 from hearts_referee.http_shared.language import KEPT as LANGUAGE_KEPT
+from hearts_referee.http_shared.language import current, ngettext
 from hearts_referee.http_shared.language import gettext as _
-from hearts_referee.http_shared.language import ngettext
 from hearts_referee.http_shared.problems import REFUSALS, capped, refusal
 from hearts_referee.http_shared.requestlog import keyed
 from hearts_referee.referee.errorcodes import shown_pointer
@@ -233,7 +233,6 @@ def helpers() -> dict[str, Any]:
         "csrf_token": csrf_token,
         "card": CardView.of,
         "title_of": title_of,
-        "word": words.word,
         "direction_word": words.direction,
         "status_word": words.status,
         "action_word": words.action,
@@ -507,7 +506,7 @@ def _stored_hand_page(
 ) -> tuple[str, int]:
     key = need(Permission.READ)
     db = get_db()
-    hand = use.get_hand(db, key, hand_id)
+    hand = use.get_hand(db, key, hand_id, current())
     game = games_use.get_game(db, key, hand.game_id) if hand.game_id is not None else None
     record = read_record(hand.record_now)  # a director's new record, when one replaced it
     state = hand.state
