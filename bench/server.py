@@ -40,7 +40,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import platform
 import re
 import shutil
 import signal
@@ -58,6 +57,8 @@ from pathlib import Path
 from typing import NamedTuple
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
 BIN = Path(sys.executable).parent
 BODY = ROOT / "examples" / "mso-revoke.json"
 PATH = "/v1/hands/validate"
@@ -389,6 +390,11 @@ def main() -> None:
     args = parser.parse_args()
     if shutil.which("wrk") is None:
         raise SystemExit("wrk is missing: apt-get install -y wrk")
+    from bench.validate import machine_line  # here: bench.validate imports this module
+    from hearts_referee import compiled
+
+    print(machine_line())
+    print(f"Build: rules core {compiled.BUILD.describe()}")
     if args.target:
         target = http_target(args.seconds, args.rounds, args.connections)
         print(
@@ -414,9 +420,8 @@ def main() -> None:
         script.unlink()
 
     print(
-        f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores, Python "
-        f"{platform.python_version()}; POST {PATH} ({BODY.stat().st_size} B), {args.connections} "
-        f"connections, {args.seconds} s runs, median of {args.rounds}"
+        f"POST {PATH} ({BODY.stat().st_size} B), {args.connections} connections, {args.seconds} s runs, "
+        f"median of {args.rounds}; cpu_us: the server's CPU a request, alone"
     )
     columns = ("rps", "p50", "p99", "cpu_us", "timeouts", "errors", "healthz_max")
     print(f"| server | with | {' | '.join(columns)} |")
