@@ -8,6 +8,7 @@ from flask import Blueprint
 from werkzeug.exceptions import NotFound
 
 from hearts_referee.referee.registry import VARIANTS
+from hearts_referee.referee.translator import SAID
 from hearts_referee.schemas.variant import VariantSchema
 
 bp = Blueprint("variants", __name__)
@@ -25,5 +26,11 @@ def list_variants() -> dict[str, Any]:
 def get_variant(variant_id: str) -> dict[str, Any]:
     variant = VARIANTS.get(variant_id)
     if variant is None:
-        raise NotFound(f"No variant {variant_id!r}; known: {', '.join(VARIANTS)}.")
+        raise NotFound(
+            SAID.gettext(
+                "No variant %(variant)s; known: %(known)s.",
+                variant=repr(variant_id),
+                known=", ".join(VARIANTS),
+            )
+        )
     return cast(dict[str, Any], _one.dump(variant))

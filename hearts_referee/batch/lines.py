@@ -23,6 +23,7 @@ from hearts_referee.http_shared.problems import capped, problem_item
 from hearts_referee.referee.errorcodes import ROOT_POINTER
 from hearts_referee.referee.findings import Code
 from hearts_referee.referee.record import Problem, RecordError
+from hearts_referee.referee.translator import SAID
 from hearts_referee.schemas.hrn import Diagnostic, ReadHand
 from hearts_referee.schemas.hrn.located import Located, located, unread
 from hearts_referee.schemas.record import read_plain_text
@@ -218,7 +219,7 @@ class Notated:
     @classmethod
     def not_text(cls, at: int, place: tuple[int, int]) -> Notated:
         """An HRN file whose byte ``at`` (from 0), at ``place``, is not UTF-8."""
-        message = f"byte {at + 1} is not UTF-8: an HRN file is UTF-8 text"
+        message = SAID.gettext("byte %(byte)s is not UTF-8: an HRN file is UTF-8 text", byte=at + 1)
         return cls(None, (), ((Problem(ROOT_POINTER, "not_utf8", message), place),))
 
 
@@ -254,7 +255,7 @@ def audit_raw(where: Where, raw: bytes, max_depth: int = MAX_DEPTH) -> Outcome:
     try:
         data = loads_strict(raw, max_depth)
     except JSONError as error:
-        return _problems(where, [Problem("", error.code, str(error))])
+        return _problems(where, [Problem("", error.code, error.said)])
     return audit_data(where, data)
 
 
