@@ -151,10 +151,10 @@ def problem_response(
     (``api.problem_types``), from ``cause`` if given. A problem with a hand sent as HRN
     text also says its ``line`` and ``column`` (``http_shared.hrnbody.places``).
 
-    The problems' messages (and a detail written to be translated) are in the request's
-    language (``http_shared.language.current``), and an answer that lists problems says
-    which (``Content-Language``, ``Vary: Accept-Language``); their pointers and codes are
-    the same in every language. English, the source, looks nothing up."""
+    The title, the detail and the problems' messages are in the request's language
+    (``http_shared.language.current``), and every such answer says which
+    (``Content-Language``, ``Vary: Accept-Language``); the type, status, pointers and codes
+    are the same in every language. English, the source, looks nothing up."""
     shown, more = capped(tuple(problems))
     where = places(cause, shown) if cause is not None else []
     where += [None] * (len(shown) - len(where))
@@ -167,8 +167,7 @@ def problem_response(
         "detail": translated(detail, t),
         "errors": [problem_item(problem, place, t) for problem, place in zip(shown, where, strict=True)],
     }
-    if shown or status == 422:  # a 422 always says its language (openapi.yaml, UnprocessableRecord)
-        told()
+    told()  # its title and detail are in the request's language, whatever else it lists
     if more:
         body["more_errors"] = more
     response = jsonify(body)
