@@ -95,8 +95,8 @@ def test_a_body_over_the_limit_is_too_large_in_norwegian(client):
 def test_a_body_sent_as_plain_text_is_an_unsupported_media_type_in_norwegian(client):
     en, nb = asked(client, "POST", VALIDATE, 415, data=b"{}", content_type="text/plain")
     assert en["detail"] == "Expected Content-Type application/json or text/x-hrn, got text/plain."
-    assert nb["detail"] == "Ventet Content-Type application/json or text/x-hrn, fikk text/plain."
-    assert nb["errors"][0]["message"] == "Send innholdet som application/json or text/x-hrn."
+    assert nb["detail"] == "Ventet Content-Type application/json eller text/x-hrn, fikk text/plain."
+    assert nb["errors"][0]["message"] == "Send innholdet som application/json eller text/x-hrn."
 
 
 @pytest.mark.parametrize(
