@@ -30,7 +30,7 @@ from werkzeug.exceptions import BadRequest, RequestEntityTooLarge, UnsupportedMe
 
 from hearts_referee.http_shared import encoding
 from hearts_referee.referee.record import Problem
-from hearts_referee.referee.translator import SAID, Said
+from hearts_referee.referee.translator import SAID, Said, alternatives
 from hearts_referee.schemas.strictjson import MAX_DEPTH, JSONError, dumps, loads_strict
 
 T = TypeVar("T")
@@ -110,7 +110,7 @@ class NotSentAs(UnsupportedMediaType):
     """A body sent as none of the media types an endpoint reads (JSON, and some other)."""
 
     def __init__(self, *media_types: str) -> None:
-        named = either(media_types)
+        named = alternatives(media_types)
         super().__init__(expected(named))
         self.problems = (
             Problem(
@@ -119,13 +119,6 @@ class NotSentAs(UnsupportedMediaType):
                 SAID.gettext("Send the body as %(media_type)s.", media_type=named),
             ),
         )
-
-
-def either(media_types: tuple[str, ...]) -> str:
-    """Media types as one of them is named: ``application/json or text/x-hrn``."""
-    if len(media_types) == 1:
-        return media_types[0]
-    return SAID.gettext("%(these)s or %(that)s", these=either(media_types[:-1]), that=media_types[-1])
 
 
 def expected(media_type: str) -> Said:

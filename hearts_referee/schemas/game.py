@@ -14,6 +14,7 @@ from typing import Any, cast
 
 from marshmallow import RAISE, Schema, ValidationError, fields, post_load, validates_schema
 
+from hearts_referee.referee.deal import seat_count
 from hearts_referee.referee.names import seat_key
 from hearts_referee.referee.notation import variant_data
 from hearts_referee.referee.record import Problem, RecordError, pointer
@@ -56,19 +57,7 @@ class GameCreateSchema(Schema):
         problems = []
         variant = data.get("variant")
         if variant is not None and len(seats) not in variant.seat_counts:
-            counts = " or ".join(str(n) for n in variant.seat_counts)
-            problems.append(
-                Problem(
-                    "/seats",
-                    "seat_count",
-                    SAID.gettext(
-                        "%(variant)s is played by %(counts)s players, not %(count)s",
-                        variant=variant.id,
-                        counts=counts,
-                        count=len(seats),
-                    ),
-                )
-            )
+            problems.append(seat_count(variant, len(seats)))
         keys = [seat_key(seat) for seat in seats]
         for i, seat in enumerate(seats):
             if keys[i] in keys[:i]:

@@ -53,7 +53,7 @@ from hearts_referee.referee.events import (
 )
 from hearts_referee.referee.reader import variant_of
 from hearts_referee.referee.record import Problem
-from hearts_referee.referee.translator import SAID
+from hearts_referee.referee.translator import SAID, alternatives
 from hearts_referee.rulings.scoresheet import GameSetup
 from hearts_referee.stored import (
     EventChainReport,
@@ -649,7 +649,7 @@ def _reseat(db: Database, key: Key, event: StoredEvent, change: Override) -> dic
                                 "(swap two players instead)",
                                 table=number,
                                 count=len(tables[number]),
-                                sizes=" or ".join(str(s) for s in sizes),
+                                sizes=alternatives([str(s) for s in sizes]),
                             ),
                         )
                     ]

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from hearts_referee.referee.names import name_key
-from hearts_referee.referee.translator import SAID, Said
+from hearts_referee.referee.translator import SAID, Said, alternatives
 
 from .format import Advancement, EventFormat
 from .seating import balanced_sizes
@@ -54,7 +54,7 @@ def field_refusal(fmt: EventFormat, players: int) -> str | None:
     """Why no table plan seats ``players`` under ``fmt`` and what would, or ``None``."""
     if seatable(fmt, players):
         return None
-    tables = " or ".join(str(s) for s in fmt.table_sizes)
+    tables = alternatives([str(s) for s in fmt.table_sizes])
     why: Said
     if players > fmt.max_players:
         why = at_most(fmt)
@@ -68,7 +68,8 @@ def field_refusal(fmt: EventFormat, players: int) -> str | None:
         why = SAID.gettext(
             "%(count)s players cannot be split into tables of %(sizes)s", count=players, sizes=tables
         )
-    nearest = " or ".join(str(n) for n in nearest_seatable(fmt, players))
+    near = [str(n) for n in nearest_seatable(fmt, players)]
+    nearest = alternatives(near) if near else ""
     if nearest:
         return SAID.gettext("%(why)s; the nearest fields that seat: %(nearest)s", why=why, nearest=nearest)
     return why
