@@ -10,13 +10,15 @@ from __future__ import annotations
 
 import ast
 import json
+import re
 from pathlib import Path
 
 import pytest
+from babel.messages.pofile import read_po
 from test_record_errors import CASES
 
 from hearts_referee import validate_hand
-from hearts_referee.languages import translator
+from hearts_referee.languages import catalog_path, translator
 from hearts_referee.referee import RecordError
 from hearts_referee.referee.translator import ENGLISH, translated
 
@@ -96,36 +98,152 @@ def test_validate_hand_in_norwegian_raises_problems_that_read_in_norwegian():
 # --- every problem written to be translated ------------------------------------------------
 
 
-WRITTEN_TO_BE_TRANSLATED = ("referee", "rulings")
-"""The packages whose every problem is written as a template with facts: the rules core (a
-hand record's problems) and the director's decisions. (The use cases' own refusals of games,
-events and keys, and the faces' refusals of a body, are English still: docs/languages.md.)"""
+PACKAGES = sorted(path.name for path in PACKAGE.iterdir() if (path / "__init__.py").is_file())
+
+WRITTEN_TO_BE_TRANSLATED = tuple(package for package in PACKAGES if package != "web")
+"""The packages whose every refusal is written as a template with facts: every package but the
+director's pages' own (``web``, whose forms' errors are the pages'): the rules core (a hand
+record's problems), the director's decisions, the use cases' refusals of games, events and
+keys, the HRN reader's diagnostics, and the faces' refusals of a body, a key or a request."""
+
+REFUSALS = {
+    # what is built: the argument that is its words (by position, by name)
+    "Problem": (2, "message"),
+    "Rejected": (1, "detail"),
+    "Conflict": (0, "detail"),
+    "NotFound": (0, "detail"),
+    "Forbidden": (0, "detail"),
+    "ArchiveError": (0, "detail"),
+    "ArchiveUnavailable": (1, "reason"),
+    "Refused": (2, "message"),
+    "CannotSeat": (1, "message"),
+    "ValidationError": (0, "message"),
+    "_unauthorized": (0, "detail"),
+    "UnsupportedMediaType": (0, "description"),
+    "RequestEntityTooLarge": (0, "description"),
+    "OverLimit": (1, "message"),
+    "NotGzip": (0, "why"),
+}
+"""Every way a refusal's words are written: a problem, a use case's refusal, an HTTP error
+of the faces, a seating the event's rules refuse, a field marshmallow refuses."""
+
+HTTP_ERRORS = frozenset(
+    {
+        "BadRequest",
+        "Unauthorized",
+        "NotFound",
+        "UnsupportedMediaType",
+        "RequestEntityTooLarge",
+        "RequestTimeout",
+        "UnprocessableEntity",
+        "TooManyRequests",
+        "ServiceUnavailable",
+        "HTTPException",
+    }
+)
+"""Werkzeug's errors, whose subclasses of ours write their ``description`` in ``__init__``."""
+
+
+def _called(node: ast.Call) -> str | None:
+    return getattr(node.func, "id", None) or getattr(node.func, "attr", None)
+
+
+def _words_of(node: ast.Call, position: int, name: str) -> ast.expr | None:
+    if len(node.args) > position and not isinstance(node.args[position], ast.Starred):
+        return node.args[position]
+    return next((k.value for k in node.keywords if k.arg == name), None)
 
 
 def _problem_sites() -> list[tuple[str, int, ast.expr]]:
-    """The message argument of every ``Problem(pointer, code, message)`` built in
-    :data:`WRITTEN_TO_BE_TRANSLATED`."""
+    """The words of every refusal built in :data:`WRITTEN_TO_BE_TRANSLATED`: a problem's
+    message (``Problem(pointer, code, message)``), a refusal's detail (:data:`REFUSALS`), the
+    description an HTTP error of ours gives Werkzeug (``super().__init__(...)``), and the
+    HRN reader's diagnostics and hints (``self.say(line, column, code, message, hint)``)."""
     sites = []
     for package in WRITTEN_TO_BE_TRANSLATED:
         for path in sorted((PACKAGE / package).rglob("*.py")):
-            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+            where = str(path.relative_to(ROOT))
+            for node in ast.walk(tree):
                 if (
-                    isinstance(node, ast.Call)
-                    and getattr(node.func, "id", None) == "Problem"
-                    and len(node.args) == 3
+                    isinstance(node, ast.ClassDef)
+                    and {getattr(b, "id", None) for b in node.bases} & HTTP_ERRORS
                 ):
-                    sites.append((str(path.relative_to(ROOT)), node.lineno, node.args[2]))
+                    for call in ast.walk(node):
+                        if (
+                            isinstance(call, ast.Call)
+                            and isinstance(call.func, ast.Attribute)
+                            and call.func.attr == "__init__"
+                            and call.args
+                        ):
+                            sites.append((where, call.lineno, call.args[0]))
+                if not isinstance(node, ast.Call):
+                    continue
+                called = _called(node)
+                if called in REFUSALS:
+                    words = _words_of(node, *REFUSALS[called])
+                    if words is not None:
+                        sites.append((where, node.lineno, words))
+                elif called == "say" and len(node.args) >= 4:
+                    sites.extend((where, node.lineno, said) for said in node.args[3:5])
     return sites
 
 
 def _written_as_text(message: ast.expr) -> bool:
-    """A message written as English text on the spot: a string or an f-string, never a
-    template with facts (``SAID.gettext(...)``)."""
-    return isinstance(message, (ast.Constant, ast.JoinedStr, ast.BinOp))
+    """A message written as English text on the spot: a string or an f-string, or one glued
+    of them, never a template with facts (``SAID.gettext(...)``)."""
+    return isinstance(message, (ast.Constant, ast.JoinedStr, ast.BinOp)) and not (
+        isinstance(message, ast.Constant) and message.value in ("", None)
+    )
 
 
-def test_no_problem_of_a_hand_record_is_written_as_english_text_on_the_spot():
+def test_the_refusals_looked_for_are_found():
+    """The look covers what it says: problems in every layer, details, descriptions, hints."""
+    where = {site.split("/")[1] for site, _, _ in _problem_sites()}
+    assert {
+        "referee",
+        "rulings",
+        "usecases",
+        "schemas",
+        "http_shared",
+        "api",
+        "stored",
+        "batch",
+        "cli",
+    } <= where
+    assert "web" not in where
+    assert len(_problem_sites()) > 200
+
+
+def test_no_refusal_is_written_as_english_text_on_the_spot():
     written = [f"{where}:{line}" for where, line, message in _problem_sites() if _written_as_text(message)]
     assert written == [], "write each as SAID.gettext('template with %(facts)s', facts=...): " + ", ".join(
         written
     )
+
+
+# --- every message read in Norwegian ---------------------------------------------------------
+
+SAME_IN_NORWEGIAN = frozenset({"joker"})
+"""Messages whose Norwegian is the English word."""
+
+
+def _words(message: str) -> list[str]:
+    """The words of a message, its placeholders left out."""
+    return re.sub(r"[^A-Za-z]+", " ", re.sub(r"%\(\w+\)s", " ", message)).split()
+
+
+def test_no_message_is_left_in_english_in_the_norwegian_catalog():
+    """Translated is not enough (``test_catalogs``): a translation that is its English message
+    would read English to a Norwegian reader. Only a message of placeholders and marks (no
+    word to translate) and the few words Norwegian shares are the same in both."""
+    with catalog_path("nb").open("rb") as file:
+        nb = read_po(file, locale="nb")
+    left = []
+    for message in nb:
+        if not message.id:
+            continue
+        english = message.id if isinstance(message.id, tuple) else (message.id,)
+        norsk = message.string if isinstance(message.string, tuple) else (message.string,)
+        left += [m for m in english if m in norsk and _words(m) and m not in SAME_IN_NORWEGIAN]
+    assert left == []

@@ -20,10 +20,11 @@ from werkzeug.exceptions import (
 
 from hearts_referee.http_shared.hrnbody import places
 from hearts_referee.http_shared.language import current, told
-from hearts_referee.http_shared.problems import REFUSALS, capped, problem_item, refusal
+from hearts_referee.http_shared.problems import FAILED, REFUSALS, capped, problem_item, refusal
 from hearts_referee.languages import SOURCE, translator
 from hearts_referee.referee.record import Problem
-from hearts_referee.referee.translator import ENGLISH, translated
+from hearts_referee.referee.translator import ENGLISH, N_, SAID, Said, translated
+from hearts_referee.schemas.problems import own_words
 
 from .problem_types import problem_type
 
@@ -38,15 +39,99 @@ class InvalidQuery(BadRequest):
     problem_type = "invalid_query"
 
     def __init__(self, messages: dict[str, list[str]]) -> None:
-        super().__init__("The query string is not valid; see errors.")
+        super().__init__(SAID.gettext("The query string is not valid; see errors."))
         self.problems = tuple(
-            Problem("", "invalid_parameter", f"{name}: {message}")
+            Problem(
+                "",
+                "invalid_parameter",
+                SAID.gettext("%(parameter)s: %(message)s", parameter=name, message=own_words(message)),
+            )
             for name, found in messages.items()
             for message in found
         )
 
 
+TITLES: dict[int, Said] = {
+    400: SAID.gettext("Bad Request"),
+    401: SAID.gettext("Unauthorized"),
+    403: SAID.gettext("Forbidden"),
+    404: SAID.gettext("Not Found"),
+    405: SAID.gettext("Method Not Allowed"),
+    406: SAID.gettext("Not Acceptable"),
+    408: SAID.gettext("Request Timeout"),
+    409: SAID.gettext("Conflict"),
+    410: SAID.gettext("Gone"),
+    412: SAID.gettext("Precondition Failed"),
+    413: SAID.gettext("Request Entity Too Large"),
+    414: SAID.gettext("Request-URI Too Long"),
+    415: SAID.gettext("Unsupported Media Type"),
+    417: SAID.gettext("Expectation Failed"),
+    422: SAID.gettext("Unprocessable Entity"),
+    428: SAID.gettext("Precondition Required"),
+    429: SAID.gettext("Too Many Requests"),
+    431: SAID.gettext("Request Header Fields Too Large"),
+    500: SAID.gettext("Internal Server Error"),
+    501: SAID.gettext("Not Implemented"),
+    503: SAID.gettext("Service Unavailable"),
+}
+"""A problem's ``title`` by its status: the status's phrase (``http.HTTPStatus``), word for
+word in English, written to be translated (a short noun, told in the reader's language)."""
+
+WERKZEUG_SAYS: dict[int, Said] = {
+    400: SAID.gettext("The browser (or proxy) sent a request that this server could not understand."),
+    401: SAID.gettext(
+        "The server could not verify that you are authorized to access the URL requested. You either "
+        "supplied the wrong credentials (e.g. a bad password), or your browser doesn't understand how "
+        "to supply the credentials required."
+    ),
+    403: SAID.gettext(
+        "You don't have the permission to access the requested resource. It is either read-protected "
+        "or not readable by the server."
+    ),
+    404: SAID.gettext(
+        "The requested URL was not found on the server. If you entered the URL manually please check "
+        "your spelling and try again."
+    ),
+    405: SAID.gettext("The method is not allowed for the requested URL."),
+    406: SAID.gettext(
+        "The resource identified by the request is only capable of generating response entities which "
+        "have content characteristics not acceptable according to the accept headers sent in the request."
+    ),
+    408: SAID.gettext(
+        "The server closed the network connection because the browser didn't finish the request within "
+        "the specified time."
+    ),
+    409: SAID.gettext(
+        "A conflict happened while processing the request. The resource might have been modified while "
+        "the request was being processed."
+    ),
+    410: SAID.gettext(
+        "The requested URL is no longer available on this server and there is no forwarding address. If "
+        "you followed a link from a foreign page, please contact the author of this page."
+    ),
+    412: SAID.gettext("The precondition on the request for the URL failed positive evaluation."),
+    413: SAID.gettext("The data value transmitted exceeds the capacity limit."),
+    415: SAID.gettext("The server does not support the media type transmitted in the request."),
+    422: SAID.gettext("The request was well-formed but was unable to be followed due to semantic errors."),
+    428: SAID.gettext(
+        'This request is required to be conditional; try using "If-Match" or "If-Unmodified-Since".'
+    ),
+    429: SAID.gettext("This user has exceeded an allotted request count. Try again later."),
+    501: SAID.gettext("The server does not support the action requested by the browser."),
+    503: SAID.gettext(
+        "The server is temporarily unable to service your request due to maintenance downtime or "
+        "capacity problems. Please try again later."
+    ),
+}
+"""Our own ``detail`` for an HTTP error Werkzeug raises with its own description (a route
+that does not exist, a method a route does not take, a body past the size limit): the same
+English words, written to be translated, where Werkzeug's own have no catalog."""
+
+
 def _phrase(status: int) -> str:
+    title = TITLES.get(status)
+    if title is not None:
+        return title
     try:
         return HTTPStatus(status).phrase
     except ValueError:
@@ -66,10 +151,10 @@ def problem_response(
     (``api.problem_types``), from ``cause`` if given. A problem with a hand sent as HRN
     text also says its ``line`` and ``column`` (``http_shared.hrnbody.places``).
 
-    The problems' messages (and a detail written to be translated) are in the request's
-    language (``http_shared.language.current``), and an answer that lists problems says
-    which (``Content-Language``, ``Vary: Accept-Language``); their pointers and codes are
-    the same in every language. English, the source, looks nothing up."""
+    The title, the detail and the problems' messages are in the request's language
+    (``http_shared.language.current``), and every such answer says which
+    (``Content-Language``, ``Vary: Accept-Language``); the type, status, pointers and codes
+    are the same in every language. English, the source, looks nothing up."""
     shown, more = capped(tuple(problems))
     where = places(cause, shown) if cause is not None else []
     where += [None] * (len(shown) - len(where))
@@ -77,13 +162,12 @@ def problem_response(
     t = ENGLISH if language == SOURCE else translator(language)
     body: dict[str, object] = {
         "type": problem_type(status, cause),
-        "title": _phrase(status),
+        "title": translated(_phrase(status), t),
         "status": status,
         "detail": translated(detail, t),
         "errors": [problem_item(problem, place, t) for problem, place in zip(shown, where, strict=True)],
     }
-    if shown or status == 422:  # a 422 always says its language (openapi.yaml, UnprocessableRecord)
-        told()
+    told()  # its title and detail are in the request's language, whatever else it lists
     if more:
         body["more_errors"] = more
     response = jsonify(body)
@@ -95,9 +179,9 @@ def problem_response(
 
 
 # Problems for errors Werkzeug raises itself, so clients can branch on ``code``.
-_BODY_PROBLEMS = {
-    RequestEntityTooLarge: ("too_large", "The request body exceeds {limit} bytes."),
-    UnsupportedMediaType: ("unsupported_media_type", "Send the record as application/json."),
+_BODY_PROBLEMS: dict[type[HTTPException], tuple[str, str]] = {
+    RequestEntityTooLarge: ("too_large", N_("The request body exceeds %(limit)s bytes.")),
+    UnsupportedMediaType: ("unsupported_media_type", N_("Send the record as application/json.")),
 }
 
 
@@ -112,14 +196,22 @@ def http_error(error: HTTPException) -> Response:
         for kind, (code, message) in _BODY_PROBLEMS.items():
             if isinstance(error, kind):
                 limit = current_app.config.get("MAX_CONTENT_LENGTH")
-                problems = (Problem("", code, message.format(limit=limit)),)
+                problems = (Problem("", code, SAID.gettext(message, limit=limit)),)
     # Keep what the exception says about the response (``Allow`` on a 405),
     # but never its HTML content type.
     headers = [(k, v) for k, v in error.get_headers() if k.lower() != "content-type"]
-    detail = error.description or _phrase(status)
+    detail = _description(error, status)
     if status >= 500 and not expected:  # Flask has logged the traceback; never leak it.
-        detail = "The referee failed on this request; the error has been logged."
+        detail = FAILED
     return problem_response(status, detail, problems, headers, cause=error)
+
+
+def _description(error: HTTPException, status: int) -> str:
+    """What ``error`` says: ours, as it was raised; Werkzeug's own description (the class's,
+    none given) as our own words for its status (:data:`WERKZEUG_SAYS`)."""
+    if "description" not in vars(error):
+        return WERKZEUG_SAYS.get(status) or error.description or _phrase(status)
+    return error.description or _phrase(status)
 
 
 def refused(error: Exception) -> Response:

@@ -16,6 +16,7 @@ from werkzeug.exceptions import NotFound
 from hearts_referee.http_shared.language import current, told
 from hearts_referee.languages import translator
 from hearts_referee.referee.registry import VARIANTS
+from hearts_referee.referee.translator import SAID
 from hearts_referee.schemas.variant import VariantSchema
 
 bp = Blueprint("variants", __name__)
@@ -38,7 +39,13 @@ def list_variants() -> dict[str, Any]:
 def get_variant(variant_id: str) -> dict[str, Any]:
     variant = VARIANTS.get(variant_id)
     if variant is None:
-        raise NotFound(f"No variant {variant_id!r}; known: {', '.join(VARIANTS)}.")
+        raise NotFound(
+            SAID.gettext(
+                "No variant %(variant)s; known: %(known)s.",
+                variant=repr(variant_id),
+                known=", ".join(VARIANTS),
+            )
+        )
     answer = cast(dict[str, Any], _schema(current(), False).dump(variant))
     told()
     return answer

@@ -22,10 +22,11 @@ from enum import StrEnum
 from typing import Any
 
 from hearts_referee.http_shared.problems import capped, problem_item
-from hearts_referee.languages import SOURCE
+from hearts_referee.languages import SOURCE, translator
 from hearts_referee.referee.errorcodes import ROOT_POINTER
 from hearts_referee.referee.findings import Code
 from hearts_referee.referee.record import Problem, RecordError
+from hearts_referee.referee.translator import SAID
 from hearts_referee.schemas.hrn import Diagnostic, ReadHand
 from hearts_referee.schemas.hrn.located import Located, located, unread
 from hearts_referee.schemas.record import read_plain_text
@@ -154,17 +155,20 @@ def _problems(
     problems: Iterable[Problem],
     places: Iterable[tuple[int, int]] = (),
     notes: Iterable[Diagnostic] = (),
+    language: str = SOURCE,
 ) -> Outcome:
-    """A refused record's line: its problems as an error answer lists them, at most
+    """A refused record's line: its problems as an error answer lists them (their messages in
+    ``language``), at most
     ``MAX_PROBLEMS`` and a count of the rest (``more_problems``), so that one record of
     thousands of bad cards does not make a line many times its size. A hand read from HRN:
     each problem at its ``places`` (line and column), and the reader's ``notes``."""
     found = tuple(problems)
     shown, more = capped(found)
     at = list(places)[: len(shown)]
+    t = translator(language)
     data: dict[str, Any] = {
         **where.fields(),
-        "problems": [problem_item(p, at[i] if i < len(at) else None) for i, p in enumerate(shown)],
+        "problems": [problem_item(p, at[i] if i < len(at) else None, t) for i, p in enumerate(shown)],
     }
     if more:
         data["more_problems"] = more
@@ -196,7 +200,7 @@ def audit_data(where: Where, data: Any, language: str = SOURCE) -> Outcome:
             )
         return _hand(where, validate_hand(data, language))
     except (RecordError, Rejected) as error:
-        return _problems(where, error.problems)
+        return _problems(where, error.problems, language=language)
 
 
 def _hand(where: Where, result: Mapping[str, Any], notes: Iterable[Diagnostic] = ()) -> Outcome:
@@ -221,7 +225,7 @@ class Notated:
     @classmethod
     def not_text(cls, at: int, place: tuple[int, int]) -> Notated:
         """An HRN file whose byte ``at`` (from 0), at ``place``, is not UTF-8."""
-        message = f"byte {at + 1} is not UTF-8: an HRN file is UTF-8 text"
+        message = SAID.gettext("byte %(byte)s is not UTF-8: an HRN file is UTF-8 text", byte=at + 1)
         return cls(None, (), ((Problem(ROOT_POINTER, "not_utf8", message), place),))
 
 
@@ -241,7 +245,7 @@ def audit_notated(where: Where, notated: Notated, language: str = SOURCE) -> Out
             return _hand(where, validated(hand), notes)
         except (RecordError, Rejected) as error:
             found = located(hand, error.problems)
-    return _problems(where, [problem for problem, _ in found], [place for _, place in found], notes)
+    return _problems(where, [problem for problem, _ in found], [place for _, place in found], notes, language)
 
 
 def audit_raw(where: Where, raw: bytes, max_depth: int = MAX_DEPTH, language: str = SOURCE) -> Outcome:
@@ -254,11 +258,11 @@ def audit_raw(where: Where, raw: bytes, max_depth: int = MAX_DEPTH, language: st
         if record is not None:
             return _hand(where, validate_record(record, language))
     except RecordError as error:
-        return _problems(where, error.problems)
+        return _problems(where, error.problems, language=language)
     try:
         data = loads_strict(raw, max_depth)
     except JSONError as error:
-        return _problems(where, [Problem("", error.code, str(error))])
+        return _problems(where, [Problem("", error.code, error.said)], language=language)
     return audit_data(where, data, language)
 
 

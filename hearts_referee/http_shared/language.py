@@ -10,7 +10,7 @@ package's own, compiled in memory (``hearts_referee.languages``).
 An answer whose text was written in the chosen language says so: ``Content-Language`` and
 ``Vary: Accept-Language``. Every page is such an answer; an API answer is one when its view
 wrote its words in :func:`current` and said so with :func:`told` (the explanations of a
-validated hand or game). Codes, pointers, field
+validated hand or game, every problem+json answer). Codes, pointers, field
 names and enum values are the contract and never change with the language.
 """
 
@@ -87,8 +87,9 @@ _TOLD = "hearts_referee.language_told"
 
 def told() -> None:
     """This answer's text is in the request's language (:func:`current`): say so in its
-    headers. A view calls it once the answer is made, so a refusal, whose words are not
-    translated yet, does not claim the language."""
+    headers. A view calls it once the answer is made (and the one problem+json writer, whose
+    every refusal is written in that language), so an answer with no words of the language
+    (``/healthz``) does not claim one."""
     environ = request.environ
     environ[_TOLD] = _chosen(environ)
 

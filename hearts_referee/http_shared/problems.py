@@ -22,6 +22,9 @@ from hearts_referee.usecases.errors import ArchiveError, Conflict, Forbidden, No
 
 RECORD_DETAIL = SAID.gettext("The hand record cannot have happened at any table; see errors.")
 
+FAILED = SAID.gettext("The referee failed on this request; the error has been logged.")
+"""The ``detail`` of a failure of ours (a 500): nothing of it leaks."""
+
 MAX_PROBLEMS = 100
 """The most problems one error answer lists; the rest are counted (``more_errors``)."""
 
@@ -77,4 +80,4 @@ def refusal(error: Exception) -> Refusal:
         return Refusal(409, error.detail, error.problems)
     if isinstance(error, Forbidden):
         return Refusal(403, error.detail, error.problems)
-    return Refusal(500, "The referee failed on this request; the error has been logged.", ())
+    return Refusal(500, FAILED, ())

@@ -18,7 +18,22 @@ from .masks import Hand, mask_of
 from .names import distinct_seats, seat_key
 from .record import HandRecord, Pass, Problem, pointer
 from .table import Table
-from .translator import SAID
+from .translator import SAID, alternatives
+from .variant import Variant
+
+
+def seat_count(variant: Variant, seats: int) -> Problem:
+    """That ``variant`` is not played by ``seats`` players, and what it is played by."""
+    return Problem(
+        "/seats",
+        "seat_count",
+        SAID.gettext(
+            "%(variant)s is played by %(counts)s players, not %(count)s",
+            variant=variant.id,
+            counts=alternatives([str(n) for n in variant.seat_counts]),
+            count=seats,
+        ),
+    )
 
 
 def check_table(record: HandRecord) -> list[Problem]:
@@ -29,19 +44,7 @@ def check_table(record: HandRecord) -> list[Problem]:
     variant, seats = record.variant, record.seats
     problems: list[Problem] = []
     if len(seats) not in variant.seat_counts:
-        counts = " or ".join(str(n) for n in variant.seat_counts)
-        problems.append(
-            Problem(
-                "/seats",
-                "seat_count",
-                SAID.gettext(
-                    "%(variant)s is played by %(counts)s players, not %(count)s",
-                    variant=variant.id,
-                    counts=counts,
-                    count=len(seats),
-                ),
-            )
-        )
+        problems.append(seat_count(variant, len(seats)))
     at_table = set(seats)
     if len(at_table) != len(seats) or not distinct_seats(seats):
         problems.append(

@@ -379,6 +379,8 @@ class Report:
     did: str
     possible: Callable[[Variant, int, int], bool] = _any_hand
     needs: str = ""
+    """What the hand must have, in words: an English message (``N_``), told in the reader's
+    language where it is read (``score_only``)."""
 
 
 # --- the registry ----------------------------------------------------------------------------
@@ -431,7 +433,7 @@ _KINDS = (
             IncorrectPassFacts(faults=(SAID.gettext("reported at the table"),), expected_to=None),
             N_("made an incorrect pass"),
             _passes,
-            "a hand in which cards are passed (not a hold hand, nor a variant without a pass)",
+            N_("a hand in which cards are passed (not a hold hand, nor a variant without a pass)"),
         ),
     ),
     RulingKind(
@@ -462,7 +464,7 @@ _KINDS = (
             CardFaultFacts(),
             N_("held 2♣ and led another card to trick 1"),
             _two_of_clubs_leads,
-            "the 2♣ holder leading trick 1 (not first_lead left-of-dealer)",
+            N_("the 2♣ holder leading trick 1 (not first_lead left-of-dealer)"),
         ),
     ),
     RulingKind(
@@ -494,7 +496,7 @@ _KINDS = (
             CardFaultFacts(),
             N_("played a point card to trick 1"),
             _first_trick_barred,
-            "point cards barred from trick 1 (no_points_on_first_trick)",
+            N_("point cards barred from trick 1 (no_points_on_first_trick)"),
         ),
     ),
     RulingKind(
@@ -508,7 +510,7 @@ _KINDS = (
             CardFaultFacts(),
             N_("led a heart before hearts were broken"),
             _hearts_start_unbroken,
-            "hearts unbroken at the start of the hand (not hearts_broken_from_start)",
+            N_("hearts unbroken at the start of the hand (not hearts_broken_from_start)"),
         ),
     ),
     RulingKind(
@@ -574,7 +576,7 @@ _KINDS = (
             CardFaultFacts(),
             N_("played the joker before the last trick"),
             _joker,
-            "a joker in the deck at this table",
+            N_("a joker in the deck at this table"),
         ),
     ),
     RulingKind(

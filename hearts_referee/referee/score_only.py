@@ -302,7 +302,7 @@ def _report_problems(record: HandRecord) -> list[Problem]:
                         hand=record.hand_number,
                         variant=record.variant.id,
                         seats=len(record.seats),
-                        needs=REPORTABLE[Code(report.code)].needs,
+                        needs=SAID.gettext(REPORTABLE[Code(report.code)].needs),
                     ),
                 )
             )

@@ -14,7 +14,7 @@ The messages are found in the sources by ``pybabel extract`` (``babel.cfg``): a 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import NamedTuple, Protocol
 
 from mypy_extensions import mypyc_attr
@@ -136,6 +136,14 @@ class Saying:
 SAID = Saying()
 """Where the engine writes what it says: ``SAID.gettext("passed %(count)s cards on a hold hand",
 count=2)`` is the English ``"passed 2 cards on a hold hand"``, and tells itself in Norwegian."""
+
+
+def alternatives(choices: Sequence[str]) -> str:
+    """Choices as a sentence offers one of them: ``4 or 5``, ``6 or 7 or 8`` (in Norwegian
+    ``6 eller 7 eller 8``); one choice is itself."""
+    if len(choices) == 1:
+        return choices[0]
+    return SAID.gettext("%(these)s or %(that)s", these=alternatives(choices[:-1]), that=choices[-1])
 
 
 def translated(text: str, t: Translator) -> str:

@@ -135,6 +135,13 @@ def flatten(messages: Any, path: tuple[str | int, ...] = ()) -> list[Problem]:
             if isinstance(item, (Problem, dict, list)):
                 found.extend(flatten(item, path))
             else:
-                found.append(Problem(pointer(*path), code_for(str(item)), own_words(str(item))))
+                found.append(_problem(path, item))
         return found
-    return [Problem(pointer(*path), code_for(str(messages)), own_words(str(messages)))]
+    return [_problem(path, messages)]
+
+
+def _problem(path: tuple[str | int, ...], message: Any) -> Problem:
+    """One message of marshmallow's (or of a field of ours, written to be translated: kept
+    as it was written) at ``path``."""
+    text = message if isinstance(message, str) else str(message)
+    return Problem(pointer(*path), code_for(text), own_words(text))

@@ -20,6 +20,7 @@ from hearts_referee.referee import HandRecord
 from hearts_referee.referee.notation import record_data
 from hearts_referee.referee.reader import read_record
 from hearts_referee.referee.record import Problem, RecordError, Reported
+from hearts_referee.referee.translator import SAID
 from hearts_referee.rulings.decisions import Action, Decision, decision_problems, rescore
 from hearts_referee.rulings.life import RulingLife, unchanged
 from hearts_referee.rulings.scoresheet import NextDeal, required_signers
@@ -146,7 +147,9 @@ def decide(db: Database, key: Key, hand_id: int, decision: Decision) -> StoredHa
         ruled = audit.standings()
         problems = decision_problems(decision, ruled, audit.seats)
         if problems:
-            raise Rejected(problems, f"Hand {hand_id} cannot take this decision; see errors.")
+            raise Rejected(
+                problems, SAID.gettext("Hand %(hand)s cannot take this decision; see errors.", hand=hand_id)
+            )
         decision, life = _on_its_question(decision, hand)
         same = unchanged(decision, life)
         if same is not None:
@@ -186,18 +189,32 @@ def sign(
         seats = state.audit.seats
         signers = state.signers or frozenset(seats)
         if seat not in signers:
-            who = (
-                "one of the seats"
-                if signers == frozenset(seats)
-                else "the scorekeeper (" + ", ".join(s for s in seats if s in signers) + ")"
-            )
+            if signers == frozenset(seats):
+                why = SAID.gettext("%(seat)s cannot sign this hand: one of the seats signs", seat=repr(seat))
+            else:
+                why = SAID.gettext(
+                    "%(seat)s cannot sign this hand: the scorekeeper (%(signers)s) signs",
+                    seat=repr(seat),
+                    signers=", ".join(s for s in seats if s in signers),
+                )
             code = "unknown_seat" if seat not in seats else "not_a_signer"
-            raise Rejected([Problem("/seat", code, f"{seat!r} cannot sign this hand: {who} signs")])
+            raise Rejected([Problem("/seat", code, why)])
         current = state.current.number
         if version is not None and version != current:
             raise Conflict(
-                f"The hand's scores are at version {current}, not {version}: read them again and sign those.",
-                [Problem("/version", "stale_version", f"the current version is {current}")],
+                SAID.gettext(
+                    "The hand's scores are at version %(current)s, not %(version)s: read them again and sign "
+                    "those.",
+                    current=current,
+                    version=version,
+                ),
+                [
+                    Problem(
+                        "/version",
+                        "stale_version",
+                        SAID.gettext("the current version is %(current)s", current=current),
+                    )
+                ],
             )
         if any(s.seat == seat for s in state.current.signatures):
             return hand, False
@@ -226,10 +243,12 @@ def record_irregularity(
                     Problem(
                         "",
                         "refereed_hand",
-                        f"hand {hand_id}'s play was refereed: its rulings come from the play",
+                        SAID.gettext(
+                            "hand %(hand)s's play was refereed: its rulings come from the play", hand=hand_id
+                        ),
                     )
                 ],
-                f"Hand {hand_id} is not a score-only hand; see errors.",
+                SAID.gettext("Hand %(hand)s is not a score-only hand; see errors.", hand=hand_id),
             )
         amended = replace(record, irregularities=(*record.irregularities, report))
         try:
@@ -238,7 +257,7 @@ def record_irregularity(
             at = f"/irregularities/{len(record.irregularities)}"
             raise Rejected(
                 [Problem(p.pointer.removeprefix(at), p.code, p.message) for p in error.problems],
-                f"Hand {hand_id} cannot take this irregularity; see errors.",
+                SAID.gettext("Hand %(hand)s cannot take this irregularity; see errors.", hand=hand_id),
             ) from None
     return archive.get_hand(db, hand_id)
 
@@ -256,14 +275,26 @@ def replace_record(
     with archive.write(db):
         hand = _visible(db, key, hand_id)
         if hand.game_id is None:
-            raise Rejected([Problem("", "not_a_game_hand", f"hand {hand_id} is not a hand of a game")])
+            raise Rejected(
+                [
+                    Problem(
+                        "",
+                        "not_a_game_hand",
+                        SAID.gettext("hand %(hand)s is not a hand of a game", hand=hand_id),
+                    )
+                ]
+            )
         if sent.hand_number not in (None, hand.hand_number):
             raise Rejected(
                 [
                     Problem(
                         "/record/hand_number",
                         "wrong_hand_number",
-                        f"hand {hand_id} is hand {hand.hand_number} of its game",
+                        SAID.gettext(
+                            "hand %(hand)s is hand %(number)s of its game",
+                            hand=hand_id,
+                            number=hand.hand_number,
+                        ),
                     )
                 ]
             )
@@ -288,8 +319,8 @@ def amend(
     ``Conflict`` for the record the hand already stands on."""
     if record_data(record) == record_data(standing_record(hand)):
         raise Conflict(
-            f"Hand {hand.id} already stands on this record; nothing was recorded.",
-            [Problem("", "same_record", "the hand's record is already this one")],
+            SAID.gettext("Hand %(hand)s already stands on this record; nothing was recorded.", hand=hand.id),
+            [Problem("", "same_record", SAID.gettext("the hand's record is already this one"))],
         )
     audit = audit_record(record)
     entry = archive.append_record(
