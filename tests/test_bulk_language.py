@@ -183,7 +183,11 @@ def test_post_audits_follows_accept_language_with_the_same_codes_and_numbers(cli
         (r["code"], r["status"], r["rule"]) for r in en[0]["audit"]["rulings"]
     ]
     assert nb[0]["audit"]["score"] == en[0]["audit"]["score"]
-    assert nb[1]["problems"] == en[1]["problems"]  # a refused line's problems: codes and pointers
+    # a refused line's problems: the same codes and pointers, the message in the language asked
+    assert [(p["pointer"], p["code"]) for p in nb[1]["problems"]] == [
+        (p["pointer"], p["code"]) for p in en[1]["problems"]
+    ]
+    assert [p["message"] for p in nb[1]["problems"]] != [p["message"] for p in en[1]["problems"]]
 
 
 def test_a_refused_batch_says_the_language_its_problems_are_told_in(client) -> None:

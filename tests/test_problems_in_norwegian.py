@@ -224,8 +224,11 @@ def test_no_refusal_is_written_as_english_text_on_the_spot():
 
 # --- every message read in Norwegian ---------------------------------------------------------
 
-SAME_IN_NORWEGIAN = frozenset({"joker"})
-"""Messages whose Norwegian is the English word."""
+SAME_IN_NORWEGIAN = frozenset({"joker", "format", "kitty", "status", "variant", "mp"})
+"""Words Norwegian writes as English does (a matchpoint is an MP in both)."""
+
+MARKUP = frozenset({"strong", "class", "badge"})
+"""Words of a message's HTML, which no reader sees."""
 
 
 def _words(message: str) -> list[str]:
@@ -245,5 +248,7 @@ def test_no_message_is_left_in_english_in_the_norwegian_catalog():
             continue
         english = message.id if isinstance(message.id, tuple) else (message.id,)
         norsk = message.string if isinstance(message.string, tuple) else (message.string,)
-        left += [m for m in english if m in norsk and _words(m) and m not in SAME_IN_NORWEGIAN]
+        left += [
+            m for m in english if m in norsk and {w.lower() for w in _words(m)} - SAME_IN_NORWEGIAN - MARKUP
+        ]
     assert left == []

@@ -93,9 +93,10 @@ def test_the_variant_list_says_its_language(client):
     assert "Norsk omnibus-hjerter med kitty" in names
 
 
-def test_an_unknown_variant_claims_no_language(client):
+def test_an_unknown_variant_is_not_found_in_the_language_asked(client):
     response = client.get("/v1/variants/nope", headers=NORSK)
-    assert response.status_code == 404 and "Content-Language" not in response.headers
+    assert response.status_code == 404 and response.headers["Content-Language"] == "nb"
+    assert response.get_json()["detail"] != client.get("/v1/variants/nope").get_json()["detail"]
 
 
 # --- the omnibus variant's own text ----------------------------------------------------------
