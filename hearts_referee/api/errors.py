@@ -21,9 +21,9 @@ from werkzeug.exceptions import (
 from hearts_referee.http_shared.hrnbody import places
 from hearts_referee.http_shared.language import current, told
 from hearts_referee.http_shared.problems import FAILED, REFUSALS, capped, problem_item, refusal
-from hearts_referee.languages import SOURCE, translator
+from hearts_referee.languages import translator
 from hearts_referee.referee.record import Problem
-from hearts_referee.referee.translator import ENGLISH, N_, SAID, Said, translated
+from hearts_referee.referee.translator import N_, SAID, Said, translated
 from hearts_referee.schemas.problems import own_words
 
 from .problem_types import problem_type
@@ -159,7 +159,7 @@ def problem_response(
     where = places(cause, shown) if cause is not None else []
     where += [None] * (len(shown) - len(where))
     language = current()
-    t = ENGLISH if language == SOURCE else translator(language)
+    t = translator(language)  # English, the source, looks nothing up
     body: dict[str, object] = {
         "type": problem_type(status, cause),
         "title": translated(_phrase(status), t),
