@@ -18,11 +18,12 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from hands import hand, play_out
+from test_events_players import club, league  # noqa: F401  (fixtures: an event played to its final)
 from test_pages import CSRF, sign_in
-from test_pages_games import start_by_page
+from test_pages_games import GAME_FORM, start_by_page
 
 from hearts_referee.languages import translations
-from hearts_referee.referee.house import house_variant
+from hearts_referee.referee.house import OPTIONS, house_variant
 from hearts_referee.referee.registry import VARIANTS
 from hearts_referee.web import words
 
@@ -270,3 +271,44 @@ def test_the_phones_page_counts_its_minutes_in_norwegian_for_0_1_and_2():
     plural = singular.replace("minute.", "minutes.")
     said = [nb.ngettext(singular, plural, n) % {"count": n} for n in (0, 1, 2)]
     assert [s.rsplit(", ", 1)[1] for s in said] == ["i 0 minutter.", "i 1 minutt.", "i 2 minutter."]
+
+
+def test_the_new_game_forms_problems_and_house_rules_read_in_norwegian(client, keys):
+    sign_in(client, keys, "director")
+    client.get("/director/?lang=nb")
+    page = unescape(text(client.get("/director/games/new")))
+    nb = translations("nb")
+    for option in OPTIONS:  # each house rule described in Norwegian beside its field
+        assert f">{nb.gettext(option.description)}" in page and option.description not in page
+    form = GAME_FORM | {"seat-3": "", "player-0": ""}  # Di has no seat, N's player no name
+    refused = unescape(text(client.post("/director/games/new", data=form), 422))
+    assert "skriv plassen denne spilleren sitter på" in refused
+    assert "Skriv navnet på spilleren på denne plassen." in refused
+    assert "name the seat" not in refused and "Name the player" not in refused
+
+
+def test_a_trick_line_with_no_leader_is_said_in_norwegian_as_the_hand_is_entered(director):
+    game = text(director.get("/director/games/new?lang=nb"))  # the session reads Norwegian
+    assert game
+    form = {"csrf_token": CSRF, "hand_number": "3", "tricks": "2C 3C"}
+    problems = director.post("/director/games/1/hands/check", data=form).get_json()["problems"]
+    messages = [p["message"] for p in problems if p["field"] == "tricks"]
+    assert messages == ["stikklinje 1: hvem spilte ut 2C? skriv den som spilte ut foran kortet, som i E:2C"]
+
+
+def test_a_players_earlier_rulings_in_the_event_are_noted_in_norwegian(league, club):  # noqa: F811
+    client, keys = league
+    sign_in(client, keys, "director")
+    client.get("/director/?lang=nb")
+    repeat = unescape(text(client.get(f"/director/hands/{club['ann_revoke_2']}")))
+    assert "<strong>2. renons i denne turneringen</strong> for" in repeat
+    assert f"runde 1, bord {club['first']['number']}." in repeat
+    other = unescape(text(client.get(f"/director/hands/{club['ann_exposed']}")))
+    first, second = club["first"]["number"], club["second"]["number"]
+    assert "Tidligere kjennelser av andre slag:" in other
+    assert f"renons (runde 1, bord {first}), renons (runde 2, bord {second})." in other
+    note = other[other.index('class="repeat-note"') :]
+    note = note[: note.index("</p>")]
+    assert not re.search(r"\b(?:in this event|round|table|Earlier)\b", note), note
+    client.get("/director/?lang=en")  # English reads as it did
+    assert "2nd revoke in this event" in text(client.get(f"/director/hands/{club['ann_revoke_2']}"))
