@@ -126,9 +126,7 @@ def _tell(headers: list[tuple[str, str]], language: str) -> None:
 
 def gettext(message: str, /, **values: object) -> str:
     """A message of a face (a flash, a form's error) in the request's language, its named
-    placeholders filled in (``gettext("Signed in as %(name)s.", name=key.name)``). The
-    templates have it as ``translated``, for a message that is data marked where it is
-    written (``N_``: a clause's text), escaped as any value and never read as a format."""
+    placeholders filled in (``gettext("Signed in as %(name)s.", name=key.name)``)."""
     text = translations(current()).gettext(message)
     return text % values if values else text
 
@@ -156,9 +154,7 @@ def init_app(app: Flask, remembers: Callable[[str], bool]) -> None:
     app.extensions[_REMEMBERS] = remembers
     babel = Babel(app, locale_selector=current, default_locale=SOURCE)
     babel.domain_instance = _Catalogs()
-    app.jinja_env.globals.update(
-        current_language=current, language_choices=choices, switch_to=switch_to, translated=gettext
-    )
+    app.jinja_env.globals.update(current_language=current, language_choices=choices, switch_to=switch_to)
 
     @app.before_request
     def choose_early() -> None:

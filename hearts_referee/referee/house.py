@@ -196,7 +196,9 @@ def _build(base: Variant, chosen: dict[str, Any]) -> Variant:
             chosen.get("moon", _moon_rule(base)),
             chosen.get("moon_subtract_from", default_of(base, "moon_subtract_from")),
         )
-    return replace(base, name=f"{base.name} (house rules)", options=chosen, **fields)
+    # the name a whole phrase in the reader's language; the base's name is its own message (N_)
+    name = SAID.gettext("%(name)s (house rules)", name=SAID.gettext(base.name))
+    return replace(base, name=name, options=chosen, **fields)
 
 
 def _moon(base: Variant, rule: MoonRule | str, subtract_from: int) -> Moon | None:

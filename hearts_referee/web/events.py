@@ -27,6 +27,7 @@ from hearts_referee.http_shared.language import gettext as _
 from hearts_referee.http_shared.language import ngettext
 from hearts_referee.referee.events import EVENT_FORMATS
 from hearts_referee.referee.record import Problem
+from hearts_referee.referee.translator import SAID
 from hearts_referee.schemas.events import (
     dump_event,
     dump_player_record,
@@ -44,7 +45,7 @@ from hearts_referee.usecases.errors import Rejected
 from .entry import Entry, event_entry, key_ids
 from .handview import penalty_text
 from .pages import as_json, bp, need
-from .words import word
+from .words import ordinal, word
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
@@ -52,12 +53,6 @@ FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 @bp.app_context_processor
 def _event_helpers() -> dict[str, object]:
     return {"zip": zip, "penalty_text": penalty_text, "ordinal": ordinal}
-
-
-def ordinal(n: int) -> str:
-    """1st, 2nd, 3rd, 4th ... 11th, 12th, 13th, 21st."""
-    suffix = "th" if n % 100 in (11, 12, 13) else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
 
 
 def _report(event_id: int) -> use.EventReport:
@@ -154,7 +149,7 @@ def _override_data(form: Mapping[str, str]) -> tuple[dict[str, object], list[Pro
             if isinstance(number, int):
                 data[name] = number
             else:
-                problems.append(Problem(f"/{name}", "type", _("a whole number")))
+                problems.append(Problem(f"/{name}", "type", SAID.gettext("a whole number")))
     if form.get("name", "").strip():
         data["name"] = form["name"]
     if data["action"] == use.Action.SCORERS:

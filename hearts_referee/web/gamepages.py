@@ -24,6 +24,7 @@ from hearts_referee.http_shared.db import get_db
 from hearts_referee.http_shared.hrnbody import game_hand, places, said
 from hearts_referee.http_shared.jsonbody import max_depth
 from hearts_referee.http_shared.language import gettext as _
+from hearts_referee.http_shared.language import ngettext
 from hearts_referee.http_shared.problems import capped, problem_item
 from hearts_referee.referee.errorcodes import shown_pointer
 from hearts_referee.referee.house import catalogue
@@ -45,7 +46,7 @@ from hearts_referee.usecases.errors import Forbidden, Rejected
 from . import words
 from .entry import HOUSE, SEAT_ROWS, YES_NO, Entry, game_entry, hand_entry, sheet_entry
 from .handview import build
-from .pages import CHECK_MAX_BYTES, background, bp, moon_choices, need, store_choices, upcoming
+from .pages import CHECK_MAX_BYTES, background, bp, moon_choices, need, store_choices, too_large, upcoming
 from .recordview import render_problems
 from .sheetpage import store_line
 
@@ -293,7 +294,7 @@ def check_next(game_id: int) -> ResponseReturnValue:
             "pointer": p.pointer,
             "code": p.code,
             "field": entry.field_of(p.pointer),
-            "message": entry.message(p),
+            "message": words.in_language(entry.message(p)),
         }
         for p in problems
     ]
@@ -322,13 +323,19 @@ def notes(refused: Exception | None) -> list[dict[str, Any]]:
         problems = getattr(refused, "problems", ())
         at = places(refused, problems)
         for index, problem in enumerate(problems):
-            item = problem_item(problem, at[index] if index < len(at) else None)
+            item = problem_item(problem, at[index] if index < len(at) else None, words.translator())
             found.append({"line": 1, "column": 1, **item, "severity": "error"})
     return sorted(found, key=lambda note: (note["line"], note["column"]))
 
 
 def _note(note: Mapping[str, Any]) -> str:
-    return f"line {note['line']}, column {note['column']}: {note['code']}: {note['message']}"
+    return _(
+        "line %(line)s, column %(column)s: %(code)s: %(message)s",
+        line=note["line"],
+        column=note["column"],
+        code=note["code"],
+        message=note["message"],
+    )
 
 
 @bp.post("/games/<id:game_id>/hands/read")
@@ -342,6 +349,7 @@ def read_next(game_id: int) -> ResponseReturnValue:
     db = get_db()
     game = games_use.get_game(db, key, game_id)
     rulings: list[str] | None = None
+    titles: list[str] | None = None
     refused: Exception | None = None
     try:
         so_far = games_use.check_next_hand(db, key, game.id, game_hand(game, request.form.get("hrn", "")))
@@ -352,7 +360,8 @@ def read_next(game_id: int) -> ResponseReturnValue:
             refused = RecordError(list(so_far.waiting))
         else:
             rulings = [str(ruling.code) for ruling in so_far.audit.rulings]
-    return jsonify({"notes": notes(refused), "rulings": rulings})
+            titles = [words.title_of(code) for code in rulings]  # what the page says of them
+    return jsonify({"notes": notes(refused), "rulings": rulings, "titles": titles})
 
 
 @bp.post("/games/<id:game_id>/sheet")
@@ -382,19 +391,30 @@ def _add_uploaded(key: Key, game: Game, raw: bytes) -> ResponseReturnValue:
     def refused(problems: list[Problem], data: Any, status: int) -> tuple[str, int]:
         tree = render_problems(data, problems) if data is not None else None
         shown, more = capped(problems)  # as every error answer lists them
-        said = [f"{shown_pointer(p.pointer)}: {p.message}" for p in shown]
+        said = [
+            _(
+                "%(pointer)s: %(message)s",
+                pointer=shown_pointer(p.pointer),
+                message=words.in_language(p.message),
+            )
+            for p in shown
+        ]
         if more:
-            said.append(f"…and {more} more problems not listed")
+            said.append(
+                ngettext(
+                    "…and %(num)s more problem not listed", "…and %(num)s more problems not listed", more
+                )
+            )
         return _entry_page(game, {}, {"file": said}, tree, status, "upload")
 
     if len(raw) > CHECK_MAX_BYTES:
-        return refused([Problem("", "too_large", f"the file is over {CHECK_MAX_BYTES} bytes")], None, 413)
+        return refused([too_large()], None, 413)
     try:
         data = loads_strict(raw, max_depth())
     except JSONError as error:
         return refused([Problem("", error.code, str(error))], None, 400)
     try:
-        hand, _ = games_use.append_hand(get_db(), key, game.id, load_game_hand(data))
+        hand, _created = games_use.append_hand(get_db(), key, game.id, load_game_hand(data))
     except (RecordError, Rejected) as error:
         return refused(list(error.problems), data, 422)
     except Forbidden as error:  # a part only a director sends (irregularities), shown in place

@@ -54,7 +54,7 @@ from hearts_referee.referee.errorcodes import shown_pointer
 from hearts_referee.referee.reader import read_record
 from hearts_referee.referee.record import Problem, RecordError
 from hearts_referee.referee.score_only import reportable_in
-from hearts_referee.referee.translator import N_
+from hearts_referee.referee.translator import N_, SAID
 from hearts_referee.rulings.decisions import answers
 from hearts_referee.rulings.life import offered
 from hearts_referee.schemas.archive import (
@@ -112,6 +112,8 @@ bp = Blueprint(
     static_url_path="/static",
 )
 bp.add_app_template_filter(shown_pointer, "pointer")  # {{ p.pointer|pointer }}: the root as ""
+bp.add_app_template_filter(words.in_language, "translated")  # {{ p.message|translated }}
+bp.add_app_template_global(words.in_language, "translated")  # translated(clause.text)
 
 _DECISION = DecisionRequestSchema()
 _SIGNATURE = SignatureRequestSchema()
@@ -233,6 +235,7 @@ def helpers() -> dict[str, Any]:
         "csrf_token": csrf_token,
         "card": CardView.of,
         "title_of": title_of,
+        "variant_name": words.variant_name,
         "direction_word": words.direction,
         "status_word": words.status,
         "action_word": words.action,
@@ -597,14 +600,16 @@ def _decision_data(form: Mapping[str, str]) -> tuple[dict[str, Any], list[Proble
     else:
         data["ruling"] = form_number(form.get("ruling", ""))
         if not isinstance(data["ruling"], int):
-            problems.append(Problem("/ruling", "type", "choose a ruling"))
+            problems.append(Problem("/ruling", "type", SAID.gettext("choose a ruling")))
     changes: dict[str, int] = {}
     for name, value in form.items():
         if name.startswith("change-") and value.strip():
             seat = name.removeprefix("change-")
             points = form_number(value)
             if not isinstance(points, int):
-                problems.append(Problem(f"/score_changes/{seat}", "type", "a whole number of points"))
+                problems.append(
+                    Problem(f"/score_changes/{seat}", "type", SAID.gettext("a whole number of points"))
+                )
                 continue
             if points:
                 changes[seat] = points
@@ -615,7 +620,10 @@ def _decision_data(form: Mapping[str, str]) -> tuple[dict[str, Any], list[Proble
             Problem(
                 "/score_changes",
                 "not_allowed",
-                "score changes go with adjust; the other decisions leave the score to the rules or the table",
+                SAID.gettext(
+                    "score changes go with adjust; the other decisions leave the score to the rules "
+                    "or the table"
+                ),
             )
         )
     if data["action"] == "claim":
@@ -721,7 +729,7 @@ def sign_hand(hand_id: int) -> ResponseReturnValue:
     data["version"] = form_number(request.form.get("version", ""))
     if not isinstance(data["version"], int):
         return _stored_hand_page(
-            hand_id, status=422, signing=[Problem("/version", "type", "reload the page")]
+            hand_id, status=422, signing=[Problem("/version", "type", SAID.gettext("reload the page"))]
         )
     try:
         body = load(_SIGNATURE, data)
@@ -867,13 +875,13 @@ def check() -> ResponseReturnValue:
     if upload is not None and upload.filename:
         raw = upload.read(CHECK_MAX_BYTES + 1)
         if len(raw) > CHECK_MAX_BYTES:
-            return _check_problems(
-                text, [Problem("", "too_large", f"the file is over {CHECK_MAX_BYTES} bytes")], None, 413
-            )
+            return _check_problems(text, [too_large()], None, 413)
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError:
-            return _check_problems("", [Problem("", "invalid_json", "the file is not UTF-8 text")], None, 400)
+            return _check_problems(
+                "", [Problem("", "invalid_json", SAID.gettext("the file is not UTF-8 text"))], None, 400
+            )
     try:
         data = loads_strict(text.encode("utf-8"), max_depth())
     except JSONError as error:
@@ -887,6 +895,11 @@ def check() -> ResponseReturnValue:
     return render_template(
         "director/check.html", text=text, problems=None, view=view, games=store_choices(signed_in())
     )
+
+
+def too_large() -> Problem:
+    """A file over the pages' limit (:data:`CHECK_MAX_BYTES`), as the pages that take one say it."""
+    return Problem("", "too_large", SAID.gettext("the file is over %(size)s bytes", size=CHECK_MAX_BYTES))
 
 
 def store_choices(key: Key | None) -> list[Game] | None:

@@ -27,7 +27,7 @@ from markupsafe import Markup
 from hearts_referee.http_shared.db import get_db
 from hearts_referee.http_shared.language import gettext
 from hearts_referee.http_shared.network import ALL_INTERFACES, is_loopback, own_addresses
-from hearts_referee.referee.translator import N_
+from hearts_referee.referee.translator import N_, SAID
 from hearts_referee.schemas.bounds import NAME_MAX_LENGTH
 from hearts_referee.schemas.text import TextError, clean
 from hearts_referee.usecases import Pairing, PairingState
@@ -39,12 +39,29 @@ from .pages import begin_session, bp, browser_session, need
 DEFAULT_NAME = N_("A phone")
 
 STATES = {
-    PairingState.WAITING: N_("waiting for its scan"),
+    PairingState.WAITING: N_("waiting for its scan (until %(time)s)"),
     PairingState.EXPIRED: N_("its link expired unused"),
-    PairingState.SIGNED_IN: N_("signed in"),
-    PairingState.ENDED: N_("ended"),
+    PairingState.SIGNED_IN: N_("signed in at %(time)s"),
+    PairingState.ENDED: N_("ended at %(time)s"),
 }
-"""Each state as the list says it (in English: the page shows it translated)."""
+"""Each state as the list says it, with the time it holds until or began (in English: the page
+shows it translated)."""
+
+SIGNED_OUT = N_("signed in at %(time)s, signed out at %(out)s")
+"""A signed-in pairing whose phone has signed out since."""
+
+
+def _now(pairing: Pairing, state: PairingState) -> str:
+    """What a pairing is now, as the list says it, in the page's language."""
+    if state is PairingState.SIGNED_IN and pairing.phone_signed_out_at:
+        return gettext(SIGNED_OUT, time=_hhmm(pairing.used_at), out=_hhmm(pairing.phone_signed_out_at))
+    since = {
+        PairingState.WAITING: pairing.expires_at,
+        PairingState.SIGNED_IN: pairing.used_at,
+        PairingState.ENDED: pairing.ended_at,
+    }.get(state)
+    return gettext(STATES[state], time=_hhmm(since))
+
 
 LINK_GONE = N_(
     "This link no longer works: it has been used, it is more than a few minutes old, or the "
@@ -65,14 +82,15 @@ def _reach() -> tuple[str, str | None]:
     if not is_loopback(host):
         return request.host_url, None
     if is_loopback(listening):
-        return request.host_url, (
+        return request.host_url, SAID.gettext(
             "This service listens on this computer alone, so a phone cannot open the link. "
-            "Stop it and serve it for the network: make serve HOST=0.0.0.0 "
-            "(or hearts-referee serve --host 0.0.0.0), then open this page again."
+            "Stop it and serve it for the network: %(make)s (or %(serve)s), then open this page again.",
+            make="make serve HOST=0.0.0.0",
+            serve="hearts-referee serve --host 0.0.0.0",
         )
     found = own_addresses() if listening in ALL_INTERFACES else []
     if not found:
-        return request.host_url, "This computer has no network address a phone could use."
+        return request.host_url, SAID.gettext("This computer has no network address a phone could use.")
     port = f":{parts.port}" if parts.port else ""
     return f"{parts.scheme}://{found[0]}{port}/", None
 
@@ -87,7 +105,12 @@ def qr_svg(link: str) -> Markup:
     code = segno.make(link, error="m")
     return Markup(
         code.svg_inline(
-            scale=5, dark="#000", light="#fff", svgclass="qr", title="QR code of the link", omitsize=True
+            scale=5,
+            dark="#000",
+            light="#fff",
+            svgclass="qr",
+            title=gettext("QR code of the link"),
+            omitsize=True,
         )
     )
 
@@ -108,7 +131,7 @@ def _phones_page(
             qr=qr_svg(link) if link else None,
             unreachable=unreachable,
             minutes=int(use.LINK_LIFETIME.total_seconds() // 60),
-            states={state: gettext(words) for state, words in STATES.items()},
+            now_of=_now,
             PairingState=PairingState,
             hhmm=_hhmm,
         ),

@@ -21,7 +21,8 @@ from hearts_referee.http_shared.language import current
 from hearts_referee.languages import SOURCE
 from hearts_referee.languages import translator as translator_for
 from hearts_referee.referee.rulingkinds import RULING_KINDS
-from hearts_referee.referee.translator import Translator, direction_name
+from hearts_referee.referee.translator import Said, Translator, direction_name, translated
+from hearts_referee.referee.variant import Variant
 
 
 def language() -> str:
@@ -77,6 +78,10 @@ def _words(language: str) -> Mapping[tuple[str, str], str]:
         ("signature status", "stale"): t.pgettext("signature status", "stale"),
         ("claim", "allowed"): t.pgettext("claim", "allowed"),
         ("claim", "refused"): t.pgettext("claim", "refused"),
+        ("moon option", "add"): t.pgettext("moon option", "add"),
+        ("moon option", "subtract"): t.pgettext("moon option", "subtract"),
+        ("moon chosen by", "record"): t.pgettext("moon chosen by", "record"),
+        ("moon chosen by", "referee"): t.pgettext("moon chosen by", "referee"),
         ("role", "director"): t.pgettext("role", "director"),
         ("role", "auditor"): t.pgettext("role", "auditor"),
         ("role", "scorer"): t.pgettext("role", "scorer"),
@@ -140,3 +145,39 @@ def title_of(code: str) -> str:
 def titles() -> dict[str, str]:
     """Every ruling code's heading, for a script to show (the hand entry's flags)."""
     return {code: title_of(code) for code in TITLES}
+
+
+def in_language(text: str) -> str:
+    """A text a page shows, in the page's language: a sentence the engine or a page wrote as a
+    :class:`~hearts_referee.referee.translator.Said` (a problem's ``message``, a form field's
+    problem) written again in it; a message marked where it is written (``N_``: a clause's
+    text, a house rule's description) from the catalog; any other text (a name) as it is.
+    The pages' ``translated``: ``{{ p.message|translated }}``, ``translated(clause.text)``;
+    escaped as any value and never read as a format."""
+    if isinstance(text, Said):
+        return translated(text, translator())
+    return translator().gettext(text)
+
+
+def variant_name(variant: Variant) -> str:
+    """A variant's name in the page's language: a built-in one's as marked where it is
+    written (``N_``), a house variant's as the whole phrase ``referee.house`` wrote it
+    ("Omnibus kitty (house rules)", itself a ``Said``)."""
+    name = variant.name
+    t = translator()
+    return translated(name, t) if isinstance(name, Said) else t.gettext(name)
+
+
+def ordinal(n: int) -> str:
+    """``n`` as an ordinal number in the page's language: ``1st``, ``2nd``, ``3rd``, ``11th``,
+    ``21st``; in Norwegian ``1.``, ``2.``. English's own rule chooses which of four whole
+    messages it is (each a language translates as a whole, Norwegian all four as ``%(n)s.``)."""
+    t = translator()
+    last = n % 10 if n % 100 not in (11, 12, 13) else 0
+    if last == 1:
+        return t.pgettext("ordinal", "%(n)sst") % {"n": n}
+    if last == 2:
+        return t.pgettext("ordinal", "%(n)snd") % {"n": n}
+    if last == 3:
+        return t.pgettext("ordinal", "%(n)srd") % {"n": n}
+    return t.pgettext("ordinal", "%(n)sth") % {"n": n}
