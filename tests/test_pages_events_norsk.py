@@ -326,3 +326,19 @@ def test_a_check_with_problems_counts_them_in_norwegian(client, club):
         r"\d+ problem(?:er)?,( hvert)? vist nedenfor ved den delen av registreringen det gjelder:", html
     )
     assert "Registreringen slik den ble sendt" in html and "The record as sent" not in html
+
+
+@pytest.mark.parametrize(
+    ("path", "english"),
+    [
+        ("/director/events/99", "No event 99."),  # a use case's refusal
+        ("/director/no-such-page", "The requested URL was not found on the server."),  # werkzeug's 404
+    ],
+)
+def test_the_error_pages_detail_is_told_in_norwegian(client, club, path, english):
+    """The detail under the heading is the refusal's own sentence, in the page's language: a
+    use case's, or our words for what Werkzeug says of a route that does not exist."""
+    norsk = read(client, path, 404)
+    assert english not in norsk
+    client.get("/director/?lang=en")
+    assert english in client.get(path).get_data(as_text=True)

@@ -48,7 +48,7 @@ from hearts_referee.http_shared.jsonbody import max_depth
 from hearts_referee.http_shared.language import KEPT as LANGUAGE_KEPT
 from hearts_referee.http_shared.language import current, ngettext
 from hearts_referee.http_shared.language import gettext as _
-from hearts_referee.http_shared.problems import REFUSALS, capped, refusal
+from hearts_referee.http_shared.problems import FAILED, REFUSALS, capped, description, refusal
 from hearts_referee.http_shared.requestlog import keyed
 from hearts_referee.referee.errorcodes import shown_pointer
 from hearts_referee.referee.reader import read_record
@@ -294,9 +294,9 @@ def heading(status: int) -> str:
 
 def html_error(error: HTTPException) -> tuple[str, int, list[tuple[str, str]]]:
     status = error.code or 500
-    detail = error.description or ""
+    detail = description(error)
     if status >= 500 and getattr(error, "problems", None) is None:  # a failure, not a refusal (503)
-        detail = _("The referee failed on this request; the error has been logged.")
+        detail = FAILED
     headers = [(k, v) for k, v in error.get_headers() if k.lower() != "content-type"]
     return (
         render_template("director/error.html", heading=heading(status), detail=detail),
