@@ -172,13 +172,13 @@ def _problems(
     }
     if more:
         data["more_problems"] = more
-    _noted(data, notes)
+    _noted(data, notes, language)
     return Outcome(where, dumps(data), None, problems=found)
 
 
-def _noted(data: dict[str, Any], notes: Iterable[Diagnostic]) -> None:
-    """A hand read from HRN: what the reader said of it, at the end of its line."""
-    said = [note.as_json() for note in notes]
+def _noted(data: dict[str, Any], notes: Iterable[Diagnostic], language: str = SOURCE) -> None:
+    """A hand read from HRN: what the reader said of it (in ``language``), at the end of its line."""
+    said = [note.as_json(translator(language)) for note in notes]
     if said:
         data["diagnostics"] = said
 
@@ -203,9 +203,11 @@ def audit_data(where: Where, data: Any, language: str = SOURCE) -> Outcome:
         return _problems(where, error.problems, language=language)
 
 
-def _hand(where: Where, result: Mapping[str, Any], notes: Iterable[Diagnostic] = ()) -> Outcome:
+def _hand(
+    where: Where, result: Mapping[str, Any], notes: Iterable[Diagnostic] = (), language: str = SOURCE
+) -> Outcome:
     data: dict[str, Any] = {**where.fields(), "kind": Kind.HAND, "audit": result}
-    _noted(data, notes)
+    _noted(data, notes, language)
     return Outcome(where, dumps(data), Kind.HAND, (_tally(where.label(), result),))
 
 
@@ -242,7 +244,7 @@ def audit_notated(where: Where, notated: Notated, language: str = SOURCE) -> Out
     found = list(notated.refused) if hand is None else unread(hand, notes, validated)
     if hand is not None and not found:
         try:
-            return _hand(where, validated(hand), notes)
+            return _hand(where, validated(hand), notes, language)
         except (RecordError, Rejected) as error:
             found = located(hand, error.problems)
     return _problems(where, [problem for problem, _ in found], [place for _, place in found], notes, language)

@@ -318,7 +318,7 @@ def notes(refused: Exception | None) -> list[dict[str, Any]]:
     """What the reader and the referee said of this request's HRN text, in text order: the
     reader's warnings, and each problem of ``refused`` (the notation's errors, the referee's
     problems), each at its line and column."""
-    found = [note.as_json() for note in said() if note.severity == "warning"]
+    found = [note.as_json(words.translator()) for note in said() if note.severity == "warning"]
     if refused is not None:
         problems = getattr(refused, "problems", ())
         at = places(refused, problems)
