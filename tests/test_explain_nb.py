@@ -143,6 +143,14 @@ def test_a_said_phrase_is_its_english_text_byte_for_byte():
     assert translated("a name", NB) == "a name"  # a plain string is not a message
 
 
+@pytest.mark.parametrize("name", ["message", "singular", "plural", "n", "values"])
+def test_a_fact_may_take_any_name_even_one_of_the_sayings_own_parameters(name):
+    """Compiled, a positional-only parameter is also taken by its name (mypyc): a fact named
+    ``message`` once met ``gettext(message, /)`` and raised a TypeError on the compiled build."""
+    assert SAID.gettext(f"%({name})s stays", **{name: "it"}) == "it stays"
+    assert SAID.ngettext(f"%({name})s stays", f"%({name})s stay", 2, **{name: "they"}) == "they stay"
+
+
 def test_a_said_phrase_is_told_in_norwegian_with_its_values():
     said = SAID.gettext("passed to %(to)s instead of %(recipient)s", to="S", recipient="E")
     assert translated(said, NB) == "sendte til S i stedet for E"

@@ -117,12 +117,14 @@ class Saying:
     templates with named placeholders; ``pybabel extract`` finds them by these names), the
     English text made at once, the message and its facts kept for another language."""
 
-    def gettext(self, message: str, /, **values: object) -> Said:
-        return _said(message, values)
+    # The parameters' names are no fact's: compiled, mypyc takes a positional-only parameter
+    # by its name too, so a fact named ``message`` would collide with it.
+    def gettext(self, _message: str, /, **values: object) -> Said:
+        return _said(_message, values)
 
-    def ngettext(self, singular: str, plural: str, n: int, /, **values: object) -> Said:
-        said = _said(singular if n == 1 else plural, values)
-        said.message, said.plural, said.n = singular, plural, n
+    def ngettext(self, _singular: str, _plural: str, _n: int, /, **values: object) -> Said:
+        said = _said(_singular if _n == 1 else _plural, values)
+        said.message, said.plural, said.n = _singular, _plural, _n
         return said
 
     def joined(self, separator: str, parts: Iterable[str]) -> Said:
