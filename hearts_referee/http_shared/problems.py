@@ -14,13 +14,14 @@ the order the checks found them, say what is wrong; the count says how much.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
-
-from werkzeug.exceptions import HTTPException
+from typing import TYPE_CHECKING, NamedTuple
 
 from hearts_referee.referee.record import Problem, RecordError
 from hearts_referee.referee.translator import ENGLISH, SAID, Said, Translator, translated
 from hearts_referee.usecases.errors import ArchiveError, Conflict, Forbidden, NotFound, Rejected
+
+if TYPE_CHECKING:  # pragma: no cover  # a bulk audit's lines use this module: no web framework at run time
+    from werkzeug.exceptions import HTTPException
 
 RECORD_DETAIL = SAID.gettext("The hand record cannot have happened at any table; see errors.")
 
