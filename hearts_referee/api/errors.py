@@ -19,8 +19,9 @@ from werkzeug.exceptions import (
 )
 
 from hearts_referee.http_shared.hrnbody import places
+from hearts_referee.http_shared.httperrors import description
 from hearts_referee.http_shared.language import current, told
-from hearts_referee.http_shared.problems import FAILED, REFUSALS, capped, description, problem_item, refusal
+from hearts_referee.http_shared.problems import FAILED, REFUSALS, capped, problem_item, refusal
 from hearts_referee.languages import translator
 from hearts_referee.referee.record import Problem
 from hearts_referee.referee.translator import N_, SAID, Said, translated

@@ -44,11 +44,12 @@ from marshmallow import ValidationError
 from werkzeug.exceptions import BadRequest, Forbidden, HTTPException, Unauthorized
 
 from hearts_referee.http_shared.db import get_db
+from hearts_referee.http_shared.httperrors import description
 from hearts_referee.http_shared.jsonbody import max_depth
 from hearts_referee.http_shared.language import KEPT as LANGUAGE_KEPT
 from hearts_referee.http_shared.language import current, ngettext
 from hearts_referee.http_shared.language import gettext as _
-from hearts_referee.http_shared.problems import FAILED, REFUSALS, capped, description, refusal
+from hearts_referee.http_shared.problems import FAILED, REFUSALS, capped, refusal
 from hearts_referee.http_shared.requestlog import keyed
 from hearts_referee.referee.errorcodes import shown_pointer
 from hearts_referee.referee.reader import read_record
