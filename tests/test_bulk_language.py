@@ -5,23 +5,36 @@ words and numbers in Norwegian, the codes, the data and the JSON summary the sam
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import json
 from pathlib import Path
 from typing import Any
 
 import pytest
+from games import SEATS
 from rich.console import Console
-from test_api_audits import REVOKE, ndjson, post, results
+from test_api_audits import ndjson, post, results
 from test_bulk import mixed_lines, result_lines
+from test_reaudit import REVOKE, ROOT, invoke, run, store_as_read_by
+from test_reaudit import path as path  # the archive under re-audit: three hands, as stored now
 
+from hearts_referee import archive, usecases
 from hearts_referee.app import create_app
-from hearts_referee.batch import run
+from hearts_referee.batch import run as batch_run
 from hearts_referee.batch.inputs import records
-from hearts_referee.batch.summary import Reject, Summary
+from hearts_referee.batch.recheck import RecheckSummary, Unreadable
+from hearts_referee.batch.summary import ExitStatus, Reject, Summary
+from hearts_referee.cli import recheck as recheck_cli
 from hearts_referee.cli.batch import reject_lines, summary_table
+from hearts_referee.cli.recheck import recheck_table
 from hearts_referee.cli.report import live, number
+from hearts_referee.languages import translator
+from hearts_referee.referee.reader import read_record
 from hearts_referee.referee.record import Problem
+from hearts_referee.referee.translator import translated
+from hearts_referee.schemas.record import load_record
+from hearts_referee.usecases import hands
 
 NBSP = "\xa0"
 
@@ -149,14 +162,143 @@ def test_a_norwegian_tag_reads_bokmal(audit: Any, mixed: Path, asked: str) -> No
     assert "Massekontroll" in audit(str(mixed), "--jobs", "1", "--language", asked).stderr
 
 
-def test_the_archive_reaudit_refuses_a_language_it_does_not_speak_yet(audit: Any) -> None:
-    result = audit("--archive", "--language", "nb")
-    assert result.exit_code == 3 and "--language" in result.stderr
+# --- audit --archive: the re-audit of the archive ------------------------------------------
+
+
+def _with_a_changed_and_an_impossible_hand(file: Path) -> None:
+    """test_reaudit's archive, with the revoke as engine 0.0.9 scored it (N's 0: a hand the
+    engine now would change) and a record the engine finds impossible (8♠ dealt twice)."""
+    store_as_read_by(file, "0.0.9", score={**hands.audit_record(load_record(REVOKE)).score, "N": 0})
+    data = {**REVOKE, "deal": {**REVOKE["deal"], "E": ["8S", *REVOKE["deal"]["E"][1:]]}}
+    db = usecases.open_archive(file)
+    audit = dataclasses.replace(hands.audit_record(load_record(REVOKE)), engine_version="0.0.9")
+    archive.store_hand(db, "impossible", read_record(data), audit, signers=frozenset(SEATS), by=None)
+    db.close()
+
+
+def test_the_archive_re_audit_in_norwegian_sums_up_in_norwegian_with_the_same_data(
+    path: Path, tmp_path: Path
+) -> None:
+    _with_a_changed_and_an_impossible_hand(path)
+    said = {}
+    for language in ("en", "nb"):
+        out, summary = tmp_path / f"{language}.ndjson", tmp_path / f"{language}.json"
+        args = [
+            "--archive",
+            str(path),
+            "-o",
+            str(out),
+            "--summary-json",
+            str(summary),
+            "--language",
+            language,
+        ]
+        said[language] = invoke(path, *args)
+    assert said["en"].exit_code == said["nb"].exit_code == ExitStatus.REJECTED
+    en, nb = (
+        [json.loads(line) for line in (tmp_path / f"{lang}.ndjson").read_text().splitlines()]
+        for lang in ("en", "nb")
+    )
+    changed, impossible = en[-2], en[-1]
+    assert changed["score"] == {"N": [0, 26]} and changed["changed"] is True
+    # a line's data is the same in every language; its problems' messages are told in Norwegian
+    assert [{**line, "problems": []} for line in en] == [{**line, "problems": []} for line in nb]
+    assert [(p["pointer"], p["code"]) for p in impossible["problems"]] == [
+        (p["pointer"], p["code"]) for p in nb[-1]["problems"]
+    ]
+    english = impossible["problems"][0]["message"]
+    norsk = nb[-1]["problems"][0]["message"]
+    assert english != norsk and norsk == translated(_first_problem_of(path), translator("nb"))
+    # the JSON summary is data: the same in any language, its messages English
+    summaries = {lang: json.loads((tmp_path / f"{lang}.json").read_text()) for lang in ("en", "nb")}
+    for summary in summaries.values():
+        summary.pop("seconds"), summary.pop("hands_per_second")
+    assert summaries["en"] == summaries["nb"]
+    assert summaries["nb"]["unreadable_hands"][0]["message"] == english
+    table = said["nb"].stderr
+    for words in (
+        "Ny kontroll av arkivet:",
+        "hender kontrollert på nytt",
+        "kontrollert av motor 0.0.9",
+        "uendret",
+        "ville bli endret",
+        "poengsum",
+        "kan ikke lenger leses",
+        "hender i partier med ufullstendig spill",
+        "brutte hashkjeder",
+        "hender per sekund",
+        "avslutningsstatus",
+        f"hånd {impossible['hand_id']} /deal/",
+    ):
+        assert words in table, words
+    for words in ("Archive re-audit", "hands re-audited", "would change", "no longer readable", "unchanged"):
+        assert words not in table, words
+    assert "would change" in said["en"].stderr and "hands re-audited" in said["en"].stderr
+
+
+def _first_problem_of(file: Path) -> str:
+    """The impossible hand's first problem as the engine says it (a ``Said``)."""
+    results, _ = run(file)
+    return results[-1].problems[0].message
+
+
+def test_the_archive_re_audits_numbers_are_written_as_the_language_writes_them() -> None:
+    summary = RecheckSummary(hands=12345, unchanged=10000, changed=2345, changed_score=2345, seconds=5.0)
+    summary.engines.update({"0.0.9": 2345, "0.2.0": 10000})
+    problem = Problem("/deal/E/0", "duplicate_card", "8S is dealt twice")
+    summary.unreadable, summary.unreadables = 1500, [Unreadable(7, problem, 1001)]
+    norsk = rendered(recheck_table(summary, "archive.sqlite", "nb"))
+    for shown in (f"12{NBSP}345", f"10{NBSP}000", f"2{NBSP}345", f"1{NBSP}500", f"2{NBSP}469"):
+        assert shown in norsk, shown  # counts, and hands per second whole
+    assert f"hånd 7 /deal/E/0: 8S is dealt twice (+1{NBSP}000 til)" in norsk  # an id is not a count
+    assert f"... og 1{NBSP}499 til" in norsk
+    english = rendered(recheck_table(summary, "archive.sqlite"))
+    assert "12,345" in english and "hand 7 /deal/E/0: 8S is dealt twice (+1,000 more)" in english
+    assert "... and 1,499 more" in english
+
+
+def test_the_archive_re_audits_failures_are_told_in_norwegian(path: Path) -> None:
+    missing = invoke(path, "--archive", str(path.with_name("nowhere.sqlite")), "--language", "nb")
+    assert missing.exit_code == ExitStatus.FAILED
+    assert "nowhere.sqlite: arkivfilen finnes ikke" in missing.stderr.replace("\n", "")
+    misused = invoke(
+        path, "--archive", str(path), str(ROOT / "examples" / "mso-revoke.json"), "--language", "nb"
+    )
+    assert misused.exit_code == ExitStatus.FAILED
+    assert "kontrollerer arkivet på nytt: oppgi ikke INPUT" in misused.stderr.replace("\n", " ")
+
+
+def test_the_archive_re_audits_progress_bar_counts_in_norwegian(
+    path: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    out = io.StringIO()
+    terminal = Console(file=out, force_terminal=True, width=120, color_system=None)
+    monkeypatch.setattr(recheck_cli, "Console", lambda stderr: terminal)
+    with pytest.raises(SystemExit):
+        recheck_cli.recheck_archive(
+            str(path),
+            output=str(tmp_path / "out.ndjson"),
+            summary_json=None,
+            quiet=False,
+            not_with={},
+            language="nb",
+        )
+    assert "kontrollerer på nytt" in out.getvalue() and "hender: 3" in out.getvalue()
+
+
+@pytest.mark.parametrize("asked", ["de", "xx-YY"])
+def test_the_archive_re_audit_refuses_a_language_not_spoken_naming_the_spoken_ones(
+    path: Path, asked: str
+) -> None:
+    result = invoke(path, "--archive", str(path), "--language", asked)
+    assert result.exit_code == ExitStatus.FAILED
+    assert f"{asked!r} is not a language spoken here; choose one of en, nb" in result.stderr
+    assert result.stdout == ""  # nothing re-audited
 
 
 def test_worker_processes_explain_in_the_language_asked(mixed: Path) -> None:
-    one = [o.line for o in run.local(records([str(mixed)]), jobs=1, language="nb")]
-    two = [o.line for o in run.local(records([str(mixed)]), jobs=2, chunk=2, language="nb")]
+    one = [o.line for o in batch_run.local(records([str(mixed)]), jobs=1, language="nb")]
+    two = [o.line for o in batch_run.local(records([str(mixed)]), jobs=2, chunk=2, language="nb")]
     assert one == two
     assert "spilte 8♠ til stikk 3" in one[1].decode()
 

@@ -226,10 +226,16 @@ def audit(
             "--csv": bool(csv_path),
             "--jobs": jobs is not None,
             "--dask": bool(dask),
-            "--language": language is not None,  # the re-audit's words are English still
         }
         database = None if archive == CONFIGURED else archive
-        recheck_archive(database, output=output, summary_json=summary_json, quiet=quiet, not_with=given)
+        recheck_archive(
+            database,
+            output=output,
+            summary_json=summary_json,
+            quiet=quiet,
+            not_with=given,
+            language=language or SOURCE,
+        )
     console = Console(stderr=True)
     spoken = language or SOURCE
     t = translator(spoken)

@@ -17,10 +17,11 @@ from hearts_referee.referee.translator import SAID, Said
 class ArchiveUnavailable(Exception):
     """The archive file cannot be read as it stands: missing, not an archive, or of a
     schema other than this release's. ``str()`` says which, for the operator; ``reason``
-    says it without the file's path (for a client of ``/readyz``)."""
+    says it without the file's path (for a client of ``/readyz``), ``file`` is the path."""
 
     def __init__(self, file: Path, reason: str) -> None:
         super().__init__(f"{file}: {reason}")
+        self.file = file
         self.reason = reason
 
 
