@@ -47,9 +47,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from hearts_referee import referee
+from hearts_referee.http_shared.problems import problem_item
 from hearts_referee.languages import SOURCE, translator
 from hearts_referee.referee.record import Problem
-from hearts_referee.referee.translator import ENGLISH, Translator, translated
+from hearts_referee.referee.translator import translated
 from hearts_referee.rulings.log import Ruling
 from hearts_referee.schemas.result import dump_penalty
 from hearts_referee.usecases.recheck import HandRecheck
@@ -69,11 +70,6 @@ def _ruling(ruling: Ruling) -> dict[str, Any]:
         "status": str(ruling.status),
         "penalty": dump_penalty(ruling.penalty),
     }
-
-
-def _problem(problem: Problem, t: Translator = ENGLISH) -> dict[str, str]:
-    """A problem as a line or the summary lists it, its message in ``t``'s language."""
-    return {"pointer": problem.pointer, "code": problem.code, "message": translated(problem.message, t)}
 
 
 def recheck_data(result: HandRecheck, language: str = SOURCE) -> dict[str, Any]:
@@ -107,8 +103,8 @@ def recheck_data(result: HandRecheck, language: str = SOURCE) -> dict[str, Any]:
                 for n, code, message in chain.problems
             ],
         },
-        "problems": [_problem(p, t) for p in result.problems],
-        "incomplete": _problem(result.incomplete, t) if result.incomplete is not None else None,
+        "problems": [problem_item(p, None, t) for p in result.problems],
+        "incomplete": problem_item(result.incomplete, None, t) if result.incomplete is not None else None,
     }
 
 
@@ -216,10 +212,11 @@ class RecheckSummary:
             "changed_rulings": self.changed_rulings,
             "unreadable": self.unreadable,
             "unreadable_hands": [
-                {"hand_id": u.hand_id, **_problem(u.problem), "problems": u.count} for u in self.unreadables
+                {"hand_id": u.hand_id, **problem_item(u.problem), "problems": u.count}
+                for u in self.unreadables
             ],
             "incomplete": self.incomplete,
-            "incomplete_hands": [{"hand_id": u.hand_id, **_problem(u.problem)} for u in self.incompletes],
+            "incomplete_hands": [{"hand_id": u.hand_id, **problem_item(u.problem)} for u in self.incompletes],
             "broken_chains": self.broken,
             "broken": [
                 {
