@@ -60,10 +60,14 @@ quick: $(VENV)/.test
 # and every catalog under hearts_referee/translations updated to them. Translate what is new
 # (an empty msgstr); tests/test_catalogs.py fails until every catalog is whole. Nothing here is
 # compiled: the service compiles a catalog in memory when first asked for its language.
+# The template (messages.pot) is made in a temporary folder and removed: nothing is left in the tree.
+# `make messages NEW=de` first makes an empty catalog for a new language (docs/languages.md).
 messages: $(VENV)/.runtime
-	mkdir -p build
-	$(VENV)/bin/pybabel extract -F babel.cfg --no-location --sort-output --omit-header -o build/messages.pot .
-	$(VENV)/bin/pybabel update -i build/messages.pot -d hearts_referee/translations -w 100 --no-fuzzy-matching --ignore-obsolete
+	pot=$$(mktemp -d) && \
+	$(VENV)/bin/pybabel extract -F babel.cfg --no-location --sort-output --omit-header -o $$pot/messages.pot . && \
+	{ [ -z "$(NEW)" ] || $(VENV)/bin/pybabel init -i $$pot/messages.pot -d hearts_referee/translations -l $(NEW) -w 100; } && \
+	$(VENV)/bin/pybabel update -i $$pot/messages.pot -d hearts_referee/translations -w 100 --no-fuzzy-matching --ignore-obsolete; \
+	status=$$?; rm -rf $$pot; exit $$status
 
 # Install Chromium with apt-get when it is missing and we may (root, apt-get present).
 # Otherwise say so and go on: the browser tests then fail, saying how to install it.

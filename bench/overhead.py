@@ -13,7 +13,16 @@ interleaved (a noisy neighbour slows every row alike), CPU time of this process,
   (``create_app``): every hook, the session interface and the JSON provider around it;
 - ``... without <hook>``: that app less one hook: its cost is the difference;
 - ``validate`` and ``validate, no hooks``: the real route, with and without the hooks;
-- ``the audit alone``: ``validate_hand_json`` on the same text: what the route must cost.
+- ``the audit alone``: ``validate_hand_json`` on the same text: what the route must cost;
+- ``validate, <something> on``: the parts that are off by default, each when it acts: a key
+  required and sent (its lookup in the archive), CORS for an allowed ``Origin``, the rate
+  limit per key (with the key), and the answer asked for in Norwegian (Content-Language).
+  Off, each costs nothing: it registers no hook (``api.cors``, ``api.ratelimit``).
+
+Then the parts inside the view, each called alone in a fresh request context of the same
+request (the context's making not counted; wall time of the call, medians): the JSON body
+reader, the language chosen and told, the answer encoded, the rulings counted for the log
+line, and the problem handler answering a record that cannot have happened (a 422).
 
 The request log writes its lines to ``/dev/null`` (a real file, so each line still costs its
 write). Then the view's own plumbing (reading the body, the answer, the rulings count) is
@@ -45,15 +54,20 @@ from werkzeug.test import EnvironBuilder  # noqa: E402
 
 from bench.validate import machine_line  # noqa: E402
 from hearts_referee import compiled  # noqa: E402
+from hearts_referee.api.errors import refused  # noqa: E402
 from hearts_referee.app import create_app  # noqa: E402
-from hearts_referee.validate import validate_hand_json  # noqa: E402
+from hearts_referee.http_shared import jsonbody, language  # noqa: E402
+from hearts_referee.http_shared.requestlog import rulings  # noqa: E402
+from hearts_referee.referee import RecordError  # noqa: E402
+from hearts_referee.validate import validate_hand, validate_hand_json, validate_hand_text  # noqa: E402
 
 BODY = (ROOT / "examples" / "mso-revoke.json").read_bytes()
 VALIDATE = "/v1/hands/validate"
 ECHO = "/v1/bench-echo"
 
 HOOKS: dict[str, tuple[str, str, str]] = {
-    "request log": ("_start", "_finish", ""),
+    "request log": ("", "", "RequestLog"),
+    "language headers": ("", "", "Told"),
     "server refusals": ("_refused_by_server", "", ""),
     "security headers": ("", "secure", "SecureHeaders"),
 }
@@ -74,9 +88,24 @@ def echo() -> Response:
     return Response(request.get_data(), mimetype="application/json")
 
 
-def service(folder: str, without: Iterable[str] = ()) -> Flask:
+ORIGIN = "https://scores.example.org"
+
+ACTING: dict[str, tuple[dict[str, Any], dict[str, str]]] = {
+    "a key required and sent": ({"VALIDATE_REQUIRES_KEY": True}, {"X-API-Key": "{key}"}),
+    "CORS, an allowed origin": ({"CORS_ORIGINS": [ORIGIN]}, {"Origin": ORIGIN}),
+    "rate limit per key, key sent": (
+        {"VALIDATE_REQUIRES_KEY": True, "RATELIMIT_PER_KEY": "1000000/minute"},
+        {"X-API-Key": "{key}"},
+    ),
+    "answer in Norwegian": ({}, {"Accept-Language": "nb"}),
+}
+"""The parts off by default (or not asked for), each switched on: its settings and the
+request's headers (``{key}``: a scorer's key made in the bench's archive)."""
+
+
+def service(folder: str, without: Iterable[str] = (), settings: dict[str, Any] | None = None) -> Flask:
     """The service's app with an echo route, less the named hooks."""
-    app = create_app({"DATABASE": f"{folder}/archive.sqlite", "LOG_LEVEL": "INFO"})
+    app = create_app({"DATABASE": f"{folder}/archive.sqlite", "LOG_LEVEL": "INFO", **(settings or {})})
     app.add_url_rule(ECHO, "bench_echo", echo, methods=["POST"])
     for hook in without:
         before, after, wrapper = HOOKS[hook]
@@ -96,17 +125,21 @@ def unwrapped(wsgi: Any, wrapper: str) -> Any:
     return wsgi
 
 
-def environ_for(path: str) -> dict[str, Any]:
+def environ_for(path: str, headers: dict[str, str] | None = None) -> dict[str, Any]:
     built = EnvironBuilder(
-        path=path, method="POST", data=BODY, content_type="application/json", headers={"Host": "localhost"}
+        path=path,
+        method="POST",
+        data=BODY,
+        content_type="application/json",
+        headers={"Host": "localhost", **(headers or {})},
     ).get_environ()
     built["REMOTE_ADDR"] = "127.0.0.1"
     return built
 
 
-def sender(app: Flask, path: str) -> Callable[[], None]:
+def sender(app: Flask, path: str, headers: dict[str, str] | None = None) -> Callable[[], None]:
     """One request to ``app`` at ``path``, its answer read to the end; 200 or the run stops."""
-    base = environ_for(path)
+    base = environ_for(path, headers)
     statuses: list[str] = []
 
     def start_response(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> None:
@@ -140,7 +173,22 @@ def rows(folder: str) -> dict[str, Callable[[], None]]:
     out["validate"] = sender(everything, VALIDATE)
     out["validate, no hooks"] = sender(no_hooks, VALIDATE)
     out["the audit alone"] = lambda: validate_hand_json(BODY) and None
+    key = scorer_key(f"{folder}/archive.sqlite")
+    for name, (settings, headers) in ACTING.items():
+        sent = {header: value.format(key=key) for header, value in headers.items()}
+        out[f"validate, {name}"] = sender(service(folder, settings=settings), VALIDATE, sent)
     return out
+
+
+def scorer_key(database: str) -> str:
+    """A scorer's API key, made in the bench's archive."""
+    from hearts_referee.archive import create_key, open_archive
+
+    db = open_archive(database)
+    try:
+        return create_key(db, "bench scorer", "scorer")[1]
+    finally:
+        db.close()
 
 
 def measure(timed: dict[str, Callable[[], None]], requests: int, repeats: int) -> dict[str, float]:
@@ -178,11 +226,65 @@ def report(per: dict[str, float], requests: int, repeats: int) -> str:
     plumbing = per["validate, no hooks"] - per["echo in the service, no hooks"] - per["the audit alone"]
     lines.append(f"  {'the view around the audit (body, answer)':43s} {plumbing:7.1f}")
     lines.append(f"  {'the audit':43s} {per['the audit alone']:7.1f}")
+    for name in ACTING:
+        lines.append(f"  {name:43s} {per[f'validate, {name}'] - per['validate']:7.1f}")
     lines.append(
         f"  {'validate less the bare echo':43s} {per['validate'] - per['bare Flask echo']:7.1f}"
         f"  (bench/server.py --target's budget: 150 µs of server CPU)"
     )
     return "\n".join(lines)
+
+
+def refusal() -> RecordError:
+    """The README's revoke with a seat gone from its seats: a record no table could have
+    played, refused with a problem at each place the seat is named."""
+    import json
+
+    record = json.loads(BODY)
+    record["seats"] = record["seats"][:3]
+    try:
+        validate_hand(record)
+    except RecordError as error:
+        return error
+    raise SystemExit("the damaged record was not refused: nothing to time")
+
+
+def parts() -> dict[str, Callable[[], object]]:
+    """The view's parts, each a call made inside the request's context."""
+    from flask import jsonify
+
+    result = validate_hand_text(BODY)
+    error = refusal()
+    return {
+        "the JSON body reader": jsonbody.body_bytes,
+        "the language chosen and told": lambda: (language.current(), language.told()),
+        "the answer encoded (jsonify)": lambda: jsonify(result),
+        "the rulings counted for the log": lambda: rulings().update(r["code"] for r in result["rulings"]),
+        f"the problem handler ({len(error.problems)} problems)": lambda: refused(error),
+    }
+
+
+def measure_parts(
+    app: Flask, timed: dict[str, Callable[[], object]], calls: int, repeats: int
+) -> dict[str, float]:
+    base = environ_for(VALIDATE)
+    samples: dict[str, list[float]] = {name: [] for name in timed}
+    gc.disable()
+    try:
+        for _ in range(repeats):
+            for name, call in timed.items():
+                spent = 0
+                for _ in range(calls):
+                    environ = dict(base)
+                    environ["wsgi.input"] = io.BytesIO(BODY)
+                    with app.request_context(environ):
+                        started = time.perf_counter_ns()
+                        call()
+                        spent += time.perf_counter_ns() - started
+                samples[name].append(spent / calls / 1000)
+    finally:
+        gc.enable()
+    return {name: statistics.median(values) for name, values in samples.items()}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -195,7 +297,12 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory() as folder, open(os.devnull, "w") as sink:
         with contextlib.redirect_stderr(sink):  # the request log's lines: written, to nowhere
             per = measure(rows(folder), args.requests, args.repeats)
+            inside = measure_parts(service(folder), parts(), args.requests, args.repeats)
         print(report(per, args.requests, args.repeats))
+        print("")
+        print("Inside the view, each part called alone in the request's context (µs a call, wall):")
+        for name, value in inside.items():
+            print(f"  {name:43s} {value:7.1f}")
     return 0
 
 

@@ -22,6 +22,10 @@ stalled after their headers, a third trickling their body a byte every
   not a dependency): one process, 4 threads, the alternative that buffers whole
   requests before a thread sees them.
 
+``--settings gevent-2,gevent-3,...`` runs the service under each of the production server's
+settings in :data:`SETTINGS` instead (worker class, workers, keep-alive: issue 42 chose
+``serve``'s by it), and prints for each the same columns plus the server's CPU a request.
+
 ``--target`` measures only the HTTP target instead: ``serve`` (with its default settings,
 the request log included) against ``echo``, wrk runs alternating between the two
 (``bench/validate.py`` runs the same, shorter, and prints it with its rows).
@@ -34,8 +38,8 @@ errors, and the slowest ``/healthz`` probe (a probe that got no answer in
 from __future__ import annotations
 
 import argparse
+import json
 import os
-import platform
 import re
 import shutil
 import signal
@@ -53,6 +57,8 @@ from pathlib import Path
 from typing import NamedTuple
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
 BIN = Path(sys.executable).parent
 BODY = ROOT / "examples" / "mso-revoke.json"
 PATH = "/v1/hands/validate"
@@ -72,8 +78,35 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
+SETTINGS: dict[str, dict[str, object]] = {
+    "gevent-2": {},
+    "gevent-3": {"workers": 3},
+    "gevent-4": {"workers": 4},
+    "gevent-2-no-keepalive": {"keepalive": 0},
+    "gevent-2-keepalive-10": {"keepalive": 10},
+    "sync-2": {"worker_class": "sync"},
+    "sync-4": {"worker_class": "sync", "workers": 4},
+}
+"""The production server's settings tried by ``--settings``: each is ``serve``'s own
+(``cli.serve.server_options``: gevent workers, 2 of them, gunicorn's 2 s keep-alive, the
+request limits) with these changed."""
+
+WITH_SETTINGS = """import json, sys
+from hearts_referee.cli.serve import prepare_archive, server_options
+from hearts_referee.cli.server import Server
+bind, changed = sys.argv[1], json.loads(sys.argv[2])
+prepare_archive()
+options = server_options(bind, changed.pop("workers", 2), "WARNING")
+options.update(changed)
+Server(options).run()
+"""
+"""``hearts-referee serve`` with some of its settings changed (the CLI offers only ``--workers``)."""
+
+
 def command(server: str, port: int) -> list[str]:
     bind = f"127.0.0.1:{port}"
+    if server in SETTINGS:
+        return [sys.executable, "-c", WITH_SETTINGS, bind, json.dumps(SETTINGS[server])]
     if server == "sync":
         return [str(BIN / "gunicorn"), "-k", "sync", "-w", "2", "-b", bind, "app:create_app()"]
     if server == "echo":  # serve's worker class, worker count and limits, around a bare Flask app
@@ -183,7 +216,9 @@ def run(server: str, args: argparse.Namespace, script: Path) -> dict[str, dict[s
     with started(server, {"FLASK_LOG_LEVEL": "WARNING"}) as running:
         port = running.port
         wrk(port, 2, args.connections, script)  # warm-up
+        before = group_cpu(running.group)
         alone = wrk(port, args.seconds, args.connections, script)
+        alone["cpu_us"] = (group_cpu(running.group) - before) / max(alone["requests"], 1.0) * 1e6
         alone["healthz_max"] = healthz(port) * 1000
         slow = Slow(port, args.slow)
         probes: list[float] = []
@@ -202,6 +237,7 @@ def run(server: str, args: argparse.Namespace, script: Path) -> dict[str, dict[s
             prober.join()
             slow.close()
         loaded["healthz_max"] = max(probes, default=PROBE_TIMEOUT) * 1000
+        loaded["cpu_us"] = float("nan")  # the slow clients' own connections cost CPU too
         return {"alone": alone, "slow": loaded}
 
 
@@ -346,9 +382,19 @@ def main() -> None:
     parser.add_argument("--slow", type=int, default=50, help="slow connections held open meanwhile")
     parser.add_argument("--servers", default="sync,serve", help="which servers, comma-separated")
     parser.add_argument("--target", action="store_true", help="only serve against echo: the HTTP target")
+    parser.add_argument(
+        "--settings",
+        default=None,
+        help=f"the service under these server settings instead of --servers: {', '.join(SETTINGS)}",
+    )
     args = parser.parse_args()
     if shutil.which("wrk") is None:
         raise SystemExit("wrk is missing: apt-get install -y wrk")
+    from bench.validate import machine_line  # here: bench.validate imports this module
+    from hearts_referee import compiled
+
+    print(machine_line())
+    print(f"Build: rules core {compiled.BUILD.describe()}")
     if args.target:
         target = http_target(args.seconds, args.rounds, args.connections)
         print(
@@ -357,7 +403,10 @@ def main() -> None:
         )
         print(http_target_line(target))
         return
-    servers = args.servers.split(",")
+    servers = (args.settings or args.servers).split(",")
+    unknown = [server for server in servers if args.settings and server not in SETTINGS]
+    if unknown:
+        raise SystemExit(f"unknown settings {', '.join(unknown)}: choose from {', '.join(SETTINGS)}")
     with tempfile.NamedTemporaryFile("w", suffix=".lua", delete=False) as lua:
         lua.write(LUA.format(body=BODY))
     script = Path(lua.name)
@@ -371,11 +420,10 @@ def main() -> None:
         script.unlink()
 
     print(
-        f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores, Python "
-        f"{platform.python_version()}; POST {PATH} ({BODY.stat().st_size} B), {args.connections} "
-        f"connections, {args.seconds} s runs, median of {args.rounds}"
+        f"POST {PATH} ({BODY.stat().st_size} B), {args.connections} connections, {args.seconds} s runs, "
+        f"median of {args.rounds}; cpu_us: the server's CPU a request, alone"
     )
-    columns = ("rps", "p50", "p99", "timeouts", "errors", "healthz_max")
+    columns = ("rps", "p50", "p99", "cpu_us", "timeouts", "errors", "healthz_max")
     print(f"| server | with | {' | '.join(columns)} |")
     print("| --- | --- |" + " ---: |" * len(columns))
     for (server, phase), runs in results.items():

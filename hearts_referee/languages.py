@@ -26,7 +26,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.support import NullTranslations, Translations
 
-from hearts_referee.referee.translator import Translator
+from hearts_referee.referee.translator import ENGLISH, Translator
 
 SOURCE = "en"
 """The language the messages are written in, and the one spoken when nothing else is asked for."""
@@ -118,8 +118,10 @@ class _Catalog:
 @functools.cache
 def translator(language: str) -> Translator:
     """The rules core's :class:`~hearts_referee.referee.translator.Translator` for a language
-    (``ValueError`` for a language not spoken)."""
-    return _Catalog(language)
+    (``ValueError`` for a language not spoken). The source language is
+    :data:`~hearts_referee.referee.translator.ENGLISH`, which answers each message with itself:
+    an English answer asks no catalog."""
+    return ENGLISH if _spoken(language) == SOURCE else _Catalog(language)
 
 
 def name_of(language: str) -> str:

@@ -120,3 +120,18 @@ def test_every_answer_varies_on_origin_so_no_cache_hands_one_origins_answer_to_a
 
 def test_the_pages_do_not_vary_on_origin(tmp_path):
     assert "Origin" not in make(tmp_path, [APP]).get("/director/sign-in", headers={"Origin": APP}).vary
+
+
+def test_a_validate_answer_to_an_allowed_origin_varies_by_origin_and_by_language(tmp_path):
+    """CORS says the answer varies by ``Origin``; the explanations' language adds
+    ``Accept-Language`` to the same header, once, so a cache keeps one answer per both."""
+    from support import example_record
+
+    client = make(tmp_path, [APP])
+    response = client.post(
+        "/v1/hands/validate", json=example_record(), headers={"Origin": APP, "Accept-Language": "nb"}
+    )
+    assert response.status_code == 200 and response.headers["Content-Language"] == "nb"
+    varies = [part.strip() for part in response.headers["Vary"].split(",")]
+    assert "Origin" in varies and varies.count("Accept-Language") == 1
+    assert response.headers.getlist("Vary") == [response.headers["Vary"]]

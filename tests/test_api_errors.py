@@ -87,6 +87,16 @@ def test_the_size_limit_is_one_rule_with_or_without_content_length(
         assert fake_audit.calls == [{}]
 
 
+def test_a_body_that_stops_before_its_content_length_is_a_400_never_half_a_record(
+    client, fake_audit, problem
+):
+    """The client said 200 bytes and sent 2 before it went: the record is not read from what came."""
+    env = {"wsgi.input": io.BytesIO(b"{}"), "CONTENT_LENGTH": "200"}
+    response = client.post(URL, content_type="application/json", environ_overrides=env)
+    assert problem(response, 400)["status"] == 400
+    assert fake_audit.calls == []
+
+
 def test_the_limit_is_configurable(fake_audit, problem):
     client = create_app({"TESTING": True, "MAX_CONTENT_LENGTH": 64}).test_client()
     problem(client.post(URL, data=b"[" + b"1," * 40 + b"1]", content_type="application/json"), 413)

@@ -89,6 +89,21 @@ def test_a_hand_typed_loosely_is_audited_with_its_warnings_on_its_line(cli: Any,
     ]
 
 
+def test_a_hand_typed_loosely_has_its_warnings_told_in_the_audits_language(cli: Any, tmp_path: Path) -> None:
+    """The reader's notes on a line are words for a person: told in ``--language``, at the same
+    place with the same code."""
+    path = tmp_path / "typed.hrn"
+    path.write_text(write_notation(REVOKE).replace("W QH 8S TH 3H", "W QH 8S 10h 3H"))
+    (english,) = result_lines(cli(str(path), "-q").stdout)
+    (norsk,) = result_lines(cli(str(path), "-q", "--language", "nb").stdout)
+    (said,), (told,) = english["diagnostics"], norsk["diagnostics"]
+    assert {k: told[k] for k in ("line", "column", "code", "severity")} == {
+        k: said[k] for k in ("line", "column", "code", "severity")
+    }
+    assert told["message"] != said["message"] and "TH" in told["message"]
+    assert told["hint"] != said["hint"] and "TH" in told["hint"]
+
+
 def test_a_mistyped_card_rejects_its_hand_at_its_line_and_column_and_the_next_hand_is_audited(
     cli: Any, tmp_path: Path
 ) -> None:

@@ -152,14 +152,6 @@ def test_a_game_validated_in_norwegian_explains_each_hand_in_norwegian(client):
     assert validate_game(game, language="nb") == nb
 
 
-def test_a_refused_record_does_not_claim_a_language_its_words_are_not_in(client):
-    """The 422's messages are English still: the answer says no Content-Language."""
-    bad = dict(REVOKE, deal=dict(REVOKE["deal"], N=["ZZ", *REVOKE["deal"]["N"][1:]]))
-    refused = client.post("/v1/hands/validate", json=bad, headers={"Accept-Language": "nb"})
-    assert refused.status_code == 422
-    assert "Content-Language" not in refused.headers
-
-
 def test_an_api_answer_with_no_words_of_the_language_says_no_language(client):
     response = client.get("/healthz", headers={"Accept-Language": "nb"})
     assert "Content-Language" not in response.headers

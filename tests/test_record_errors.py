@@ -26,45 +26,46 @@ def with_play(*events):
     return hand(play=list(events))
 
 
-@pytest.mark.parametrize(
-    "record, pointer, code",
-    [
-        (with_play({"seat": "N", "card": "2X"}), "/play/0/card", "unknown_card"),
-        (with_play({"seat": "N", "card": 2}), "/play/0/card", "type"),
-        (with_play({"seat": "X", "card": "2C"}), "/play/0/seat", "unknown_seat"),
-        (with_play({"seat": "N"}), "/play/0", "one_action"),
-        (with_play({"seat": "N", "card": "2C", "exposes": "3C"}), "/play/0", "one_action"),
-        (with_play({"seat": "N", "card": "2C", "colour": "red"}), "/play/0/colour", "unknown_field"),
-        (with_play({"card": "2C"}), "/play/0/seat", "required"),
-        (with_play("N:2C", "E:AS"), "/play/1/card", "not_held"),
-        (with_play("N:2C", "E:~3C"), "/play/1/withdraws", "not_on_trick"),
-        (with_play("N:2C", "E:!AS"), "/play/1/exposes", "not_held"),
-        (with_play("N:2C", "N:6C"), "/play/1/seat", "played_twice"),
-        (
-            with_play("N:2C", "E:3C", "S:4C", "W:5C", claim("W", "AS AC")),
-            "/play/4/claims/order/1",
-            "not_held",
-        ),
-        (edited(seats=["N", "E", "S", "W", "X"]), "/seats", "seat_count"),
-        (edited(seats=["N", "E", "S", "N"]), "/seats", "duplicate_seat"),
-        (edited(dealer="X"), "/dealer", "unknown_seat"),
-        (edited(hand_number="1"), "/hand_number", "type"),
-        (edited(hand_number=0), "/hand_number", "range"),
-        (edited(variant="bridge"), "/variant", "unknown_variant"),
-        (
-            edited(variant={"base": "mso-2000", "options": {"jd_bonus": True}}),
-            "/variant/options/jd_bonus",
-            "unknown_option",
-        ),
-        (edited(moon_choice="both"), "/moon_choice", "enum"),
-        (edited(scores_before={"N": "10"}), "/scores_before/N", "type"),
-        (edited(claimed={"Z": 0}), "/claimed/Z", "unknown_seat"),
-        (edited(passes={"N": {"cards": ["2C"], "to": "Q"}}), "/passes/N/to", "unknown_seat"),
-        (edited(passes={"N": ["AS"]}), "/passes/N/0", "not_held"),
-        (edited(kitty=["JK"]), "/kitty/0", "not_in_deck"),
-        (edited(referee="me"), "/referee", "unknown_field"),
-    ],
-)
+CASES = [
+    (with_play({"seat": "N", "card": "2X"}), "/play/0/card", "unknown_card"),
+    (with_play({"seat": "N", "card": 2}), "/play/0/card", "type"),
+    (with_play({"seat": "X", "card": "2C"}), "/play/0/seat", "unknown_seat"),
+    (with_play({"seat": "N"}), "/play/0", "one_action"),
+    (with_play({"seat": "N", "card": "2C", "exposes": "3C"}), "/play/0", "one_action"),
+    (with_play({"seat": "N", "card": "2C", "colour": "red"}), "/play/0/colour", "unknown_field"),
+    (with_play({"card": "2C"}), "/play/0/seat", "required"),
+    (with_play("N:2C", "E:AS"), "/play/1/card", "not_held"),
+    (with_play("N:2C", "E:~3C"), "/play/1/withdraws", "not_on_trick"),
+    (with_play("N:2C", "E:!AS"), "/play/1/exposes", "not_held"),
+    (with_play("N:2C", "N:6C"), "/play/1/seat", "played_twice"),
+    (
+        with_play("N:2C", "E:3C", "S:4C", "W:5C", claim("W", "AS AC")),
+        "/play/4/claims/order/1",
+        "not_held",
+    ),
+    (edited(seats=["N", "E", "S", "W", "X"]), "/seats", "seat_count"),
+    (edited(seats=["N", "E", "S", "N"]), "/seats", "duplicate_seat"),
+    (edited(dealer="X"), "/dealer", "unknown_seat"),
+    (edited(hand_number="1"), "/hand_number", "type"),
+    (edited(hand_number=0), "/hand_number", "range"),
+    (edited(variant="bridge"), "/variant", "unknown_variant"),
+    (
+        edited(variant={"base": "mso-2000", "options": {"jd_bonus": True}}),
+        "/variant/options/jd_bonus",
+        "unknown_option",
+    ),
+    (edited(moon_choice="both"), "/moon_choice", "enum"),
+    (edited(scores_before={"N": "10"}), "/scores_before/N", "type"),
+    (edited(claimed={"Z": 0}), "/claimed/Z", "unknown_seat"),
+    (edited(passes={"N": {"cards": ["2C"], "to": "Q"}}), "/passes/N/to", "unknown_seat"),
+    (edited(passes={"N": ["AS"]}), "/passes/N/0", "not_held"),
+    (edited(kitty=["JK"]), "/kitty/0", "not_in_deck"),
+    (edited(referee="me"), "/referee", "unknown_field"),
+]
+"""Records that cannot have happened, each with a pointer and code of its problems."""
+
+
+@pytest.mark.parametrize("record, pointer, code", CASES)
 def test_impossible_record_is_rejected_with_a_located_problem(record, pointer, code):
     assert (pointer, code) in problems(record)
 

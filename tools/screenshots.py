@@ -13,6 +13,7 @@ code and a hand entered on it by taps (:data:`PHONE_SHOTS`).
 from __future__ import annotations
 
 import json
+import re
 import sys
 import tempfile
 from collections.abc import Iterator
@@ -102,7 +103,8 @@ def main(out: Path = ROOT / "docs") -> None:
             enter_by_cards(page, base, out)
             pair_a_phone(page, base, out)
             enter_on_a_phone(phone, base, out)
-    for name in ("hand-page.png", "scoresheet.png", *FLOW, *REPLAY, *PHONE_SHOTS):
+            in_norwegian(phone, base, out)
+    for name in ("hand-page.png", "scoresheet.png", *FLOW, *REPLAY, *PHONE_SHOTS, *NORSK):
         print(out / name, (out / name).stat().st_size, "bytes", file=sys.stderr)
 
 
@@ -135,6 +137,12 @@ PHONE_SHOTS = {
     "phone-entry.png": "A hand tapped in on a phone, its deal left out: a revoke flagged at its proving card",
 }
 """A director's phone (issue 44): paired by a scan, a hand entered by taps."""
+
+NORSK = {
+    "phone-entry-nb.png": "A hand tapped in on a phone in Norwegian: its revoke flagged and explained",
+    "phone-scoresheet-nb.png": "A game's scoresheet on a phone in Norwegian, its next deal first",
+}
+"""The pages in Norwegian on a phone (issue 40): a ruling and the scoresheet."""
 
 
 def _form(hand: dict[str, Any]) -> dict[str, str]:
@@ -277,10 +285,6 @@ def _entry_shot(page: Any, path: Path) -> None:
     page.locator("#card-entry").screenshot(path=str(path))
 
 
-if __name__ == "__main__":
-    main()
-
-
 def pair_a_phone(page: Any, base: str, out: Path) -> None:
     """Phones, Add a phone, on the laptop: the QR code and its link."""
     page.goto(f"{base}/director/phones")
@@ -290,15 +294,19 @@ def pair_a_phone(page: Any, base: str, out: Path) -> None:
     page.locator("#scan").screenshot(path=str(out / "phone-pair.png"))
 
 
-def enter_on_a_phone(phone: Any, base: str, out: Path) -> None:
+def enter_on_a_phone(
+    phone: Any, base: str, out: Path, name: str = "phone-entry.png", table: str = "5"
+) -> str:
     """Game 4's first hand (:data:`EXAMPLE`) tapped in on a phone, its deal left out: the passes
     (the picker moving on by itself), the first leader, then each card as the referee names
-    its seat, up to the card that proves N's revoke at trick 3 (N's 2H at trick 9)."""
+    its seat, up to the card that proves N's revoke at trick 3 (N's 2H at trick 9). In the
+    language the phone's session chose (:func:`in_norwegian`); the game's page, returned."""
     hand = json.loads(EXAMPLE.read_text())
-    new_game(phone, base, "W", "5")
+    new_game(phone, base, "W", table)
     phone.click("form.entry > button[type=submit]")
     phone.wait_for_url(f"{base}/director/games/**")
-    phone.goto(phone.url.split("#")[0] + "/next")
+    game: str = phone.url.split("#")[0]
+    phone.goto(game + "/next")
     phone.wait_for_selector("#card-entry .card-pool button")
     phone.tap("[data-action=pass]")
     for seat in PLAYERS:
@@ -310,11 +318,26 @@ def enter_on_a_phone(phone: Any, base: str, out: Path) -> None:
     for k, event in enumerate(hand["play"]):
         said = phone.locator("#to-play")
         if k == 0:
-            said.filter(has_text="Who leads").wait_for()
+            said.filter(has_text=re.compile("Who leads|Hvem spiller ut")).wait_for()
             phone.tap(f".seat-picks [data-seat={event['seat']}]")
         said.locator("strong", has_text=event["seat"]).wait_for()
         phone.tap(f'.card-pool [data-card="{event["card"]}"]')
         if event == {"seat": "N", "card": "2H"}:
             break
     revoke.wait_for()
-    phone.screenshot(path=str(out / "phone-entry.png"))
+    phone.screenshot(path=str(out / name))
+    return game
+
+
+def in_norwegian(phone: Any, base: str, out: Path) -> None:
+    """The same on a phone in Norwegian (issue 40): Norsk chosen, a hand tapped in up to its
+    flagged revoke, explained in Norwegian, and the game's scoresheet with its next deal."""
+    phone.goto(f"{base}/director/?lang=nb")  # kept in the session from here on
+    game = enter_on_a_phone(phone, base, out, "phone-entry-nb.png", "6")
+    phone.goto(game)
+    phone.locator("#next").scroll_into_view_if_needed()
+    phone.screenshot(path=str(out / "phone-scoresheet-nb.png"))
+
+
+if __name__ == "__main__":
+    main()

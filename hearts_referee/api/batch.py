@@ -5,7 +5,9 @@ is one record, a hand or a whole recorded game, audited by :mod:`batch.lines`
 exactly as the ``audit`` command audits it, so a record gets the same answer
 however it arrives. A line that is not JSON, or a record that cannot have
 happened, is a result line with its located problems, never an error for the
-whole request: one bad line never stops a run.
+whole request: one bad line never stops a run. Each line's explanations and suggestions
+follow the request's language (``Accept-Language``: ``http_shared.language``), which the
+answer names in ``Content-Language``; codes, pointers and numbers never change with it.
 
 Who may send a batch: a key whose role may audit in bulk (an auditor's or a
 director's), unless the operator opens the endpoint (``AUDITS_REQUIRE_KEY``
@@ -54,8 +56,10 @@ from hearts_referee.batch import inputs, lines
 from hearts_referee.batch.inputs import Line
 from hearts_referee.http_shared import encoding, jsonbody, protocol
 from hearts_referee.http_shared.auth import requires
-from hearts_referee.http_shared.requestlog import rulings
+from hearts_referee.http_shared.language import current, told
+from hearts_referee.http_shared.requestlog import rulings, streamed
 from hearts_referee.referee.record import Problem
+from hearts_referee.referee.translator import SAID, Said
 from hearts_referee.usecases.access import Permission
 
 NDJSON = "application/x-ndjson"
@@ -76,9 +80,13 @@ class NotNDJSON(UnsupportedMediaType):
     """The body is not sent as NDJSON."""
 
     def __init__(self, got: str) -> None:
-        super().__init__(f"Expected Content-Type {NDJSON}, got {got or 'none'}.")
+        super().__init__(jsonbody.expected(NDJSON))
         self.problems = (
-            Problem("", "unsupported_media_type", f"Send the records as {NDJSON}, one record a line."),
+            Problem(
+                "",
+                "unsupported_media_type",
+                SAID.gettext("Send the records as %(media_type)s, one record a line.", media_type=NDJSON),
+            ),
         )
 
 
@@ -86,17 +94,29 @@ class OverLimit(RequestEntityTooLarge):
     """The body is over one of the endpoint's limits: ``too_large`` (bytes, a line, a gzip
     ratio) or ``too_many_records``."""
 
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(f"{message} Send the records in smaller batches.")
+    def __init__(self, code: str, message: Said) -> None:
+        super().__init__(SAID.gettext("%(message)s Send the records in smaller batches.", message=message))
         self.problems = (Problem("", code, message),)
+
+    @classmethod
+    def bytes(cls, limit: int) -> OverLimit:
+        """A body past ``limit`` bytes."""
+        return cls("too_large", SAID.gettext("The request body exceeds %(limit)s bytes.", limit=limit))
+
+    @classmethod
+    def records(cls, most: int) -> OverLimit:
+        """A body of more than ``most`` records."""
+        return cls(
+            "too_many_records", SAID.gettext("The request body holds more than %(most)s records.", most=most)
+        )
 
 
 class NoRecords(UnprocessableEntity):
     """The body holds no record: nothing but blank lines, or nothing at all."""
 
     def __init__(self) -> None:
-        super().__init__("The request body holds no record; see errors.")
-        self.problems = (Problem("", "no_records", "Every line of the body is blank."),)
+        super().__init__(SAID.gettext("The request body holds no record; see errors."))
+        self.problems = (Problem("", "no_records", SAID.gettext("Every line of the body is blank.")),)
 
 
 class Busy(TooManyRequests):
@@ -106,10 +126,14 @@ class Busy(TooManyRequests):
 
     def __init__(self, most: int) -> None:
         super().__init__(
-            f"This server is auditing {most} batches already; send this one again shortly.",
+            SAID.gettext(
+                "This server is auditing %(most)s batches already; send this one again shortly.", most=most
+            ),
             retry_after=BUSY_RETRY_AFTER,
         )
-        self.problems = (Problem("", "audits_busy", f"at most {most} batches at once"),)
+        self.problems = (
+            Problem("", "audits_busy", SAID.gettext("at most %(most)s batches at once", most=most)),
+        )
 
 
 def records(body: IO[bytes]) -> Iterator[Line]:
@@ -127,13 +151,20 @@ def _spool(pieces: Iterator[bytes], limit: int, most: int, longest: int) -> IO[b
     number, filled = 1, False  # the line being read, and whether it holds more than blanks
 
     def too_long(at: int) -> OverLimit:
-        return OverLimit("too_large", f"Line {at} is longer than {longest} bytes, the limit of one record.")
+        return OverLimit(
+            "too_large",
+            SAID.gettext(
+                "Line %(line)s is longer than %(longest)s bytes, the limit of one record.",
+                line=at,
+                longest=longest,
+            ),
+        )
 
     try:
         for piece in pieces:
             size += len(piece)
             if size > limit:
-                raise OverLimit("too_large", f"The request body exceeds {limit} bytes.")
+                raise OverLimit.bytes(limit)
             spool.write(piece)
             *ended, rest = piece.split(b"\n")
             if ended:
@@ -144,7 +175,7 @@ def _spool(pieces: Iterator[bytes], limit: int, most: int, longest: int) -> IO[b
                     raise too_long(number + 1 + next(i for i, p in enumerate(others) if len(p) > longest))
                 count += bool(filled or first.strip()) + sum(map(bool, map(bytes.strip, others)))
                 if count > most:
-                    raise OverLimit("too_many_records", f"The request body holds more than {most} records.")
+                    raise OverLimit.records(most)
                 number, line, filled = number + len(ended), 0, False
             line += len(rest)
             filled = filled or bool(rest.strip())
@@ -152,7 +183,7 @@ def _spool(pieces: Iterator[bytes], limit: int, most: int, longest: int) -> IO[b
                 raise too_long(number)
         count += filled
         if count > most:
-            raise OverLimit("too_many_records", f"The request body holds more than {most} records.")
+            raise OverLimit.records(most)
         if count == 0:
             raise NoRecords()
     except BaseException:
@@ -163,13 +194,14 @@ def _spool(pieces: Iterator[bytes], limit: int, most: int, longest: int) -> IO[b
 
 
 def _results(
-    body: IO[bytes], max_depth: int, counted: Counter[str], done: Callable[[], None]
+    body: IO[bytes], max_depth: int, counted: Counter[str], done: Callable[[], None], language: str
 ) -> Iterator[bytes]:
-    """The result lines of the spooled body; ``done`` once the last is sent (or the client
-    went away), and again when the response closes: whichever comes first gives the slot back."""
+    """The result lines of the spooled body, explained in ``language``; ``done`` once the
+    last is sent (or the client went away), and again when the response closes: whichever
+    comes first gives the slot back."""
     try:
         for where, raw in records(body):
-            outcome = lines.audit_raw(where, raw, max_depth)
+            outcome = lines.audit_raw(where, raw, max_depth, language)
             counted.update(code for hand in outcome.hands for code, _ in hand.rulings)
             yield outcome.line + b"\n"
             # A batch is seconds of CPU. Let the process's other requests run between records:
@@ -205,7 +237,7 @@ def audit_records() -> Response:
     config = current_app.config
     limit = config["AUDITS_MAX_BYTES"]
     if request.content_length is not None and request.content_length > limit:
-        raise OverLimit("too_large", f"The request body exceeds {limit} bytes.")
+        raise OverLimit.bytes(limit)
     give_back = _slot()
     try:
         # This endpoint's limit, not the app's MAX_CONTENT_LENGTH. One byte more is read so
@@ -220,11 +252,14 @@ def audit_records() -> Response:
         give_back()
         if isinstance(error, (OverLimit, encoding.Overinflated)):
             raise
-        raise OverLimit("too_large", f"The request body exceeds {limit} bytes.") from None
+        raise OverLimit.bytes(limit) from None
     except BaseException:
         give_back()
         raise
-    response = Response(_results(body, jsonbody.max_depth(), rulings(), give_back), mimetype=NDJSON)
+    language = current()  # chosen here: the lines are written after the view has returned
+    response = Response(_results(body, jsonbody.max_depth(), rulings(), give_back, language), mimetype=NDJSON)
+    told()
+    streamed()
     response.call_on_close(give_back)
     response.call_on_close(body.close)
     return response

@@ -126,9 +126,11 @@ def list_hands() -> Response:
 @bp.get("/v1/hands/<id:hand_id>")
 @requires(Permission.READ)
 def get_hand(hand_id: int) -> Response:
-    hand = use.get_hand(get_db(), caller(), hand_id)
-    if wants_hrn():
+    if wants_hrn():  # the record: no words to tell
+        hand = use.get_hand(get_db(), caller(), hand_id)
         return conditional_text(write_hand(hand.record_now, table_tags(hand.table)))
+    hand = use.get_hand(get_db(), caller(), hand_id, current())  # its rulings' words
+    told()
     return conditional(_HAND.dump(hand))
 
 

@@ -25,6 +25,7 @@ from werkzeug.exceptions import ServiceUnavailable
 from hearts_referee import compiled, referee
 from hearts_referee.http_shared.storage import unavailable
 from hearts_referee.referee.record import Problem
+from hearts_referee.referee.translator import SAID
 from hearts_referee.usecases import STORAGE_ERRORS, ArchiveUnavailable, applied, open_read_only, prove_write
 
 bp = Blueprint("health", __name__)
@@ -50,7 +51,7 @@ class NotReady(ServiceUnavailable):
     """The archive cannot be used as it stands; the problem says why (never the file's path)."""
 
     def __init__(self, reason: str) -> None:
-        super().__init__(f"The archive is not ready: {reason}.")
+        super().__init__(SAID.gettext("The archive is not ready: %(reason)s.", reason=reason))
         self.problems = (Problem("", "archive_unavailable", reason),)
 
 

@@ -31,6 +31,7 @@ from limits import parse_many
 from werkzeug.exceptions import Unauthorized
 
 from hearts_referee.http_shared.auth import presented_keys
+from hearts_referee.referee.translator import SAID
 
 PREFIX = "/v1/"
 
@@ -67,7 +68,10 @@ def per_key(setting: object) -> ApplicationLimit:
     said = ", ".join(str(limit) for limit in limits)
     return ApplicationLimit(
         text,
-        error_message=f"Too many requests with this API key (at most {said}): wait the Retry-After seconds.",
+        error_message=SAID.gettext(
+            "Too many requests with this API key (at most %(limits)s): wait the Retry-After seconds.",
+            limits=said,
+        ),
     )
 
 

@@ -23,6 +23,8 @@ import sqlite3
 from enum import StrEnum
 from pathlib import Path
 
+from hearts_referee.referee.translator import SAID
+
 
 class Fault(StrEnum):
     """What is wrong with the archive's storage; the value is the problem's code and type."""
@@ -39,10 +41,16 @@ class Fault(StrEnum):
 
 
 _REASONS = {
-    Fault.DISK_FULL: "the disk holding the archive is full: nothing can be stored until space is freed",
-    Fault.READ_ONLY: "the archive cannot be written (a read-only file system or file): reading still works",
-    Fault.LOCKED: "the archive stayed locked by another writer past the wait: try again shortly",
-    Fault.MISSING: "the archive file is missing or cannot be opened",
+    Fault.DISK_FULL: SAID.gettext(
+        "the disk holding the archive is full: nothing can be stored until space is freed"
+    ),
+    Fault.READ_ONLY: SAID.gettext(
+        "the archive cannot be written (a read-only file system or file): reading still works"
+    ),
+    Fault.LOCKED: SAID.gettext(
+        "the archive stayed locked by another writer past the wait: try again shortly"
+    ),
+    Fault.MISSING: SAID.gettext("the archive file is missing or cannot be opened"),
 }
 
 _SQLITE = {

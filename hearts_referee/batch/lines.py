@@ -8,7 +8,9 @@ and audited by the one-call audit (:mod:`audit`). A line that is not JSON, or
 a record that cannot have happened, is an answer too (its located
 problems), never an exception: one bad line never stops a run. A hand read from an HRN
 file (:class:`Notated`) is audited as the same record sent as JSON, and its line also
-says what the notation's reader said of it.
+says what the notation's reader said of it. Each record's explanations and suggestions are
+written in the ``language`` asked for (``languages.LANGUAGES``; English by default); its
+codes, scores and every other field are the same in any language.
 """
 
 from __future__ import annotations
@@ -20,9 +22,11 @@ from enum import StrEnum
 from typing import Any
 
 from hearts_referee.http_shared.problems import capped, problem_item
+from hearts_referee.languages import SOURCE, translator
 from hearts_referee.referee.errorcodes import ROOT_POINTER
 from hearts_referee.referee.findings import Code
 from hearts_referee.referee.record import Problem, RecordError
+from hearts_referee.referee.translator import SAID
 from hearts_referee.schemas.hrn import Diagnostic, ReadHand
 from hearts_referee.schemas.hrn.located import Located, located, unread
 from hearts_referee.schemas.record import read_plain_text
@@ -151,27 +155,30 @@ def _problems(
     problems: Iterable[Problem],
     places: Iterable[tuple[int, int]] = (),
     notes: Iterable[Diagnostic] = (),
+    language: str = SOURCE,
 ) -> Outcome:
-    """A refused record's line: its problems as an error answer lists them, at most
+    """A refused record's line: its problems as an error answer lists them (their messages in
+    ``language``), at most
     ``MAX_PROBLEMS`` and a count of the rest (``more_problems``), so that one record of
     thousands of bad cards does not make a line many times its size. A hand read from HRN:
     each problem at its ``places`` (line and column), and the reader's ``notes``."""
     found = tuple(problems)
     shown, more = capped(found)
     at = list(places)[: len(shown)]
+    t = translator(language)
     data: dict[str, Any] = {
         **where.fields(),
-        "problems": [problem_item(p, at[i] if i < len(at) else None) for i, p in enumerate(shown)],
+        "problems": [problem_item(p, at[i] if i < len(at) else None, t) for i, p in enumerate(shown)],
     }
     if more:
         data["more_problems"] = more
-    _noted(data, notes)
+    _noted(data, notes, language)
     return Outcome(where, dumps(data), None, problems=found)
 
 
-def _noted(data: dict[str, Any], notes: Iterable[Diagnostic]) -> None:
-    """A hand read from HRN: what the reader said of it, at the end of its line."""
-    said = [note.as_json() for note in notes]
+def _noted(data: dict[str, Any], notes: Iterable[Diagnostic], language: str = SOURCE) -> None:
+    """A hand read from HRN: what the reader said of it (in ``language``), at the end of its line."""
+    said = [note.as_json(translator(language)) for note in notes]
     if said:
         data["diagnostics"] = said
 
@@ -181,24 +188,26 @@ def is_game(data: Any) -> bool:
     return isinstance(data, dict) and "hands" in data and "deal" not in data
 
 
-def audit_data(where: Where, data: Any) -> Outcome:
-    """Audit one parsed record (a hand or a whole game)."""
+def audit_data(where: Where, data: Any, language: str = SOURCE) -> Outcome:
+    """Audit one parsed record (a hand or a whole game), explained in ``language``."""
     try:
         if is_game(data):
-            game = validate_game(data)
+            game = validate_game(data, language)
             label = where.label()
             hands = tuple(_tally(f"{label}#{row['seq']}", row["result"]) for row in game["hands"])
             return Outcome(
                 where, dumps({**where.fields(), "kind": Kind.GAME, "game": game}), Kind.GAME, hands
             )
-        return _hand(where, validate_hand(data))
+        return _hand(where, validate_hand(data, language))
     except (RecordError, Rejected) as error:
-        return _problems(where, error.problems)
+        return _problems(where, error.problems, language=language)
 
 
-def _hand(where: Where, result: Mapping[str, Any], notes: Iterable[Diagnostic] = ()) -> Outcome:
+def _hand(
+    where: Where, result: Mapping[str, Any], notes: Iterable[Diagnostic] = (), language: str = SOURCE
+) -> Outcome:
     data: dict[str, Any] = {**where.fields(), "kind": Kind.HAND, "audit": result}
-    _noted(data, notes)
+    _noted(data, notes, language)
     return Outcome(where, dumps(data), Kind.HAND, (_tally(where.label(), result),))
 
 
@@ -218,48 +227,53 @@ class Notated:
     @classmethod
     def not_text(cls, at: int, place: tuple[int, int]) -> Notated:
         """An HRN file whose byte ``at`` (from 0), at ``place``, is not UTF-8."""
-        message = f"byte {at + 1} is not UTF-8: an HRN file is UTF-8 text"
+        message = SAID.gettext("byte %(byte)s is not UTF-8: an HRN file is UTF-8 text", byte=at + 1)
         return cls(None, (), ((Problem(ROOT_POINTER, "not_utf8", message), place),))
 
 
-def _validated(hand: ReadHand) -> dict[str, Any]:
-    return validate_hand(hand.record)
-
-
-def audit_notated(where: Where, notated: Notated) -> Outcome:
+def audit_notated(where: Where, notated: Notated, language: str = SOURCE) -> Outcome:
     """Audit one hand read from HRN, as the same record sent as JSON is: taken only whole
     (a hand the reader left something out of is refused, its problems and then the
     referee's with what did read, each at its line and column), the reader's diagnostics
     on its line whatever its answer."""
     hand, notes = notated.hand, notated.diagnostics
-    found = list(notated.refused) if hand is None else unread(hand, notes, _validated)
+
+    def validated(hand: ReadHand) -> dict[str, Any]:
+        return validate_hand(hand.record, language)
+
+    found = list(notated.refused) if hand is None else unread(hand, notes, validated)
     if hand is not None and not found:
         try:
-            return _hand(where, _validated(hand), notes)
+            return _hand(where, validated(hand), notes, language)
         except (RecordError, Rejected) as error:
             found = located(hand, error.problems)
-    return _problems(where, [problem for problem, _ in found], [place for _, place in found], notes)
+    return _problems(where, [problem for problem, _ in found], [place for _, place in found], notes, language)
 
 
-def audit_raw(where: Where, raw: bytes, max_depth: int = MAX_DEPTH) -> Outcome:
+def audit_raw(where: Where, raw: bytes, max_depth: int = MAX_DEPTH, language: str = SOURCE) -> Outcome:
     """Audit one record from its JSON text (one NDJSON line, or one array element), nested
-    at most ``max_depth`` levels. A hand record in the plain shape is read straight from
-    its text (``schemas.record.read_plain_text``); any other is parsed first."""
+    at most ``max_depth`` levels, explained in ``language``. A hand record in the plain
+    shape is read straight from its text (``schemas.record.read_plain_text``); any other is
+    parsed first."""
     try:
         record = read_plain_text(raw, max_depth)
         if record is not None:
-            return _hand(where, validate_record(record))
+            return _hand(where, validate_record(record, language))
     except RecordError as error:
-        return _problems(where, error.problems)
+        return _problems(where, error.problems, language=language)
     try:
         data = loads_strict(raw, max_depth)
     except JSONError as error:
-        return _problems(where, [Problem("", error.code, str(error))])
-    return audit_data(where, data)
+        return _problems(where, [Problem("", error.code, error.said)], language=language)
+    return audit_data(where, data, language)
 
 
-def audit_chunk(chunk: list[tuple[Where, bytes | Notated]]) -> list[Outcome]:
-    """A chunk of records, audited in order: what a worker process or a Dask task runs."""
+def audit_chunk(chunk: list[tuple[Where, bytes | Notated]], language: str = SOURCE) -> list[Outcome]:
+    """A chunk of records, audited in order and explained in ``language``: what a worker
+    process or a Dask task runs."""
     return [
-        audit_raw(where, raw) if isinstance(raw, bytes) else audit_notated(where, raw) for where, raw in chunk
+        audit_raw(where, raw, MAX_DEPTH, language)
+        if isinstance(raw, bytes)
+        else audit_notated(where, raw, language)
+        for where, raw in chunk
     ]

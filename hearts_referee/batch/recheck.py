@@ -32,6 +32,9 @@ A hand's line is compact JSON (UTF-8, no newline)::
   (``{"pointer", "code", "message"}``, the pointer into the record), or the
   stored audit no longer reads.
 
+A line's messages are in the language the re-audit was asked for (``hearts-referee audit
+--archive --language nb``); every other field is the same in every language.
+
 The summary (:class:`RecheckSummary`) is folded as lines stream past, and
 decides the exit status.
 """
@@ -44,7 +47,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from hearts_referee import referee
+from hearts_referee.http_shared.problems import problem_item
+from hearts_referee.languages import SOURCE, translator
 from hearts_referee.referee.record import Problem
+from hearts_referee.referee.translator import translated
 from hearts_referee.rulings.log import Ruling
 from hearts_referee.schemas.result import dump_penalty
 from hearts_referee.usecases.recheck import HandRecheck
@@ -66,13 +72,11 @@ def _ruling(ruling: Ruling) -> dict[str, Any]:
     }
 
 
-def _problem(problem: Problem) -> dict[str, str]:
-    return {"pointer": problem.pointer, "code": problem.code, "message": problem.message}
-
-
-def recheck_data(result: HandRecheck) -> dict[str, Any]:
-    """One re-audited hand as JSON data (see the module's docstring)."""
+def recheck_data(result: HandRecheck, language: str = SOURCE) -> dict[str, Any]:
+    """One re-audited hand as JSON data (see the module's docstring), its problems' messages
+    in ``language`` (the rest, codes and pointers included, the same in every language)."""
     chain = result.chain
+    t = translator(language)
     return {
         "hand_id": result.hand_id,
         "game_id": result.game_id,
@@ -95,17 +99,19 @@ def recheck_data(result: HandRecheck) -> dict[str, Any]:
             "head": chain.head,
             "first_broken": result.first_broken,
             "problems": [
-                {"entry": n, "code": code, "message": message} for n, code, message in chain.problems
+                {"entry": n, "code": code, "message": translated(message, t)}
+                for n, code, message in chain.problems
             ],
         },
-        "problems": [_problem(p) for p in result.problems],
-        "incomplete": _problem(result.incomplete) if result.incomplete is not None else None,
+        "problems": [problem_item(p, None, t) for p in result.problems],
+        "incomplete": problem_item(result.incomplete, None, t) if result.incomplete is not None else None,
     }
 
 
-def recheck_line(result: HandRecheck) -> bytes:
-    """One re-audited hand's NDJSON line (compact, UTF-8, no newline)."""
-    return json.dumps(recheck_data(result), ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+def recheck_line(result: HandRecheck, language: str = SOURCE) -> bytes:
+    """One re-audited hand's NDJSON line (compact, UTF-8, no newline), its words in ``language``."""
+    line = recheck_data(result, language)
+    return json.dumps(line, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
 
 
 @dataclass(frozen=True, slots=True)
@@ -196,7 +202,8 @@ class RecheckSummary:
         return ExitStatus.CLEAN
 
     def as_dict(self) -> dict[str, Any]:
-        """The summary as JSON data (``--summary-json``)."""
+        """The summary as JSON data (``--summary-json``): data, its messages in English
+        whatever the language of the re-audit."""
         return {
             "hands": self.hands,
             "unchanged": self.unchanged,
@@ -205,10 +212,11 @@ class RecheckSummary:
             "changed_rulings": self.changed_rulings,
             "unreadable": self.unreadable,
             "unreadable_hands": [
-                {"hand_id": u.hand_id, **_problem(u.problem), "problems": u.count} for u in self.unreadables
+                {"hand_id": u.hand_id, **problem_item(u.problem), "problems": u.count}
+                for u in self.unreadables
             ],
             "incomplete": self.incomplete,
-            "incomplete_hands": [{"hand_id": u.hand_id, **_problem(u.problem)} for u in self.incompletes],
+            "incomplete_hands": [{"hand_id": u.hand_id, **problem_item(u.problem)} for u in self.incompletes],
             "broken_chains": self.broken,
             "broken": [
                 {

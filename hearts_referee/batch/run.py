@@ -21,8 +21,11 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from contextlib import contextmanager
+from functools import partial
 from itertools import chain, islice
 from typing import Any, Protocol
+
+from hearts_referee.languages import SOURCE
 
 from .inputs import Item
 from .lines import Outcome, audit_chunk
@@ -69,22 +72,24 @@ def _ordered(
         yield from pending.popleft().result()
 
 
-def local(items: Iterable[Item], jobs: int, chunk: int = CHUNK) -> Iterator[Outcome]:
-    """Audit on this machine: in this process for one job, else on a process pool."""
+def local(items: Iterable[Item], jobs: int, chunk: int = CHUNK, language: str = SOURCE) -> Iterator[Outcome]:
+    """Audit on this machine: in this process for one job, else on a process pool; the
+    explanations in ``language``."""
     batches = chunks(items, chunk)
+    audit = partial(audit_chunk, language=language)
     if jobs <= 1:
         for batch in batches:
-            yield from audit_chunk(batch)
+            yield from audit(batch)
         return
     first = next(batches, None)
     second = next(batches, None)
     if second is None:  # one chunk or less: starting processes would cost more than it saves
-        yield from audit_chunk(first or [])
+        yield from audit(first or [])
         return
     with ProcessPoolExecutor(max_workers=jobs) as pool:
 
         def submit(batch: list[Item]) -> Future[list[Outcome]]:
-            return pool.submit(audit_chunk, batch)
+            return pool.submit(audit_chunk, batch, language)
 
         ahead = chain((first or [], second), batches)
         yield from _ordered(submit, ahead, jobs * IN_FLIGHT_PER_WORKER)
@@ -121,13 +126,19 @@ def _client(address: str, jobs: int, timeout: float) -> Iterator[Any]:
 
 
 def on_dask(
-    items: Iterable[Item], address: str, jobs: int, chunk: int = CHUNK, timeout: float = 10.0
+    items: Iterable[Item],
+    address: str,
+    jobs: int,
+    chunk: int = CHUNK,
+    timeout: float = 10.0,
+    language: str = SOURCE,
 ) -> Iterator[Outcome]:
-    """Audit on a Dask cluster: each chunk a task, at most a few per worker in flight."""
+    """Audit on a Dask cluster: each chunk a task, at most a few per worker in flight; the
+    explanations in ``language``."""
     with _client(address, jobs, timeout) as client:
         workers = max(1, len(client.scheduler_info().get("workers", {})))
 
         def submit(batch: list[Item]) -> Any:
-            return client.submit(audit_chunk, batch, pure=False)
+            return client.submit(audit_chunk, batch, language, pure=False)
 
         yield from _ordered(submit, chunks(items, chunk), workers * IN_FLIGHT_PER_WORKER)

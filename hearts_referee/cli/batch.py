@@ -5,8 +5,10 @@
 
 Results are NDJSON, one line per input record, in input order, each carrying
 the record's ``source`` and ``line`` (or ``index``); the summary goes to
-stderr. Exit status: 0 all clean, 1 rulings or score mismatches found, 2
-rejected records, 3 could not run (see :class:`batch.summary.ExitStatus`).
+stderr. ``--language nb`` writes the explanations, the progress bar and the summary in
+Norwegian (codes, numbers in the data and the JSON summary unchanged). Exit status: 0 all
+clean, 1 rulings or score mismatches found, 2 rejected records, 3 could not run (see
+:class:`batch.summary.ExitStatus`).
 
 ``--archive [DB]`` re-audits the archive instead (``cli/recheck.py``).
 """
@@ -27,9 +29,10 @@ from rich.text import Text
 from hearts_referee.batch import inputs, run
 from hearts_referee.batch.lines import Outcome
 from hearts_referee.batch.summary import CsvWriter, ExitStatus, Summary
+from hearts_referee.languages import LANGUAGES, SOURCE, language_of, translator
 from hearts_referee.referee.errorcodes import shown_pointer
 
-from .report import counts_table, live, write_json
+from .report import counts_table, live, number, write_json
 
 OUT_BUFFER = 1 << 20
 """Bytes of results written at once: a result line is about 4 KB, so the default 8 KiB
@@ -39,50 +42,76 @@ CONFIGURED = "\0configured"
 """``--archive`` given without a path: the app's ``DATABASE`` (a NUL is in no path)."""
 
 
-def summary_table(summary: Summary) -> Table:
+def summary_table(summary: Summary, language: str = SOURCE) -> Table:
     """The summary as the auditor reads it at the end of a run: records, then hands (each
     hand counted once, in one of clean, not refereed, in progress or with rulings), then
-    rulings (each ruling counted, so a hand may give several)."""
-    table, row = counts_table("Bulk audit")
-    row("records read", summary.records)
-    row("  whole games", summary.games)
-    row("  rejected", summary.rejected)
-    row("hands audited", summary.hands)
-    row("  clean", summary.clean)
-    row("  in progress (play incomplete)", summary.in_progress)
-    row("  play not refereed (score-only)", summary.not_refereed)
-    row("  with rulings", summary.with_rulings)
-    row("  with a score mismatch", summary.with_score_mismatch)
-    row("rulings", summary.rulings_total)
+    rulings (each ruling counted, so a hand may give several). Its words and numbers are in
+    ``language`` (each label in the context "audit summary": a row's label, not a sentence);
+    a ruling's code and status are codes, the same in every language."""
+    t = translator(language)
+    table, row = counts_table(t.pgettext("audit summary", "Bulk audit"), language)
+    row(t.pgettext("audit summary", "records read"), summary.records)
+    row("  " + t.pgettext("audit summary", "whole games"), summary.games)
+    row("  " + t.pgettext("audit summary", "rejected"), summary.rejected)
+    row(t.pgettext("audit summary", "hands audited"), summary.hands)
+    row("  " + t.pgettext("audit summary", "clean"), summary.clean)
+    row("  " + t.pgettext("audit summary", "in progress (play incomplete)"), summary.in_progress)
+    row("  " + t.pgettext("audit summary", "play not refereed (score-only)"), summary.not_refereed)
+    row("  " + t.pgettext("audit summary", "with rulings"), summary.with_rulings)
+    row("  " + t.pgettext("audit summary", "with a score mismatch"), summary.with_score_mismatch)
+    row(t.pgettext("audit summary", "rulings"), summary.rulings_total)
     for (code, status), count in sorted(summary.rulings.items()):
         row(f"  {code} ({status})", count)
-    row("hands per second", f"{summary.hands_per_second:,.0f}")
-    row("exit status", int(summary.exit_status()))
+    row(t.pgettext("audit summary", "hands per second"), round(summary.hands_per_second))
+    row(t.pgettext("audit summary", "exit status"), str(int(summary.exit_status())))  # a code: never grouped
     return table
 
 
-def reject_lines(summary: Summary) -> list[str]:
-    """The rejected records by name, each with its first problem (the first few of them)."""
+def reject_lines(summary: Summary, language: str = SOURCE) -> list[str]:
+    """The rejected records by name, each with its first problem (the first few of them),
+    the words around them in ``language``."""
     if not summary.rejects:
         return []
-    lines = ["Rejected records (first problem of each):"]
+    t = translator(language)
+    lines = [t.gettext("Rejected records (first problem of each):")]
     for reject in summary.rejects:
-        more = f" (+{reject.count - 1} more)" if reject.count > 1 else ""
-        lines.append(
-            f"  {reject.label} {shown_pointer(reject.problem.pointer)}: {reject.problem.message}{more}"
-        )
+        said = {
+            "record": reject.label,
+            "pointer": shown_pointer(reject.problem.pointer),
+            "message": reject.problem.message,
+            "more": number(reject.count - 1, language),
+        }
+        if reject.count > 1:
+            lines.append("  " + t.gettext("%(record)s %(pointer)s: %(message)s (+%(more)s more)") % said)
+        else:
+            lines.append("  " + t.gettext("%(record)s %(pointer)s: %(message)s") % said)
     if summary.rejected > len(summary.rejects):
-        lines.append(f"  ... and {summary.rejected - len(summary.rejects)} more")
+        left = number(summary.rejected - len(summary.rejects), language)
+        lines.append("  " + t.gettext("... and %(count)s more") % {"count": left})
     return lines
 
 
+def _language(ctx: click.Context, parameter: click.Parameter, value: str | None) -> str | None:
+    """``--language``: a language spoken here, by its tag (``nb``, ``no``, ``nb-NO``)."""
+    if value is None:
+        return None
+    spoken = language_of(value)
+    if spoken is None:
+        raise click.BadParameter(
+            f"{value!r} is not a language spoken here; choose one of {', '.join(LANGUAGES)}",
+            ctx,
+            parameter,
+        )
+    return spoken
+
+
 def _outcomes(
-    paths: list[str], jobs: int, dask: str | None, timeout: float, progress: inputs.Progress
+    paths: list[str], jobs: int, dask: str | None, timeout: float, progress: inputs.Progress, language: str
 ) -> Iterator[Outcome]:
     records = inputs.records(paths, progress)
     if dask is not None:
-        return run.on_dask(records, dask, jobs, timeout=timeout)
-    return run.local(records, jobs)
+        return run.on_dask(records, dask, jobs, timeout=timeout, language=language)
+    return run.local(records, jobs, language=language)
 
 
 class Misuse(click.UsageError):
@@ -135,6 +164,14 @@ class AuditCommand(click.Command):
 )
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar and no summary table.")
 @click.option(
+    "--language",
+    metavar="LANG",
+    default=None,
+    callback=_language,
+    help=f"The language of the explanations, the progress bar and the summary: {', '.join(LANGUAGES)} "
+    "(default: en). Codes, numbers in the results and the JSON summary are the same in any.",
+)
+@click.option(
     "--archive",
     metavar="[DB]",
     is_flag=False,
@@ -152,6 +189,7 @@ def audit(
     dask: str | None,
     dask_timeout: float,
     quiet: bool,
+    language: str | None,
     archive: str | None,
 ) -> None:
     """Audit hand records and recorded games in bulk.
@@ -190,8 +228,17 @@ def audit(
             "--dask": bool(dask),
         }
         database = None if archive == CONFIGURED else archive
-        recheck_archive(database, output=output, summary_json=summary_json, quiet=quiet, not_with=given)
+        recheck_archive(
+            database,
+            output=output,
+            summary_json=summary_json,
+            quiet=quiet,
+            not_with=given,
+            language=language or SOURCE,
+        )
     console = Console(stderr=True)
+    spoken = language or SOURCE
+    t = translator(spoken)
     if not paths and inputs.stdin_is_terminal():
         raise Misuse(
             "no INPUT given, and stdin is a terminal: name files or folders of records, "
@@ -213,9 +260,17 @@ def audit(
             if csv_path:
                 table = CsvWriter(stack.enter_context(open(csv_path, "w", newline="", encoding="utf-8")))
             read = inputs.Progress.of(files)
-            bar = live(console, quiet, "auditing", "records", read.total, lambda: read.done)
+            bar = live(
+                console,
+                quiet,
+                t.gettext("auditing"),
+                t.gettext("%(done)s records · %(rate)s hands/s"),
+                read.total,
+                lambda: read.done,
+                spoken,
+            )
             tick = stack.enter_context(bar)
-            for outcome in _outcomes(files, jobs or run.default_jobs(), dask, dask_timeout, read):
+            for outcome in _outcomes(files, jobs or run.default_jobs(), dask, dask_timeout, read, spoken):
                 out.write(outcome.line + b"\n")
                 summary.add(outcome)
                 if table is not None:
@@ -226,14 +281,14 @@ def audit(
         click.echo(f"audit: {error}", err=True)
         sys.exit(ExitStatus.FAILED)
     summary.seconds = time.perf_counter() - started
-    _finish(summary, summary_json, console, quiet)
+    _finish(summary, summary_json, console, quiet, spoken)
 
 
-def _finish(summary: Summary, summary_json: str | None, console: Console, quiet: bool) -> None:
+def _finish(summary: Summary, summary_json: str | None, console: Console, quiet: bool, language: str) -> None:
     if summary_json:
         write_json(summary_json, summary.as_dict())
     if not quiet:
-        console.print(summary_table(summary))
-        for line in reject_lines(summary):
+        console.print(summary_table(summary, language))
+        for line in reject_lines(summary, language):
             console.print(Text(line), soft_wrap=True)  # a path is never wrapped nor read as markup
     sys.exit(summary.exit_status())

@@ -43,6 +43,7 @@ from gunicorn.workers.ggevent import GeventWorker
 from werkzeug.test import EnvironBuilder
 
 from hearts_referee.http_shared.protocol import ALARM, BODY_TIMEOUT, REFUSED, Refused, TimedInput
+from hearts_referee.referee.translator import SAID
 
 YIELD = 0.0001
 """Seconds a greenlet sleeps after each request, so the worker's other connections get a turn."""
@@ -66,26 +67,38 @@ def refusal(error: BaseException, cfg: Any) -> Refused | None:
         return Refused(
             414,
             "request_line_too_long",
-            f"The request line is longer than {cfg.limit_request_line} bytes; shorten the URL.",
+            SAID.gettext(
+                "The request line is longer than %(limit)s bytes; shorten the URL.",
+                limit=cfg.limit_request_line,
+            ),
         )
     if isinstance(error, http_errors.LimitRequestHeaders):
         return Refused(
             431,
             "headers_too_large",
-            f"The request has more than {cfg.limit_request_fields} header fields, or one longer "
-            f"than {cfg.limit_request_field_size} bytes.",
+            SAID.gettext(
+                "The request has more than %(fields)s header fields, or one longer than %(size)s bytes.",
+                fields=cfg.limit_request_fields,
+                size=cfg.limit_request_field_size,
+            ),
         )
     if isinstance(error, http_errors.ExpectationFailed):
-        return Refused(417, "expectation_failed", "Only Expect: 100-continue is understood.")
+        return Refused(417, "expectation_failed", SAID.gettext("Only Expect: 100-continue is understood."))
     if isinstance(error, http_errors.UnsupportedTransferCoding):
-        return Refused(501, "unsupported_transfer_coding", "Only chunked transfer coding is understood.")
+        return Refused(
+            501, "unsupported_transfer_coding", SAID.gettext("Only chunked transfer coding is understood.")
+        )
     if isinstance(error, http_errors.ForbiddenProxyRequest):
-        return Refused(403, "forbidden_proxy", "This address may not send proxy headers.")
+        return Refused(403, "forbidden_proxy", SAID.gettext("This address may not send proxy headers."))
     if isinstance(error, http_errors.ConfigurationProblem):
         return None  # the server's own configuration: gunicorn's 500
     if isinstance(error, http_errors.ParseException):
         description = str(error)[:_MESSAGE_CHARS]
-        return Refused(400, "malformed_request", f"The request is not valid HTTP/1.1: {description}")
+        return Refused(
+            400,
+            "malformed_request",
+            SAID.gettext("The request is not valid HTTP/1.1: %(why)s", why=description),
+        )
     return None
 
 

@@ -18,11 +18,13 @@ from flask import current_app, g, request
 from werkzeug.datastructures import WWWAuthenticate
 from werkzeug.exceptions import Unauthorized
 
+from hearts_referee.referee.translator import SAID
 from hearts_referee.usecases import Key
 from hearts_referee.usecases.access import Permission, require
 from hearts_referee.usecases.keys import authenticate
 
 from .db import get_db
+from .requestlog import keyed
 
 View = TypeVar("View", bound=Callable[..., Any])
 
@@ -35,7 +37,7 @@ def presented_keys() -> list[str]:
     if "Authorization" in request.headers:
         scheme, _, token = request.headers["Authorization"].partition(" ")
         if scheme.lower() != "bearer":
-            raise _unauthorized("Authorization must be Bearer <key>.")
+            raise _unauthorized(SAID.gettext("Authorization must be Bearer <key>."))
         found.append(token.strip())
     if "X-API-Key" in request.headers:
         found.append(request.headers["X-API-Key"].strip())
@@ -46,13 +48,16 @@ def check(permission: Permission) -> Key:
     """The request's key, if its role has ``permission``; 401, or ``Forbidden`` (403)."""
     tokens = presented_keys()
     if not tokens:
-        raise _unauthorized("This needs an API key: send Authorization: Bearer <key> or X-API-Key.")
+        raise _unauthorized(
+            SAID.gettext("This needs an API key: send Authorization: Bearer <key> or X-API-Key.")
+        )
     if len(set(tokens)) > 1:  # never guess which of two credentials the client meant
-        raise _unauthorized("The request carries two different API keys; send one.")
+        raise _unauthorized(SAID.gettext("The request carries two different API keys; send one."))
     key = authenticate(get_db(), tokens[0])
     if key is None:
-        raise _unauthorized("The API key is unknown or has been revoked.")
+        raise _unauthorized(SAID.gettext("The API key is unknown or has been revoked."))
     g.key = require(key, permission)
+    keyed(key.id)
     return key
 
 

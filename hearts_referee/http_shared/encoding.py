@@ -19,13 +19,15 @@ across all members: past its first MiB, a body may not inflate to more than
 from __future__ import annotations
 
 import zlib
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
+from typing import Any
 
 from flask import request
 from werkzeug.exceptions import BadRequest, RequestEntityTooLarge, UnsupportedMediaType
 
 from hearts_referee.http_shared.protocol import Reader
 from hearts_referee.referee.record import Problem
+from hearts_referee.referee.translator import SAID
 
 PIECE = 64 * 1024
 """Bytes read (and, for gzip, inflated) at a time."""
@@ -47,9 +49,19 @@ class UnsupportedEncoding(UnsupportedMediaType):
     """A ``Content-Encoding`` other than gzip or identity."""
 
     def __init__(self, got: str) -> None:
-        got = got or "an empty one"
-        super().__init__(f"Content-Encoding {got} is not understood; send gzip or nothing.")
-        message = f"Send the body as it is or gzip-compressed (Content-Encoding: gzip), not {got}."
+        if got:
+            detail = SAID.gettext(
+                "Content-Encoding %(got)s is not understood; send gzip or nothing.", got=got
+            )
+            message = SAID.gettext(
+                "Send the body as it is or gzip-compressed (Content-Encoding: gzip), not %(got)s.", got=got
+            )
+        else:
+            detail = SAID.gettext("Content-Encoding an empty one is not understood; send gzip or nothing.")
+            message = SAID.gettext(
+                "Send the body as it is or gzip-compressed (Content-Encoding: gzip), not an empty one."
+            )
+        super().__init__(detail)
         self.problems = (Problem("", "unsupported_encoding", message),)
 
 
@@ -57,23 +69,33 @@ class NotGzip(BadRequest):
     """The body says it is gzip and is not, all of it."""
 
     def __init__(self, why: str) -> None:
-        super().__init__("The body is not gzip, though Content-Encoding says so.")
-        self.problems = (Problem("", "invalid_gzip", f"The body does not inflate as gzip: {why}."),)
+        super().__init__(SAID.gettext("The body is not gzip, though Content-Encoding says so."))
+        self.problems = (
+            Problem("", "invalid_gzip", SAID.gettext("The body does not inflate as gzip: %(why)s.", why=why)),
+        )
 
 
 class Overinflated(RequestEntityTooLarge):
     """A gzip body inflating more than :data:`GZIP_MAX_RATIO` times its size."""
 
     def __init__(self) -> None:
-        message = f"The gzip body inflates more than {GZIP_MAX_RATIO} times its size."
-        super().__init__(f"{message} Send it in smaller pieces.")
+        super().__init__(
+            SAID.gettext(
+                "The gzip body inflates more than %(ratio)s times its size. Send it in smaller pieces.",
+                ratio=GZIP_MAX_RATIO,
+            )
+        )
+        message = SAID.gettext(
+            "The gzip body inflates more than %(ratio)s times its size.", ratio=GZIP_MAX_RATIO
+        )
         self.problems = (Problem("", "too_large", message),)
 
 
-def is_gzip() -> bool:
+def is_gzip(environ: Mapping[str, Any] | None = None) -> bool:
     """Whether this request's body is gzip (True) or sent as it is (False); a 415
-    :class:`UnsupportedEncoding` for any other ``Content-Encoding``."""
-    sent = request.environ.get("HTTP_CONTENT_ENCODING", "identity").strip()  # the header, unparsed
+    :class:`UnsupportedEncoding` for any other ``Content-Encoding``. ``environ``: the
+    request's, when the caller has it at hand (this request's by default)."""
+    sent = (request.environ if environ is None else environ).get("HTTP_CONTENT_ENCODING", "identity").strip()
     coding = sent.lower()
     if coding == "identity":
         return False
@@ -104,7 +126,7 @@ def inflated(sent: Iterator[bytes]) -> Iterator[bytes]:
                 if not data:
                     break
                 if data[:1] != _MAGIC[:1] or data[1:2] not in (b"", _MAGIC[1:]):
-                    raise NotGzip("bytes after its end are not gzip")
+                    raise NotGzip(SAID.gettext("bytes after its end are not gzip"))
                 started, members = True, members + 1
             try:
                 out = inflate.decompress(data, PIECE)
@@ -123,7 +145,7 @@ def inflated(sent: Iterator[bytes]) -> Iterator[bytes]:
                 data = inflate.unconsumed_tail
                 more = bool(data) or len(out) == PIECE
     if started or not members:
-        raise NotGzip("it stops before its end")
+        raise NotGzip(SAID.gettext("it stops before its end"))
 
 
 def decoded(stream: Reader) -> Iterator[bytes]:

@@ -21,18 +21,19 @@ from flask import g, request
 from hearts_referee.referee.errorcodes import ROOT_POINTER
 from hearts_referee.referee.notation import variant_data
 from hearts_referee.referee.record import Problem, RecordError
+from hearts_referee.referee.translator import SAID
 from hearts_referee.schemas.game import SUPPLIED, load_game_hand
 from hearts_referee.schemas.hrn import MEDIA_TYPE, Diagnostic, ReadHand, read
 from hearts_referee.schemas.hrn.located import Located, Place, located, unread
 from hearts_referee.usecases import Game
 from hearts_referee.usecases.errors import Rejected
-from hearts_referee.usecases.games import GameHand
+from hearts_referee.usecases.games import GameHand, not_this_game
 
 from .jsonbody import body_bytes
 
 T = TypeVar("T")
 
-NOTATION_DETAIL = "The HRN text does not read as one whole hand; see errors."
+NOTATION_DETAIL = SAID.gettext("The HRN text does not read as one whole hand; see errors.")
 
 
 class NotationError(Rejected):
@@ -61,7 +62,7 @@ def hrn_text() -> str:
         before = data[: error.start]
         line = before.count(b"\n") + 1
         column = len(before) - (before.rfind(b"\n") + 1) + 1
-        message = f"byte {error.start + 1} is not UTF-8: send the text as UTF-8"
+        message = SAID.gettext("byte %(byte)s is not UTF-8: send the text as UTF-8", byte=error.start + 1)
         raise NotationError([Problem(ROOT_POINTER, "not_utf8", message)], [(line, column)]) from None
 
 
@@ -85,8 +86,15 @@ def hrn_hand(
     reading = read(hrn_text() if text is None else text, given)
     g.hrn_said = reading.diagnostics
     if len(reading.hands) != 1:
-        held = f"{len(reading.hands)} hands" if reading.hands else "no hand"
-        message = f"the text holds {held}: send one hand a request"
+        if reading.hands:
+            message = SAID.ngettext(
+                "the text holds %(count)s hand: send one hand a request",
+                "the text holds %(count)s hands: send one hand a request",
+                len(reading.hands),
+                count=len(reading.hands),
+            )
+        else:
+            message = SAID.gettext("the text holds no hand: send one hand a request")
         raise NotationError([Problem(ROOT_POINTER, "not_one_hand", message)], [(1, 1)])
     (hand,) = reading.hands
     found = unread(hand, reading.diagnostics, load, against(hand) if against is not None else ())
@@ -121,22 +129,17 @@ def game_hand(game: Game, text: str | None = None) -> GameHand:
 
     def against(hand: ReadHand) -> list[Located]:
         record, written = hand.record, hand.places
-        found: list[Located] = []
+        differs = []
         if "/variant" in written and record["variant"] not in (game.variant, variant_data(setup.variant)):
-            message = f"game {game.id} plays {setup.variant.id}"
-            found.append((Problem("/variant", "not_this_game", message), written["/variant"]))
+            differs.append("/variant")
         if "/seats" in written and record["seats"] != list(setup.seats):
-            message = f"game {game.id} is played by {' '.join(setup.seats)}"
-            found.append((Problem("/seats", "not_this_game", message), written["/seats"]))
+            differs.append("/seats")
         next_one = record.get("hand_number") == deal.hand_number
         if "/dealer" in written and next_one and record["dealer"] != deal.dealer:
-            message = f"{deal.dealer} deals the next hand of game {game.id}"
-            found.append((Problem("/dealer", "not_this_game", message), written["/dealer"]))
+            differs.append("/dealer")
         if "/scores_before" in written and next_one and record["scores_before"] != dict(game.sheet.totals):
-            totals = ", ".join(f"{seat} {points}" for seat, points in game.sheet.totals.items())
-            message = f"the totals of game {game.id} are {totals}"
-            found.append((Problem("/scores_before", "not_this_game", message), written["/scores_before"]))
-        return found
+            differs.append("/scores_before")
+        return [(not_this_game(game, at), written[at]) for at in differs]
 
     def load(hand: ReadHand) -> GameHand:
         supplied = SUPPLIED if "/hand_number" not in hand.places else SUPPLIED_BUT_CHECKED

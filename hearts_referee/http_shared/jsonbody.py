@@ -27,9 +27,11 @@ from typing import Any, TypeVar
 from flask import Request, Response, current_app, request
 from flask.json.provider import DefaultJSONProvider
 from werkzeug.exceptions import BadRequest, RequestEntityTooLarge, UnsupportedMediaType
+from werkzeug.wsgi import LimitedStream, get_content_length
 
 from hearts_referee.http_shared import encoding
 from hearts_referee.referee.record import Problem
+from hearts_referee.referee.translator import SAID, Said, alternatives
 from hearts_referee.schemas.strictjson import MAX_DEPTH, JSONError, dumps, loads_strict
 
 T = TypeVar("T")
@@ -54,8 +56,8 @@ class FastJSONProvider(DefaultJSONProvider):
 
 
 _DETAILS = {
-    "invalid_json": "The request body is not valid JSON.",
-    "too_deep": "The request body nests arrays and objects too deeply; see errors.",
+    "invalid_json": SAID.gettext("The request body is not valid JSON."),
+    "too_deep": SAID.gettext("The request body nests arrays and objects too deeply; see errors."),
 }
 
 
@@ -79,7 +81,7 @@ def parse(data: bytes, read: Callable[[bytes, int], T] = loads_strict) -> T:
     try:
         return read(data, max_depth())
     except JSONError as error:
-        raise InvalidJSON(str(error), error.code) from None
+        raise InvalidJSON(error.said, error.code) from None
 
 
 def body_bytes() -> bytes:
@@ -87,12 +89,21 @@ def body_bytes() -> bytes:
     Content-Length; a gzip body inflated (:mod:`http_shared.encoding`), the limit held
     against what it inflates to, 415 for another ``Content-Encoding``."""
     sent: Request = request._get_current_object()  # type: ignore[attr-defined]  # one lookup, not one per use
+    environ = sent.environ
     limit = sent.max_content_length
-    gzip = encoding.is_gzip()
-    if limit is not None and sent.content_length is None:
+    gzip = encoding.is_gzip(environ)
+    length = get_content_length(environ)
+    if not gzip and length is not None:
+        # The common body: its length said and nothing to inflate, read from the server's
+        # stream straight (werkzeug's ``get_data`` asks the request for the limit and the
+        # length again, through the app's proxies: docs/performance.md).
+        if limit is not None and length > limit:
+            raise RequestEntityTooLarge()
+        return LimitedStream(environ["wsgi.input"], length).read()  # 400 if the client stops early
+    if limit is not None and length is None:
         sent.max_content_length = limit + 1  # read one byte more: is there more?
     if not gzip:
-        data = sent.get_data(cache=False)  # 413 past the limit, when Content-Length says so
+        data = sent.get_data(cache=False)
     else:
         inflated = bytearray()
         for piece in encoding.inflated(encoding.pieces(sent.stream)):
@@ -109,9 +120,26 @@ class NotSentAs(UnsupportedMediaType):
     """A body sent as none of the media types an endpoint reads (JSON, and some other)."""
 
     def __init__(self, *media_types: str) -> None:
-        named = " or ".join(media_types)
-        super().__init__(f"Expected Content-Type {named}, got {request.mimetype or 'none'}.")
-        self.problems = (Problem("", "unsupported_media_type", f"Send the body as {named}."),)
+        named = alternatives(media_types)
+        super().__init__(expected(named))
+        self.problems = (
+            Problem(
+                "",
+                "unsupported_media_type",
+                SAID.gettext("Send the body as %(media_type)s.", media_type=named),
+            ),
+        )
+
+
+def expected(media_type: str) -> Said:
+    """A 415's ``detail``: the media type(s) an endpoint reads, and the one the request named."""
+    if request.mimetype:
+        return SAID.gettext(
+            "Expected Content-Type %(media_type)s, got %(sent)s.",
+            media_type=media_type,
+            sent=request.mimetype,
+        )
+    return SAID.gettext("Expected Content-Type %(media_type)s, got none.", media_type=media_type)
 
 
 def json_body(read: Callable[[bytes, int], T] = loads_strict, *, also: tuple[str, ...] = ()) -> T:
@@ -122,7 +150,5 @@ def json_body(read: Callable[[bytes, int], T] = loads_strict, *, also: tuple[str
     if not request.is_json:
         if also:
             raise NotSentAs("application/json", *also)
-        raise UnsupportedMediaType(
-            f"Expected Content-Type application/json, got {request.mimetype or 'none'}."
-        )
+        raise UnsupportedMediaType(expected("application/json"))
     return parse(body_bytes(), read)

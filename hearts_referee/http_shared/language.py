@@ -10,20 +10,23 @@ package's own, compiled in memory (``hearts_referee.languages``).
 An answer whose text was written in the chosen language says so: ``Content-Language`` and
 ``Vary: Accept-Language``. Every page is such an answer; an API answer is one when its view
 wrote its words in :func:`current` and said so with :func:`told` (the explanations of a
-validated hand or game). Codes, pointers, field
+validated hand or game, every problem+json answer). Codes, pointers, field
 names and enum values are the contract and never change with the language.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlencode
 
-from flask import Flask, current_app, g, request, session
+from flask import Flask, current_app, request, session
 from flask_babel import Babel, Domain
-from werkzeug.wrappers import Response
 
 from hearts_referee.languages import LANGUAGES, SOURCE, language_of, name_of, preferred, translations
+
+if TYPE_CHECKING:  # pragma: no cover
+    from _typeshed.wsgi import StartResponse, WSGIApplication, WSGIEnvironment
 
 QUERY = "lang"
 """The query parameter that chooses a language: ``?lang=nb``."""
@@ -42,22 +45,29 @@ class _Catalogs(Domain):  # type: ignore[misc]  # Flask-Babel ships no types
 
 def current() -> str:
     """The request's language (one of ``languages.LANGUAGES``): chosen once per request, here,
-    as a plain string. Flask-Babel's own ``get_locale`` (the templates') asks the same choice
-    and parses it into a ``babel.Locale``, which looks the locale's data up on disk: an API
-    answer needs only the code (docs/performance.md, "The service's own overhead")."""
-    chosen: str | None = g.get("language")
-    if chosen is None:
-        chosen = g.language = _choose(current_app.extensions[_REMEMBERS])
-    return chosen
+    as a plain string kept in the request's environ. Flask-Babel's own ``get_locale`` (the
+    templates') asks the same choice and parses it into a ``babel.Locale``, which looks the
+    locale's data up on disk: an API answer needs only the code (docs/performance.md, "The
+    service's own overhead")."""
+    return _chosen(request.environ)
 
 
 _REMEMBERS = "hearts_referee.language.remembers"
 """Where the app keeps which paths remember a language in the session (``init_app``'s)."""
 
+_CHOSEN = "hearts_referee.language"
+"""Where a request's environ keeps the language chosen for it (:func:`current`)."""
 
-def _choose(remembers: Callable[[str], bool]) -> str:
+
+def _chosen(environ: WSGIEnvironment) -> str:
+    chosen: str | None = environ.get(_CHOSEN)
+    if chosen is None:
+        chosen = environ[_CHOSEN] = _choose(environ, current_app.extensions[_REMEMBERS])
+    return chosen
+
+
+def _choose(environ: WSGIEnvironment, remembers: Callable[[str], bool]) -> str:
     kept_here = remembers(request.path)
-    environ = request.environ
     asked = request.args.get(QUERY) if environ.get("QUERY_STRING") else None  # no query: none parsed
     chosen = language_of(asked) if asked is not None else None
     if chosen is not None:
@@ -71,11 +81,47 @@ def _choose(remembers: Callable[[str], bool]) -> str:
     return preferred(environ.get("HTTP_ACCEPT_LANGUAGE", "")) or SOURCE
 
 
+_TOLD = "hearts_referee.language_told"
+"""Where a request's environ keeps the language its answer says it is written in (:func:`told`)."""
+
+
 def told() -> None:
     """This answer's text is in the request's language (:func:`current`): say so in its
-    headers. A view calls it once the answer is made, so a refusal, whose words are not
-    translated yet, does not claim the language."""
-    g.language_told = True
+    headers. A view calls it once the answer is made (and the one problem+json writer, whose
+    every refusal is written in that language), so an answer with no words of the language
+    (``/healthz``) does not claim one."""
+    environ = request.environ
+    environ[_TOLD] = _chosen(environ)
+
+
+class Told:
+    """``Content-Language`` and ``Vary: Accept-Language`` on an answer that :func:`told`, added
+    as the answer starts by wrapping the WSGI app: an after-request hook went through
+    ``Response.headers`` and the context's proxies on every answer, told or not
+    (docs/performance.md, "The service's own overhead")."""
+
+    def __init__(self, app: WSGIApplication) -> None:
+        self.app = app
+
+    def __call__(self, environ: WSGIEnvironment, start_response: StartResponse) -> Iterable[bytes]:
+        def start(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Any:
+            language: str | None = environ.get(_TOLD)
+            if language is not None:
+                _tell(headers, language)
+            return start_response(status, headers, exc_info)
+
+        return self.app(environ, start)
+
+
+def _tell(headers: list[tuple[str, str]], language: str) -> None:
+    headers.append(("Content-Language", language))
+    for place, (name, value) in enumerate(headers):
+        if name.lower() == "vary":  # an answer that varies already (Accept, Origin): one more
+            varies = {part.strip().lower() for part in value.split(",")}
+            if "accept-language" not in varies and "*" not in varies:
+                headers[place] = (name, f"{value}, Accept-Language")
+            return
+    headers.append(("Vary", "Accept-Language"))
 
 
 def gettext(message: str, /, **values: object) -> str:
@@ -83,6 +129,12 @@ def gettext(message: str, /, **values: object) -> str:
     placeholders filled in (``gettext("Signed in as %(name)s.", name=key.name)``)."""
     text = translations(current()).gettext(message)
     return text % values if values else text
+
+
+def ngettext(singular: str, plural: str, n: int, /, **values: object) -> str:
+    """A message of a face whose words a number decides (``n``, also its ``%(num)s``), in the
+    request's language with its plural form, its named placeholders filled in."""
+    return translations(current()).ngettext(singular, plural, n) % {"num": n, **values}
 
 
 def choices() -> list[tuple[str, str]]:
@@ -112,13 +164,4 @@ def init_app(app: Flask, remembers: Callable[[str], bool]) -> None:
             current()
             told()
 
-    @app.after_request
-    def tell(response: Response) -> Response:
-        if g.get("language_told", False):
-            headers = response.headers
-            headers["Content-Language"] = current()
-            if "Vary" in headers:
-                response.vary.add("Accept-Language")
-            else:  # the common answer: no Vary yet, so none to parse and write back
-                headers["Vary"] = "Accept-Language"
-        return response
+    app.wsgi_app = Told(app.wsgi_app)  # type: ignore[method-assign]

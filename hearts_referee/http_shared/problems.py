@@ -17,9 +17,13 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from hearts_referee.referee.record import Problem, RecordError
+from hearts_referee.referee.translator import ENGLISH, SAID, Translator, translated
 from hearts_referee.usecases.errors import ArchiveError, Conflict, Forbidden, NotFound, Rejected
 
-RECORD_DETAIL = "The hand record cannot have happened at any table; see errors."
+RECORD_DETAIL = SAID.gettext("The hand record cannot have happened at any table; see errors.")
+
+FAILED = SAID.gettext("The referee failed on this request; the error has been logged.")
+"""The ``detail`` of a failure of ours (a 500): nothing of it leaks."""
 
 MAX_PROBLEMS = 100
 """The most problems one error answer lists; the rest are counted (``more_errors``)."""
@@ -37,11 +41,18 @@ def capped(problems: Sequence[Problem]) -> Capped:
     return Capped(tuple(problems[:MAX_PROBLEMS]), max(0, len(problems) - MAX_PROBLEMS))
 
 
-def problem_item(problem: Problem, place: tuple[int, int] | None = None) -> dict[str, object]:
+def problem_item(
+    problem: Problem, place: tuple[int, int] | None = None, t: Translator = ENGLISH
+) -> dict[str, object]:
     """One located problem as an answer lists it (``errors`` of an error answer, ``problems``
-    of a result line): its pointer, code and message, and where a hand was sent as HRN text,
-    the ``line`` and ``column`` it is about."""
-    item: dict[str, object] = {"pointer": problem.pointer, "code": problem.code, "message": problem.message}
+    of a result line): its pointer, code and message, the message in ``t``'s language
+    (``referee.translator.translated``; the pointer and code are the same in every one), and
+    where a hand was sent as HRN text, the ``line`` and ``column`` it is about."""
+    item: dict[str, object] = {
+        "pointer": problem.pointer,
+        "code": problem.code,
+        "message": translated(problem.message, t),
+    }
     if place is not None:
         item["line"], item["column"] = place
     return item
@@ -69,4 +80,4 @@ def refusal(error: Exception) -> Refusal:
         return Refusal(409, error.detail, error.problems)
     if isinstance(error, Forbidden):
         return Refusal(403, error.detail, error.problems)
-    return Refusal(500, "The referee failed on this request; the error has been logged.", ())
+    return Refusal(500, FAILED, ())

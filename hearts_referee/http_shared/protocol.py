@@ -27,6 +27,7 @@ from flask import Flask, request
 from werkzeug.exceptions import HTTPException, RequestTimeout
 
 from hearts_referee.referee.record import Problem
+from hearts_referee.referee.translator import SAID
 
 BODY_TIMEOUT = 15.0
 """Seconds a client may go silent in the middle of its body before a 408 (``serve --client-timeout``)."""
@@ -70,7 +71,10 @@ class BodyTimeout(RequestTimeout):
     """The client stopped sending its body for longer than the server waits."""
 
     def __init__(self, seconds: float) -> None:
-        message = f"The request body stopped arriving for {seconds:g} s; send it again, whole."
+        message = SAID.gettext(
+            "The request body stopped arriving for %(seconds)s s; send it again, whole.",
+            seconds=format(seconds, "g"),
+        )
         super().__init__(message)
         self.problems = (Problem("", "body_timeout", message),)
 
@@ -79,7 +83,10 @@ class BodyLate(RequestTimeout):
     """The client took longer than the view's deadline to send its whole body."""
 
     def __init__(self, seconds: float) -> None:
-        message = f"The request body did not arrive whole within {seconds:g} s; send it again, faster."
+        message = SAID.gettext(
+            "The request body did not arrive whole within %(seconds)s s; send it again, faster.",
+            seconds=format(seconds, "g"),
+        )
         super().__init__(message)
         self.problems = (Problem("", "body_timeout", message),)
 

@@ -25,12 +25,17 @@ import os
 import re
 import time
 from collections import Counter
-from typing import Any
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
 
-from flask import Flask, Request, Response, g, request
+from flask import Flask, Request, request
+from werkzeug.wsgi import ClosingIterator
 
 from .logs import configure
 from .protocol import REFUSED
+
+if TYPE_CHECKING:  # pragma: no cover
+    from _typeshed.wsgi import StartResponse, WSGIApplication, WSGIEnvironment
 
 HEADER = "X-Request-ID"
 LOGGER = logging.getLogger("hearts_referee.requests")
@@ -40,11 +45,12 @@ _PATH_LOGGED = 256  # characters of the path kept in the line
 
 
 _ID = "hearts_referee.request_id"
-_STARTED = "hearts_referee.started"
+_KEY = "hearts_referee.key_id"
 _RULINGS = "hearts_referee.rulings"
-"""This request's id, start time and rulings, kept in its WSGI environ: one dict, read without
-the context-local lookups ``g`` costs on each access (docs/performance.md, "The service's own
-overhead")."""
+_STREAMED = "hearts_referee.streamed"
+_REQUEST = "hearts_referee.request"
+"""This request's id, key, rulings and whether its answer is streamed, kept in its WSGI environ,
+where the line is read from once the app is done (:class:`RequestLog`)."""
 
 
 def _id_of(environ: dict[str, Any]) -> str:
@@ -73,40 +79,79 @@ def rulings() -> Counter[str]:
     return counted
 
 
-def _start() -> None:
-    request.environ[_STARTED] = time.perf_counter()
+def keyed(key_id: int | None) -> None:
+    """The key this request was checked with, for its line (``auth`` and the pages' sign-in
+    call it where they set ``g.key``: ``g`` is gone by the time the line is written)."""
+    request.environ[_KEY] = key_id
 
 
-def _finish(response: Response) -> Response:
-    environ = request.environ
-    response.headers[HEADER] = _id_of(environ)
-    status = response.status_code
+def streamed() -> None:
+    """This answer is streamed: its line waits for its last byte, so it has the whole time
+    and the rulings of every record (the view that makes the stream calls it)."""
+    request.environ[_STREAMED] = True
+
+
+class LoggedRequest(Request):
+    """Flask's request, kept in its environ for the line (Flask's own ``werkzeug.request`` is
+    cleared when the request ends, before :class:`RequestLog` reads it), which drops it again."""
+
+    def __init__(self, environ: WSGIEnvironment, *args: Any, **kwargs: Any) -> None:
+        super().__init__(environ, *args, **kwargs)
+        environ[_REQUEST] = self
+
+
+class RequestLog:
+    """Each answer's ``X-Request-ID`` and its one log line, by wrapping the WSGI app: the id is
+    made (or taken) as the request comes in, appended to the headers as the answer starts, and
+    the line is read from the environ when the app is done with it (or, for a streamed answer,
+    when the server closes it). Flask's before and after hooks went through its context-local
+    proxies and ``Response.headers`` a dozen times a request (docs/performance.md, "The
+    service's own overhead")."""
+
+    def __init__(self, app: WSGIApplication) -> None:
+        self.app = app
+
+    def __call__(self, environ: WSGIEnvironment, start_response: StartResponse) -> Iterable[bytes]:
+        started = time.perf_counter()
+        pair = (HEADER, _id_of(environ))
+        statuses: list[str] = []
+
+        def start(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Any:
+            headers.append(pair)
+            statuses.append(status)
+            return start_response(status, headers, exc_info)
+
+        answer = self.app(environ, start)
+        sent: Request | None = environ.pop(_REQUEST, None)  # the request refers to the environ: no cycle kept
+        status = int(statuses[-1][:3]) if statuses else 500
+        level = logging.ERROR if status >= 500 else logging.INFO
+        if not LOGGER.isEnabledFor(level):  # LOG_LEVEL=WARNING: no line to build
+            return answer
+        if statuses and not environ.get(_STREAMED):
+            _emit(_line(environ, sent, status), started, environ.get(_RULINGS), level)
+            return answer
+        # A streamed answer (or one started late): the line waits for the close, with the
+        # rulings of every record (``rulings`` is this request's own Counter, filled as it runs).
+        return ClosingIterator(answer, lambda: _closed(environ, sent, statuses, started))
+
+
+def _closed(environ: WSGIEnvironment, sent: Request | None, statuses: list[str], started: float) -> None:
+    status = int(statuses[-1][:3]) if statuses else 500
     level = logging.ERROR if status >= 500 else logging.INFO
-    if not LOGGER.isEnabledFor(level):  # LOG_LEVEL=WARNING: no line to build
-        return response
-    line = _line(request, response, environ)
-    started: float = environ.get(_STARTED) or time.perf_counter()
-    counted: Counter[str] | None = environ.get(_RULINGS)
-    if response.is_streamed:
-        # The line waits for the stream's end: its time and the rulings of every record
-        # (``rulings`` is this request's own Counter, still filled while the stream runs).
-        response.call_on_close(lambda: _emit(line, started, counted, level))
-    else:
-        _emit(line, started, counted, level)
-    return response
+    if LOGGER.isEnabledFor(level):
+        _emit(_line(environ, sent, status), started, environ.get(_RULINGS), level)
 
 
-def _line(sent: Request, response: Response, environ: dict[str, Any]) -> dict[str, Any]:
-    key = g.get("key")
-    rule = sent.url_rule
+def _line(environ: WSGIEnvironment, sent: Request | None, status: int) -> dict[str, Any]:
+    rule = sent.url_rule if sent is not None else None
     line: dict[str, Any] = {
         "request_id": _id_of(environ),
-        "key_id": getattr(key, "id", None),
-        "method": sent.method,
+        "key_id": environ.get(_KEY),
+        "method": environ.get("REQUEST_METHOD"),
         "route": rule.rule if rule is not None else None,
-        "path": sent.path[:_PATH_LOGGED],
-        "status": response.status_code,
-        "remote_addr": sent.remote_addr,
+        "path": (sent.path if sent is not None else environ.get("PATH_INFO", ""))[:_PATH_LOGGED],
+        "status": status,
+        "remote_addr": environ.get("REMOTE_ADDR"),
     }
     refused = environ.get(REFUSED)
     if refused is not None:  # the server refused it before it was a request (edge.protocol)
@@ -130,10 +175,10 @@ def _emit(line: dict[str, Any], started: float, counted: Counter[str] | None, le
 
 
 def init_app(app: Flask) -> None:
-    """Start the clock and the id before anything else, and log each response once.
+    """The id and the line of every answer (:class:`RequestLog` around the app's WSGI app).
 
     ``LOG_LEVEL`` (``FLASK_LOG_LEVEL``: DEBUG, INFO, WARNING, ERROR) sets how much is written.
     """
     configure(app)
-    app.before_request_funcs.setdefault(None, []).insert(0, _start)
-    app.after_request(_finish)
+    app.request_class = LoggedRequest
+    app.wsgi_app = RequestLog(app.wsgi_app)  # type: ignore[method-assign]

@@ -17,6 +17,7 @@ from flask import current_app, request
 from werkzeug.exceptions import ServiceUnavailable
 
 from hearts_referee.referee.record import Problem
+from hearts_referee.referee.translator import SAID
 from hearts_referee.usecases import Fault, fault_of
 
 RETRY_AFTER = 30
@@ -28,7 +29,10 @@ class StorageUnavailable(ServiceUnavailable):
     """The archive's storage cannot do what the request needs right now (``fault``)."""
 
     def __init__(self, fault: Fault) -> None:
-        super().__init__(f"The archive is unavailable: {fault.reason}.", retry_after=RETRY_AFTER)
+        super().__init__(
+            SAID.gettext("The archive is unavailable: %(reason)s.", reason=fault.reason),
+            retry_after=RETRY_AFTER,
+        )
         self.fault = fault
         self.problem_type = fault.value
         self.problems = (Problem("", fault.value, fault.reason),)

@@ -22,6 +22,7 @@ from typing import NamedTuple
 from .cards import Card
 from .deal import same_but_case
 from .record import EventAction, HandRecord, Pass, Problem, pointer
+from .translator import SAID, Direction
 from .variant import pass_direction_name
 
 _PLAY_CARD = re.compile(r"^/play/(\d+)/card$")
@@ -130,12 +131,29 @@ def _unreadable_deal_cards(
         if not plays and not passed:
             continue
         cards = sorted({play.card for play in plays} | {card for _, card in passed})
-        done = [f"passes {_named(c for _, c in passed)}"] if passed else []
-        done += [f"plays {_named(play.card for play in plays)}"] if plays else []
-        message = (
-            f"{problem.message}; {seat} {' and '.join(done)}, which no seat was dealt: "
-            f"is it {' or '.join(map(str, cards))}?"
-        )
+        facts = {
+            "message": problem.message,
+            "seat": seat,
+            "passed": _named(c for _, c in passed),
+            "played": _named(play.card for play in plays),
+            "cards": _either(cards),
+        }
+        if passed and plays:
+            message = SAID.gettext(
+                "%(message)s; %(seat)s passes %(passed)s and plays %(played)s, which no seat was "
+                "dealt: is it %(cards)s?",
+                **facts,
+            )
+        elif passed:
+            message = SAID.gettext(
+                "%(message)s; %(seat)s passes %(passed)s, which no seat was dealt: is it %(cards)s?",
+                **facts,
+            )
+        else:
+            message = SAID.gettext(
+                "%(message)s; %(seat)s plays %(played)s, which no seat was dealt: is it %(cards)s?",
+                **facts,
+            )
         explains = (*(p for p, _ in passed), *(play.problem for play in plays))
         causes.append(_Cause(Problem(problem.pointer, problem.code, message), explains, (problem,)))
     return causes
@@ -182,10 +200,22 @@ def _with_consequences(cause: _Cause) -> Problem:
     if not cause.explains:
         return cause.problem
     places = sorted((p.pointer for p in cause.explains), key=_in_record_order)
-    shown = ", ".join(places[:4]) + (f" and {len(places) - 4} more" if len(places) > 4 else "")
-    what = "the problem" if len(places) == 1 else f"the {len(places)} problems"
+    shown = ", ".join(places[:4])
+    if len(places) > 4:
+        shown = SAID.gettext("%(places)s and %(more)s more", places=shown, more=len(places) - 4)
     problem = cause.problem
-    return Problem(problem.pointer, problem.code, f"{problem.message} (this explains {what} at {shown})")
+    if len(places) == 1:
+        message = SAID.gettext(
+            "%(message)s (this explains the problem at %(at)s)", message=problem.message, at=shown
+        )
+    else:
+        message = SAID.gettext(
+            "%(message)s (this explains the %(count)s problems at %(at)s)",
+            message=problem.message,
+            count=len(places),
+            at=shown,
+        )
+    return Problem(problem.pointer, problem.code, message)
 
 
 def _in_record_order(at: str) -> tuple[tuple[int, str], ...]:
@@ -221,15 +251,22 @@ def _swapped_seats(
             done |= {a, b}
             passed = _passes_of_the_other(record, problems, a, b, owners)
             plays = there + back
+            facts = {"a": a, "b": b, "there": len(there), "back": len(back)}
             if passed or not record.passes:
-                at, where = pointer("deal", a), "the cards dealt to"
+                at = pointer("deal", a)
+                message = SAID.gettext(
+                    "the cards dealt to %(a)s and %(b)s look exchanged: %(a)s plays %(there)s cards "
+                    "%(b)s held, and %(b)s plays %(back)s that %(a)s held",
+                    **facts,
+                )
             else:
                 first = min(plays, key=lambda p: int(p.pointer.split("/")[2]))
-                at, where = first.pointer.rsplit("/", 1)[0] + "/seat", "the seats of the plays of"
-            message = (
-                f"{where} {a} and {b} look exchanged: {a} plays {len(there)} cards {b} held, and "
-                f"{b} plays {len(back)} that {a} held"
-            )
+                at = first.pointer.rsplit("/", 1)[0] + "/seat"
+                message = SAID.gettext(
+                    "the seats of the plays of %(a)s and %(b)s look exchanged: %(a)s plays %(there)s "
+                    "cards %(b)s held, and %(b)s plays %(back)s that %(a)s held",
+                    **facts,
+                )
             causes.append(_Cause(Problem(at, "seats_swapped", message), tuple(passed + plays)))
     return causes, done
 
@@ -267,14 +304,24 @@ def _deal_duplicates(record: HandRecord, problems: list[Problem], unheld: list[_
     lost = sorted((Counter(deck) - dealt).elements())
     plays = [play for play in unheld if play.card in lost]
     first = twice[0]
-    told = ""
+    told = first.message
     for play in plays:
-        told += f"; {play.card} is missing from the deal, and {play.seat} plays it at {play.problem.pointer}"
+        facts = {"message": told, "card": str(play.card), "seat": play.seat, "at": play.problem.pointer}
         guess = _dealt_twice_to(record, play.seat, twice)
-        if guess is not None:
-            told += f": is {guess[1]} at {guess[0]} really {play.card}?"
+        if guess is None:
+            told = SAID.gettext(
+                "%(message)s; %(card)s is missing from the deal, and %(seat)s plays it at %(at)s", **facts
+            )
+        else:
+            told = SAID.gettext(
+                "%(message)s; %(card)s is missing from the deal, and %(seat)s plays it at %(at)s: "
+                "is %(dealt)s at %(where)s really %(card)s?",
+                dealt=str(guess[1]),
+                where=guess[0],
+                **facts,
+            )
     explains = tuple(p.problem for p in plays)
-    cause = Problem(first.pointer, first.code, first.message + told)
+    cause = Problem(first.pointer, first.code, told)
     return [_Cause(cause, explains, (first,), tuple(missing))]
 
 
@@ -350,10 +397,12 @@ def _no_passes(record: HandRecord, offset: int, passes: list[_Pass]) -> list[_Ca
     explains = tuple(problem for shown in passes for problem in shown.explains)
     if not explains:
         return []
-    direction = pass_direction_name(offset, len(record.seats))
-    message = (
-        f"hand {record.hand_number} passes {direction} ({record.variant.pass_count} cards each) and "
-        "the record has no passes; the play shows the cards passed"
+    message = SAID.gettext(
+        "hand %(hand)s passes %(direction)s (%(count)s cards each) and the record has no passes; "
+        "the play shows the cards passed",
+        hand=record.hand_number,
+        direction=Direction(pass_direction_name(offset, len(record.seats))),
+        count=record.variant.pass_count,
     )
     return [_Cause(Problem("/passes", "passes_required", message), explains)]
 
@@ -364,8 +413,11 @@ def _one_pass(record: HandRecord, problems: list[Problem], shown: _Pass) -> _Cau
     if given is None:
         if not received:
             return None
-        message = (
-            f"{seat}'s pass is missing; the play shows it: {to} plays {_cards(received)}, dealt to {seat}"
+        message = SAID.gettext(
+            "%(seat)s's pass is missing; the play shows it: %(to)s plays %(cards)s, dealt to %(seat)s",
+            seat=seat,
+            to=to,
+            cards=_cards(received),
         )
         return _Cause(Problem(pointer("passes", seat), "passes_required", message), shown.explains)
     listed, count = given.cards, record.variant.pass_count
@@ -374,11 +426,26 @@ def _one_pass(record: HandRecord, problems: list[Problem], shown: _Pass) -> _Cau
         return _Cause(twice[0], shown.explains)
     if len(listed) != count and shown.explains:
         code = "short_pass" if len(listed) < count else "long_pass"
-        message = f"{seat} passes {len(listed)} cards to {to}; a pass here is {count}"
-        if received:
-            message += f"; {to} plays {_cards(received)}, dealt to {seat} and not in the pass"
-        if kept:
-            message += f"; {seat} plays {_cards(kept)}, which the pass lists"
+        message = SAID.gettext(
+            "%(seat)s passes %(passed)s cards to %(to)s; a pass here is %(count)s%(received)s%(kept)s",
+            seat=seat,
+            passed=len(listed),
+            to=to,
+            count=count,
+            received=SAID.gettext(
+                "; %(to)s plays %(cards)s, dealt to %(seat)s and not in the pass",
+                to=to,
+                cards=_cards(received),
+                seat=seat,
+            )
+            if received
+            else "",
+            kept=SAID.gettext(
+                "; %(seat)s plays %(cards)s, which the pass lists", seat=seat, cards=_cards(kept)
+            )
+            if kept
+            else "",
+        )
         return _Cause(Problem(given.at, code, message), shown.explains)
     if received and kept:
         return _mistyped(problems, shown, given)
@@ -392,19 +459,44 @@ def _mistyped(problems: list[Problem], shown: _Pass, given: Pass) -> _Cause:
     y, x = shown.kept[0], shown.received[0]
     at = f"{given.at}/{given.cards.index(y.card)}"
     unheld = next((p for p in problems if p.pointer == at and p.code == "not_held"), None)
-    message = (
-        f"{seat}'s pass lists {y.card}"
-        + (f", which {seat} was not dealt" if unheld is not None else "")
-        + f", but {seat} plays {y.card} at {y.problem.pointer}, and {to} plays {x.card}, "
-        f"dealt to {seat} and not passed, at {x.problem.pointer}: did {seat} pass {x.card}, not {y.card}?"
-    )
-    said = (unheld,) if unheld is not None else ()
-    return _Cause(Problem(at, "pass_mismatch", message), shown.explains, said)
+    facts = {
+        "seat": seat,
+        "to": to,
+        "listed": str(y.card),
+        "kept_at": y.problem.pointer,
+        "played": str(x.card),
+        "played_at": x.problem.pointer,
+    }
+    if unheld is not None:
+        message = SAID.gettext(
+            "%(seat)s's pass lists %(listed)s, which %(seat)s was not dealt, but %(seat)s plays "
+            "%(listed)s at %(kept_at)s, and %(to)s plays %(played)s, dealt to %(seat)s and not "
+            "passed, at %(played_at)s: did %(seat)s pass %(played)s, not %(listed)s?",
+            **facts,
+        )
+    else:
+        message = SAID.gettext(
+            "%(seat)s's pass lists %(listed)s, but %(seat)s plays %(listed)s at %(kept_at)s, and "
+            "%(to)s plays %(played)s, dealt to %(seat)s and not passed, at %(played_at)s: did "
+            "%(seat)s pass %(played)s, not %(listed)s?",
+            **facts,
+        )
+    also = (unheld,) if unheld is not None else ()
+    return _Cause(Problem(at, "pass_mismatch", message), shown.explains, also)
 
 
 def _named(cards: Iterable[Card]) -> str:
     return ", ".join(str(card) for card in cards)
 
 
+def _either(cards: list[Card]) -> str:
+    """The cards it may be, as one alternative after another: ``2C or 3C``."""
+    shown = str(cards[-1])
+    for card in reversed(cards[:-1]):
+        shown = SAID.gettext("%(one)s or %(other)s", one=str(card), other=shown)
+    return shown
+
+
 def _cards(plays: list[_Unheld]) -> str:
+
     return ", ".join(str(play.card) for play in plays)

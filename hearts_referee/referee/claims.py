@@ -14,13 +14,14 @@ legal at all is the one cascade's answer (``referee.legality``), not a rule of i
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from .cards import JOKER, Card, Suit
 from .findings import Code
 from .legality import cascade
 from .masks import Hand
+from .translator import SAID, Said
 
 if TYPE_CHECKING:  # pragma: no cover
     from .table import Table
@@ -32,21 +33,23 @@ def claim_holds(table: Table, claimant: int, order: Sequence[Card]) -> tuple[boo
     trick = table.current
     seat = table.seats[claimant]
     if table.variant.cancellation or table.deck.counts.get(JOKER):
-        return None, (
+        return None, SAID.gettext(
             "cancellation and the joker change who wins a trick; the referee "
             "leaves this claim to the director"
         )
     if trick.played:
-        return None, (
-            f"the claim was made during trick {trick.number}, with cards already on it; "
-            "the referee only tests claims made on lead"
+        return None, SAID.gettext(
+            "the claim was made during trick %(trick)s, with cards already on it; "
+            "the referee only tests claims made on lead",
+            trick=trick.number,
         )
     if trick.leader != claimant:
-        return None, f"{seat} was not on lead; the referee only tests claims made on lead"
+        return None, SAID.gettext(
+            "%(seat)s was not on lead; the referee only tests claims made on lead", seat=seat
+        )
     left_out = Counter(table.hands[claimant].cards()) - Counter(order)
     if left_out:
-        names = ", ".join(c.label for c in sorted(left_out.elements()))
-        return False, f"the announced order leaves out {names}"
+        return False, left_out_of_the_order(left_out.elements())
     variant = table.variant
     broken = table.broken
     led_before: Counter[Suit | None] = Counter()
@@ -64,21 +67,34 @@ def claim_holds(table: Table, claimant: int, order: Sequence[Card]) -> tuple[boo
             if len(same_suit) > led_before[card.suit]:
                 best = max(same_suit, key=lambda c: c.rank)
                 if best.rank > card.rank:
-                    return False, (
-                        f"{defender} can keep {best.label} and win trick {number} against {card.label}"
+                    return False, SAID.gettext(
+                        "%(defender)s can keep %(best)s and win trick %(trick)s against %(card)s",
+                        defender=defender,
+                        best=best.label,
+                        trick=number,
+                        card=card.label,
                     )
         led_before[card.suit] += 1
         broken = broken or bool(card.bit & variant.breaker_mask)
-    return True, "the announced order wins every remaining trick against any defence"
+    return True, SAID.gettext("the announced order wins every remaining trick against any defence")
+
+
+def left_out_of_the_order(cards: Iterable[Card]) -> Said:
+    """Why an announced order fails before any search: it leaves out cards the claimant holds
+    (the claim's test here and the solver's say it alike)."""
+    names = ", ".join(c.label for c in sorted(cards))
+    return SAID.gettext("the announced order leaves out %(cards)s", cards=names)
 
 
 _BARRED: dict[Code, Callable[[Card, int], str]] = {
-    Code.WRONG_FIRST_LEAD: lambda card, number: f"trick 1 must be led with 2♣, not {card.label}",
-    Code.EARLY_HEART: lambda card, number: (
-        f"{card.label} would be led to trick {number} before hearts are broken"
+    Code.WRONG_FIRST_LEAD: lambda card, number: SAID.gettext(
+        "trick 1 must be led with 2♣, not %(card)s", card=card.label
     ),
-    Code.POINT_CARD_ON_FIRST_TRICK: lambda card, number: (
-        f"{card.label} would be led to trick 1, which may not take a point card"
+    Code.EARLY_HEART: lambda card, number: SAID.gettext(
+        "%(card)s would be led to trick %(trick)s before hearts are broken", card=card.label, trick=number
+    ),
+    Code.POINT_CARD_ON_FIRST_TRICK: lambda card, number: SAID.gettext(
+        "%(card)s would be led to trick 1, which may not take a point card", card=card.label
     ),
 }
 """Why a claim's announced order fails when the cascade bars one of its leads, by the rule barred

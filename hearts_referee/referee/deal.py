@@ -18,6 +18,22 @@ from .masks import Hand, mask_of
 from .names import distinct_seats, seat_key
 from .record import HandRecord, Pass, Problem, pointer
 from .table import Table
+from .translator import SAID, alternatives
+from .variant import Variant
+
+
+def seat_count(variant: Variant, seats: int) -> Problem:
+    """That ``variant`` is not played by ``seats`` players, and what it is played by."""
+    return Problem(
+        "/seats",
+        "seat_count",
+        SAID.gettext(
+            "%(variant)s is played by %(counts)s players, not %(count)s",
+            variant=variant.id,
+            counts=alternatives([str(n) for n in variant.seat_counts]),
+            count=seats,
+        ),
+    )
 
 
 def check_table(record: HandRecord) -> list[Problem]:
@@ -28,17 +44,24 @@ def check_table(record: HandRecord) -> list[Problem]:
     variant, seats = record.variant, record.seats
     problems: list[Problem] = []
     if len(seats) not in variant.seat_counts:
-        counts = " or ".join(str(n) for n in variant.seat_counts)
-        problems.append(
-            Problem("/seats", "seat_count", f"{variant.id} is played by {counts} players, not {len(seats)}")
-        )
+        problems.append(seat_count(variant, len(seats)))
     at_table = set(seats)
     if len(at_table) != len(seats) or not distinct_seats(seats):
         problems.append(
-            Problem("/seats", "duplicate_seat", "a seat is listed twice (or looks the same as another)")
+            Problem(
+                "/seats",
+                "duplicate_seat",
+                SAID.gettext("a seat is listed twice (or looks the same as another)"),
+            )
         )
     if record.dealer not in at_table:
-        problems.append(Problem("/dealer", "unknown_seat", f"dealer {not_at_table(record.dealer, seats)}"))
+        problems.append(
+            Problem(
+                "/dealer",
+                "unknown_seat",
+                SAID.gettext("dealer %(why)s", why=not_at_table(record.dealer, seats)),
+            )
+        )
     dealt = record.deal
     misspelt: set[str | None] = set()
     if not at_table.issuperset(dealt):
@@ -50,7 +73,11 @@ def check_table(record: HandRecord) -> list[Problem]:
         for seat in seats:
             if seat not in dealt and seat not in misspelt:
                 problems.append(
-                    Problem(pointer("deal", seat), "required", f"the deal has no cards for {seat}")
+                    Problem(
+                        pointer("deal", seat),
+                        "required",
+                        SAID.gettext("the deal has no cards for %(seat)s", seat=seat),
+                    )
                 )
     for seat, given in record.passes.items():
         if seat not in at_table:
@@ -91,8 +118,17 @@ def not_at_table(seat: str, seats: tuple[str, ...]) -> str:
     ``"n"`` is not ``"N"``; when only the case differs, the message names the seat meant."""
     meant = same_but_case(seat, seats)
     if meant is None:
-        return f"{seat!r} is not at the table"
-    return f"{seat!r} is not at the table: seat ids are case-sensitive, and the seat is {meant!r}"
+        return SAID.gettext("%(seat)s is not at the table", seat=repr(seat))
+    return SAID.gettext(
+        "%(seat)s is not at the table: seat ids are case-sensitive, and the seat is %(meant)s",
+        seat=repr(seat),
+        meant=repr(meant),
+    )
+
+
+def not_in_deck(card: Card, variant: str) -> str:
+    """Why ``card`` cannot be in a hand of ``variant``: its deck has no such card."""
+    return SAID.gettext("%(card)s is not in the %(variant)s deck", card=str(card), variant=variant)
 
 
 def same_but_case(seat: str, seats: tuple[str, ...]) -> str | None:
@@ -137,20 +173,31 @@ def deal(table: Table, record: HandRecord, *, whole: bool = True) -> Misdeal:
         locate_deal_problems(table, record, report_missing=whole and every_seat)
     for i, card in enumerate(record.exposed_in_deal):
         if card not in deck.counts:
-            table.problem(
-                f"/exposed_in_deal/{i}", "not_in_deck", f"{card} is not in the {table.variant.id} deck"
-            )
+            table.problem(f"/exposed_in_deal/{i}", "not_in_deck", not_in_deck(card, table.variant.id))
     reasons = back_colour_faults(table, record)
     void = bool(reasons)  # back colours: the variant's own rule
     table.hands = [Hand.of(cards) for cards in given]
     for i, seat in enumerate(seats):
         cards = given[i]
         if len(cards) != deck.hand_size:
-            reasons.append(f"{seat} was dealt {len(cards)} cards instead of {deck.hand_size}")
+            reasons.append(
+                SAID.gettext(
+                    "%(seat)s was dealt %(count)s cards instead of %(size)s",
+                    seat=seat,
+                    count=len(cards),
+                    size=deck.hand_size,
+                )
+            )
     if len(record.kitty) != deck.kitty_size:
-        reasons.append(f"the kitty holds {len(record.kitty)} cards instead of {deck.kitty_size}")
+        reasons.append(
+            SAID.gettext(
+                "the kitty holds %(count)s cards instead of %(size)s",
+                count=len(record.kitty),
+                size=deck.kitty_size,
+            )
+        )
     for card in record.exposed_in_deal:
-        reasons.append(f"{card.label} was exposed during the deal")
+        reasons.append(SAID.gettext("%(card)s was exposed during the deal", card=card.label))
     table.kitty = record.kitty
     return Misdeal(reasons, void or (bool(reasons) and table.variant.misdeal_voids))
 
@@ -169,12 +216,17 @@ def back_colour_faults(table: Table, record: HandRecord) -> list[str]:
             table.problem(
                 pointer("backs", seat),
                 "length",
-                f"{seat} has {len(colours)} back colours for {len(record.deal[seat])} cards",
+                SAID.gettext(
+                    "%(seat)s has %(colours)s back colours for %(cards)s cards",
+                    seat=seat,
+                    colours=len(colours),
+                    cards=len(record.deal[seat]),
+                ),
             )
     if len({colour for colours in backs.values() for colour in colours}) < 2:
         return []
     return [
-        f"{seat} holds only {colours[0]} backs"
+        SAID.gettext("%(seat)s holds only %(colour)s backs", seat=seat, colour=colours[0])
         for seat, colours in backs.items()
         if colours and len(set(colours)) == 1
     ]
@@ -193,11 +245,21 @@ def locate_deal_problems(table: Table, record: HandRecord, *, report_missing: bo
         for i, card in enumerate(cards):
             seen[card] += 1
             if card not in deck:
-                table.problem(f"{at}/{i}", "not_in_deck", f"{card} is not in the {variant.id} deck")
+                table.problem(f"{at}/{i}", "not_in_deck", not_in_deck(card, variant.id))
             elif seen[card] > deck[card]:
                 also = first_at[card]
-                times = "twice" if deck[card] == 1 else f"more than {deck[card]} times"
-                table.problem(f"{at}/{i}", "duplicate_card", f"{card} is dealt {times} (also at {also})")
+                table.problem(
+                    f"{at}/{i}",
+                    "duplicate_card",
+                    SAID.gettext("%(card)s is dealt twice (also at %(also)s)", card=str(card), also=also)
+                    if deck[card] == 1
+                    else SAID.gettext(
+                        "%(card)s is dealt more than %(copies)s times (also at %(also)s)",
+                        card=str(card),
+                        copies=deck[card],
+                        also=also,
+                    ),
+                )
             else:
                 first_at.setdefault(card, f"{at}/{i}")
     if not report_missing:
@@ -206,13 +268,22 @@ def locate_deal_problems(table: Table, record: HandRecord, *, report_missing: bo
         missing = copies - seen[card]
         if missing > 0:
             if copies == 1:
-                what = f"{card} is"
+                what = SAID.gettext("%(card)s is missing from the deal and kitty", card=str(card))
             elif missing == copies:
-                what = f"all {copies} copies of {card} are"
+                what = SAID.gettext(
+                    "all %(copies)s copies of %(card)s are missing from the deal and kitty",
+                    copies=copies,
+                    card=str(card),
+                )
+            elif missing == 1:
+                what = SAID.gettext("one copy of %(card)s is missing from the deal and kitty", card=str(card))
             else:
-                some = "one copy" if missing == 1 else f"{missing} copies"
-                what = f"{some} of {card} {'is' if missing == 1 else 'are'}"
-            table.problem("/deal", "missing_card", f"{what} missing from the deal and kitty")
+                what = SAID.gettext(
+                    "%(missing)s copies of %(card)s are missing from the deal and kitty",
+                    missing=missing,
+                    card=str(card),
+                )
+            table.problem("/deal", "missing_card", what)
 
 
 def pass_cards(table: Table, record: HandRecord) -> None:
@@ -270,14 +341,32 @@ def check_held(table: Table, giver: int, given: Pass) -> None:
     seat = table.seats[giver]
     for k, card in enumerate(cards):
         if card not in dealt:
-            table.problem(f"{given.at}/{k}", "not_held", f"{seat} passes {card}, which {seat} was not dealt")
+            table.problem(
+                f"{given.at}/{k}",
+                "not_held",
+                SAID.gettext(
+                    "%(seat)s passes %(card)s, which %(seat)s was not dealt", seat=seat, card=str(card)
+                ),
+            )
         elif cards[: k + 1].count(card) > dealt.count(card):  # a card given twice: at its second mention
-            first = cards.index(card)
+            also = f"{given.at}/{cards.index(card)}"
             table.problem(
                 f"{given.at}/{k}",
                 "duplicate_card",
-                f"{seat} passes {card} twice (also at {given.at}/{first}), and was dealt it "
-                + ("once" if dealt.count(card) == 1 else f"{dealt.count(card)} times"),
+                SAID.gettext(
+                    "%(seat)s passes %(card)s twice (also at %(also)s), and was dealt it once",
+                    seat=seat,
+                    card=str(card),
+                    also=also,
+                )
+                if dealt.count(card) == 1
+                else SAID.gettext(
+                    "%(seat)s passes %(card)s twice (also at %(also)s), and was dealt it %(times)s times",
+                    seat=seat,
+                    card=str(card),
+                    also=also,
+                    times=dealt.count(card),
+                ),
             )
 
 
@@ -287,14 +376,27 @@ def pass_faults(table: Table, given: Pass | None, recipient: str | None) -> tupl
     faults = []
     if recipient is None:
         if count:
-            faults.append(f"passed {count} cards on a hold hand")
+            faults.append(SAID.gettext("passed %(count)s cards on a hold hand", count=count))
     elif count != table.variant.pass_count:
-        faults.append(f"passed {count} cards instead of {table.variant.pass_count}")
+        faults.append(
+            SAID.gettext(
+                "passed %(count)s cards instead of %(expected)s",
+                count=count,
+                expected=table.variant.pass_count,
+            )
+        )
     if given is not None:
         if given.to is not None and given.to != recipient:
-            faults.append(f"passed to {given.to} instead of {recipient or 'nobody (hold hand)'}")
+            if recipient is None:
+                faults.append(SAID.gettext("passed to %(to)s instead of nobody (hold hand)", to=given.to))
+            else:
+                faults.append(
+                    SAID.gettext(
+                        "passed to %(to)s instead of %(recipient)s", to=given.to, recipient=recipient
+                    )
+                )
         if given.looked_early:
-            faults.append("looked at the cards received before their own pass was on the table")
+            faults.append(SAID.gettext("looked at the cards received before their own pass was on the table"))
     return tuple(faults)
 
 

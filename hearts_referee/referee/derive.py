@@ -32,8 +32,9 @@ from dataclasses import replace
 from typing import NamedTuple
 
 from .cards import Card
-from .deal import check_table
+from .deal import check_table, not_in_deck
 from .record import EventAction, HandRecord, Pass, Problem, RecordError, pointer
+from .translator import SAID, Direction
 from .variant import Deck, pass_direction_name
 
 _CLAIMS = EventAction.CLAIMS
@@ -65,8 +66,10 @@ def derive_deal(record: HandRecord, *, so_far: bool = False) -> HandRecord:
             Problem(
                 "/backs",
                 "deal_required",
-                "back colours are given in the order of each seat's dealt cards: "
-                "a record with backs needs its deal",
+                SAID.gettext(
+                    "back colours are given in the order of each seat's dealt cards: "
+                    "a record with backs needs its deal"
+                ),
             )
         )
     held = _held_after_pass(record, deck, problems, so_far)
@@ -130,8 +133,12 @@ def _held_after_pass(
                     Problem(
                         pointer("play", index, "exposes"),
                         "deal_required",
-                        f"{seat} exposes {card} and never plays it: the play does not show "
-                        f"what {seat} held, so the record needs its deal",
+                        SAID.gettext(
+                            "%(seat)s exposes %(card)s and never plays it: the play does not show "
+                            "what %(seat)s held, so the record needs its deal",
+                            seat=seat,
+                            card=str(card),
+                        ),
                     )
                 )
         count = cards.total()
@@ -140,8 +147,14 @@ def _held_after_pass(
                 Problem(
                     "/play",
                     "too_many_cards",
-                    f"{seat} plays {count} cards; a hand of {record.variant.id} at "
-                    f"{len(seats)} is {deck.hand_size}",
+                    SAID.gettext(
+                        "%(seat)s plays %(count)s cards; a hand of %(variant)s at %(seats)s is %(size)s",
+                        seat=seat,
+                        count=count,
+                        variant=record.variant.id,
+                        seats=len(seats),
+                        size=deck.hand_size,
+                    ),
                 )
             )
         elif count < deck.hand_size:
@@ -159,8 +172,11 @@ def _shows_enough(record: HandRecord, held: dict[str, Counter[Card]], problems: 
             Problem(
                 "/deal",
                 "deal_required",
-                f"who held {first} (and so leads first) is not shown yet: "
-                "the play is checked once it is, or once the deal is typed",
+                SAID.gettext(
+                    "who held %(card)s (and so leads first) is not shown yet: "
+                    "the play is checked once it is, or once the deal is typed",
+                    card=str(first),
+                ),
             )
         )
 
@@ -175,21 +191,31 @@ def _not_shown(
     """Why the play does not say what the ``short`` seats held."""
     counts = ", ".join(f"{seat} {held[seat].total()}" for seat in short)
     if claim is None:
-        why = (
-            f"the play stops early with no claim (cards shown of {deck.hand_size}: {counts}): "
-            "the record needs its deal, or the rest of the play"
+        why = SAID.gettext(
+            "the play stops early with no claim (cards shown of %(size)s: %(counts)s): "
+            "the record needs its deal, or the rest of the play",
+            size=deck.hand_size,
+            counts=counts,
         )
     else:
         claimant = record.play[claim].seat
-        shown = (
-            f"shows {claimant}'s cards only"
-            if claimant not in short
-            else f"by {claimant} shows no order of play"
-        )
-        why = (
-            f"the claim at {pointer('play', claim)} {shown}: what {', '.join(short)} still held "
-            f"is not in the record (cards shown of {deck.hand_size}: {counts}), so it needs its deal"
-        )
+        facts = {"at": pointer("play", claim), "claimant": claimant, "short": ", ".join(short)}
+        if claimant not in short:
+            why = SAID.gettext(
+                "the claim at %(at)s shows %(claimant)s's cards only: what %(short)s still held "
+                "is not in the record (cards shown of %(size)s: %(counts)s), so it needs its deal",
+                size=deck.hand_size,
+                counts=counts,
+                **facts,
+            )
+        else:
+            why = SAID.gettext(
+                "the claim at %(at)s by %(claimant)s shows no order of play: what %(short)s still "
+                "held is not in the record (cards shown of %(size)s: %(counts)s), so it needs its deal",
+                size=deck.hand_size,
+                counts=counts,
+                **facts,
+            )
     return Problem("/deal", "deal_required", why)
 
 
@@ -205,14 +231,20 @@ def _moves(record: HandRecord, problems: list[Problem]) -> list[_Move]:
     variant, seats = record.variant, record.seats
     offset = variant.pass_offset(record.hand_number, len(seats))
     count = variant.pass_count
-    why = "without the deal, the passes say what each seat was dealt"
+    why = SAID.gettext("without the deal, the passes say what each seat was dealt")
     if offset and not record.passes:
-        direction = pass_direction_name(offset, len(seats))
+        direction = Direction(pass_direction_name(offset, len(seats)))
         problems.append(
             Problem(
                 "/passes",
                 "passes_required",
-                f"hand {record.hand_number} passes {direction} ({count} cards each): {why}",
+                SAID.gettext(
+                    "hand %(hand)s passes %(direction)s (%(count)s cards each): %(why)s",
+                    hand=record.hand_number,
+                    direction=direction,
+                    count=count,
+                    why=why,
+                ),
             )
         )
         return []
@@ -223,7 +255,11 @@ def _moves(record: HandRecord, problems: list[Problem]) -> list[_Move]:
         if given is None:
             if offset:
                 problems.append(
-                    Problem(pointer("passes", seat), "passes_required", f"{seat}'s pass is missing: {why}")
+                    Problem(
+                        pointer("passes", seat),
+                        "passes_required",
+                        SAID.gettext("%(seat)s's pass is missing: %(why)s", seat=seat, why=why),
+                    )
                 )
             continue
         if offset and len(given.cards) != count:
@@ -236,11 +272,17 @@ def _moves(record: HandRecord, problems: list[Problem]) -> list[_Move]:
 
 def _wrong_size(seat: str, given: Pass, count: int, recipient: str | None) -> Problem:
     short = len(given.cards) < count
+    facts = {"seat": seat, "passed": len(given.cards), "count": count}
     return Problem(
         given.at,
         "short_pass" if short else "long_pass",
-        f"{seat} passes {len(given.cards)} cards; a pass here is {count}"
-        + (f" (to {recipient})" if recipient else ""),
+        SAID.gettext(
+            "%(seat)s passes %(passed)s cards; a pass here is %(count)s (to %(to)s)",
+            to=recipient,
+            **facts,
+        )
+        if recipient
+        else SAID.gettext("%(seat)s passes %(passed)s cards; a pass here is %(count)s", **facts),
     )
 
 
@@ -263,9 +305,22 @@ def _undo_passes(
                 Problem(
                     f"{move.given.at}/{k}",
                     "pass_mismatch",
-                    f"{move.giver} passes {card} to {move.receiver}, who never plays it"
-                    + (f"; {move.giver} plays it at {also}" if also else "")
-                    + ": is the pass mistyped?",
+                    SAID.gettext(
+                        "%(giver)s passes %(card)s to %(receiver)s, who never plays it; "
+                        "%(giver)s plays it at %(also)s: is the pass mistyped?",
+                        giver=move.giver,
+                        card=str(card),
+                        receiver=move.receiver,
+                        also=also,
+                    )
+                    if also
+                    else SAID.gettext(
+                        "%(giver)s passes %(card)s to %(receiver)s, who never plays it: "
+                        "is the pass mistyped?",
+                        giver=move.giver,
+                        card=str(card),
+                        receiver=move.receiver,
+                    ),
                 )
             )
     return dealt
@@ -302,17 +357,39 @@ def _check_deck(
         places = _places(record, card)
         at = places[copies] if len(places) > copies else (places[-1] if places else "/play")
         if not copies:
-            problems.append(Problem(at, "not_in_deck", f"{card} is not in the {record.variant.id} deck"))
+            problems.append(Problem(at, "not_in_deck", not_in_deck(card, record.variant.id)))
             continue
-        times = "twice" if copies == 1 else f"more than {copies} times"
+        times = (
+            SAID.gettext("twice")
+            if copies == 1
+            else SAID.gettext("more than %(copies)s times", copies=copies)
+        )
         elsewhere = [p for p in places if p != at]
-        also = f" (also at {', '.join(elsewhere)})" if elsewhere else ""
-        lost = f"; no seat plays {', '.join(map(str, missing))}" if missing else ""
-        problems.append(Problem(at, "duplicate_card", f"{card} is held {times}{also}{lost}"))
+        also = SAID.gettext(" (also at %(places)s)", places=", ".join(elsewhere)) if elsewhere else ""
+        lost = (
+            SAID.gettext("; no seat plays %(cards)s", cards=", ".join(map(str, missing))) if missing else ""
+        )
+        problems.append(
+            Problem(
+                at,
+                "duplicate_card",
+                SAID.gettext(
+                    "%(card)s is held %(times)s%(also)s%(lost)s",
+                    card=str(card),
+                    times=times,
+                    also=also,
+                    lost=lost,
+                ),
+            )
+        )
     if problems or not derive_kitty:
         return kitty
     if len(missing) != deck.kitty_size:  # pragma: no cover - every seat's count was checked
-        problems.append(Problem("/kitty", "required", f"the kitty holds {deck.kitty_size} cards"))
+        problems.append(
+            Problem(
+                "/kitty", "required", SAID.gettext("the kitty holds %(size)s cards", size=deck.kitty_size)
+            )
+        )
     return tuple(missing)
 
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any
 
+from .translator import N_, SAID
 from .variant import FirstLead, KittyTaker, Moon, MoonChooser, MoonOption, PassCycle, Variant
 
 
@@ -52,18 +53,18 @@ class Option:
     def problem(self, value: object, choices: Collection[str] = ()) -> str | None:
         """Why ``value`` is not allowed for this option, or ``None``."""
         if self.type is OptionType.BOOLEAN:
-            return None if type(value) is bool else "must be true or false"
+            return None if type(value) is bool else SAID.gettext("must be true or false")
         if self.type is OptionType.INTEGER:
             if type(value) is not int:
-                return "must be a whole number"
+                return SAID.gettext("must be a whole number")
             if self.minimum is not None and value < self.minimum:
-                return f"must be at least {self.minimum}"
+                return SAID.gettext("must be at least %(min)s", min=self.minimum)
             if self.maximum is not None and value > self.maximum:
-                return f"must be at most {self.maximum}"
+                return SAID.gettext("must be at most %(max)s", max=self.maximum)
             return None
         allowed = choices or self.choices
         if not isinstance(value, str) or value not in allowed:
-            return "must be one of: " + ", ".join(allowed)
+            return SAID.gettext("must be one of: %(choices)s", choices=", ".join(allowed))
         return None
 
 
@@ -74,53 +75,55 @@ def _moon_rule(variant: Variant) -> MoonRule:
 
 
 OPTIONS: tuple[Option, ...] = (
-    Option("pass_count", OptionType.INTEGER, "How many cards each player passes.", minimum=0, maximum=6),
+    Option("pass_count", OptionType.INTEGER, N_("How many cards each player passes."), minimum=0, maximum=6),
     Option(
         "pass_cycle",
         OptionType.CHOICE,
-        "The order of pass directions, hand after hand.",
+        N_("The order of pass directions, hand after hand."),
         choices=tuple(PassCycle),
     ),
-    Option("first_lead", OptionType.CHOICE, "Who leads trick 1.", choices=tuple(FirstLead)),
+    Option("first_lead", OptionType.CHOICE, N_("Who leads trick 1."), choices=tuple(FirstLead)),
     Option(
         "no_points_on_first_trick",
         OptionType.BOOLEAN,
-        "Whether hearts and the Q♠ are barred from trick 1 unless nothing else is legal.",
+        N_("Whether hearts and the Q♠ are barred from trick 1 unless nothing else is legal."),
     ),
-    Option("hearts_broken_from_start", OptionType.BOOLEAN, "Whether hearts may be led from trick 1 on."),
-    Option("queen_breaks_hearts", OptionType.BOOLEAN, "Whether playing the Q♠ breaks hearts."),
+    Option("hearts_broken_from_start", OptionType.BOOLEAN, N_("Whether hearts may be led from trick 1 on.")),
+    Option("queen_breaks_hearts", OptionType.BOOLEAN, N_("Whether playing the Q♠ breaks hearts.")),
     Option(
         "may_lead_hearts_with_queen",
         OptionType.BOOLEAN,
-        "Whether a leader holding only hearts and the Q♠ may lead a heart.",
+        N_("Whether a leader holding only hearts and the Q♠ may lead a heart."),
     ),
-    Option("heart_points", OptionType.INTEGER, "Points for each heart taken.", minimum=-100, maximum=100),
-    Option("queen_points", OptionType.INTEGER, "Points for the Q♠.", minimum=-100, maximum=100),
+    Option("heart_points", OptionType.INTEGER, N_("Points for each heart taken."), minimum=-100, maximum=100),
+    Option("queen_points", OptionType.INTEGER, N_("Points for the Q♠."), minimum=-100, maximum=100),
     Option(
         "jack_of_diamonds_points",
         OptionType.INTEGER,
-        "Points for the J♦ (e.g. -10).",
+        N_("Points for the J♦ (e.g. -10)."),
         minimum=-100,
         maximum=100,
     ),
-    Option("moon", OptionType.CHOICE, "What taking every point card does.", choices=MOON_RULES),
+    Option("moon", OptionType.CHOICE, N_("What taking every point card does."), choices=MOON_RULES),
     Option(
         "moon_subtract_from",
         OptionType.INTEGER,
-        "With add-or-subtract: the total someone must have for subtract to be open (0: always).",
+        N_("With add-or-subtract: the total someone must have for subtract to be open (0: always)."),
         minimum=0,
         maximum=1000,
     ),
-    Option("game_target", OptionType.INTEGER, "The total that ends the game.", minimum=1, maximum=10000),
-    Option("penalty_schedule", OptionType.CHOICE, "The penalty schedule that rules on irregularities."),
-    Option("penalty_cards", OptionType.BOOLEAN, "Whether exposed and withdrawn cards become penalty cards."),
+    Option("game_target", OptionType.INTEGER, N_("The total that ends the game."), minimum=1, maximum=10000),
+    Option("penalty_schedule", OptionType.CHOICE, N_("The penalty schedule that rules on irregularities.")),
+    Option(
+        "penalty_cards", OptionType.BOOLEAN, N_("Whether exposed and withdrawn cards become penalty cards.")
+    ),
     Option(
         "revoke_cannot_stop_moon",
         OptionType.BOOLEAN,
-        "Whether a moon stopped only by another player's revoke is referred as a moon.",
+        N_("Whether a moon stopped only by another player's revoke is referred as a moon."),
     ),
-    Option("totals_floor_zero", OptionType.BOOLEAN, "Whether game totals stop at zero."),
-    Option("kitty_to", OptionType.CHOICE, "Who takes the kitty.", choices=tuple(KittyTaker)),
+    Option("totals_floor_zero", OptionType.BOOLEAN, N_("Whether game totals stop at zero.")),
+    Option("kitty_to", OptionType.CHOICE, N_("Who takes the kitty."), choices=tuple(KittyTaker)),
 )
 """Every option a house variant may set, in the order the catalogue lists them."""
 
@@ -152,11 +155,11 @@ def catalogue(variant: Variant, schedules: Collection[str]) -> list[dict[str, ob
 
 def option_problems(options: Mapping[str, object], schedules: Collection[str]) -> dict[str, str]:
     """Unknown or ill-typed options, by name, with what is wrong."""
-    problems = {}
+    problems: dict[str, str] = {}
     for name, value in options.items():
         option = _BY_NAME.get(name)
         if option is None:
-            problems[name] = f"unknown option; known: {', '.join(_BY_NAME)}"
+            problems[name] = SAID.gettext("unknown option; known: %(known)s", known=", ".join(_BY_NAME))
             continue
         wrong = option.problem(value, schedules if name == "penalty_schedule" else ())
         if wrong:
@@ -193,7 +196,9 @@ def _build(base: Variant, chosen: dict[str, Any]) -> Variant:
             chosen.get("moon", _moon_rule(base)),
             chosen.get("moon_subtract_from", default_of(base, "moon_subtract_from")),
         )
-    return replace(base, name=f"{base.name} (house rules)", options=chosen, **fields)
+    # the name a whole phrase in the reader's language; the base's name is its own message (N_)
+    name = SAID.gettext("%(name)s (house rules)", name=SAID.gettext(base.name))
+    return replace(base, name=name, options=chosen, **fields)
 
 
 def _moon(base: Variant, rule: MoonRule | str, subtract_from: int) -> Moon | None:

@@ -30,6 +30,7 @@ from .masks import Hand, mask_of, trick_winner
 from .record import ClaimKind, ClaimTerms, Event, EventAction, pointer
 from .solver import Claim, Position, solve
 from .table import OpenFinding, PenaltyCards, Table, TrickInPlay
+from .translator import N_, SAID
 from .variant import KittyTaker
 
 _CARD: Final = EventAction.CARD
@@ -75,7 +76,9 @@ def play_card(table: Table, index: int, seat: int, card: Card | None) -> None:
     trick = table.current
     if trick.number > table.hand_size:
         table.problem(
-            pointer("play", index), "after_hand_end", "the hand is over: every trick has been played"
+            pointer("play", index),
+            "after_hand_end",
+            SAID.gettext("the hand is over: every trick has been played"),
         )
         return
     played = trick.seats
@@ -87,7 +90,7 @@ def play_card(table: Table, index: int, seat: int, card: Card | None) -> None:
         table.problem(
             pointer("play", index, "card"),
             "not_held",
-            f"{seat_id} plays {card}, which {seat_id} does not hold",
+            _not_held(N_("%(seat)s plays %(card)s, which %(seat)s does not hold"), seat_id, card),
         )
         if card is not None and not twice:
             place_unheld(table, trick, seat, card, index)
@@ -96,7 +99,11 @@ def play_card(table: Table, index: int, seat: int, card: Card | None) -> None:
         table.problem(
             pointer("play", index, "seat"),
             "played_twice",
-            f"{table.seats[seat]} already has a card on trick {trick.number}",
+            SAID.gettext(
+                "%(seat)s already has a card on trick %(trick)s",
+                seat=table.seats[seat],
+                trick=trick.number,
+            ),
         )
         return
     fault: OpenFinding | None = None
@@ -282,7 +289,11 @@ def withdraw(table: Table, index: int, seat: int, event: Event) -> None:
         table.problem(
             pointer("play", index, "withdraws"),
             "not_on_trick",
-            f"{seat_id} withdraws {card}, which {seat_id} has not just played to this trick",
+            SAID.gettext(
+                "%(seat)s withdraws %(card)s, which %(seat)s has not just played to this trick",
+                seat=seat_id,
+                card=str(card),
+            ),
         )
         return
     trick, k = found
@@ -370,7 +381,7 @@ def expose(table: Table, index: int, seat: int, event: Event) -> None:
         table.problem(
             pointer("play", index, "exposes"),
             "not_held",
-            f"{seat_id} exposes {card}, which {seat_id} does not hold",
+            _not_held(N_("%(seat)s exposes %(card)s, which %(seat)s does not hold"), seat_id, card),
         )
         return
     owed = table.penalty_cards.get(seat)
@@ -391,7 +402,7 @@ def claim(table: Table, index: int, seat: int, event: Event) -> None:
             table.problem(
                 pointer("play", index, "claims", "order", k),
                 "not_held",
-                f"{seat_id} announces {card}, which {seat_id} does not hold",
+                _not_held(N_("%(seat)s announces %(card)s, which %(seat)s does not hold"), seat_id, card),
             )
     if table.problems:
         return
@@ -447,7 +458,9 @@ def plays_held(table: Table, events: tuple[Event, ...]) -> None:
                     table.problem(
                         pointer("play", index, "claims", "order", k),
                         "not_held",
-                        f"{seat} announces {claimed}, which {seat} does not hold",
+                        _not_held(
+                            N_("%(seat)s announces %(card)s, which %(seat)s does not hold"), seat, claimed
+                        ),
                     )
             continue
         if card is None:
@@ -457,11 +470,12 @@ def plays_held(table: Table, events: tuple[Event, ...]) -> None:
                 out[seat][card] -= 1
                 hand[card] = hand.get(card, 0) + 1
         elif hand.get(card, 0) <= 0:
-            verb = "plays" if action == EventAction.CARD else "exposes"
             table.problem(
                 pointer("play", index, action),
                 "not_held",
-                f"{seat} {verb} {card}, which {seat} does not hold",
+                _not_held(N_("%(seat)s plays %(card)s, which %(seat)s does not hold"), seat, card)
+                if action == EventAction.CARD
+                else _not_held(N_("%(seat)s exposes %(card)s, which %(seat)s does not hold"), seat, card),
             )
         elif action == EventAction.CARD:
             hand[card] -= 1
@@ -478,3 +492,8 @@ _EVENTS: Final[dict[EventAction, Callable[[Table, int, int, Event], None]]] = {
     EventAction.EXPOSES: expose,
     EventAction.CLAIMS: claim,
 }
+
+
+def _not_held(template: str, seat: str, card: Card | None) -> str:
+    """A seat's play, exposure or announcement of a card it does not hold (``template``)."""
+    return SAID.gettext(template, seat=seat, card=str(card))

@@ -41,6 +41,7 @@ from .record import (
 )
 from .registry import VARIANTS
 from .text import TextError, clean, seat_id
+from .translator import SAID
 from .variant import MoonOption, PenaltySchedule, Variant
 
 Kept = dict[str, tuple[int, ...]]
@@ -61,14 +62,25 @@ SCHEDULES: Final[tuple[str, ...]] = tuple(PenaltySchedule)
 MOON_CHOICES: Final[dict[str, MoonOption]] = {option.value: option for option in MoonOption}
 
 _TYPE_NAMES: Final[dict[type, str]] = {
-    dict: "an object",
-    list: "a list",
-    str: "a string",
-    bool: "a boolean",
+    dict: SAID.gettext("an object"),
+    list: SAID.gettext("a list"),
+    str: SAID.gettext("a string"),
+    bool: SAID.gettext("a boolean"),
     type(None): "null",
-    int: "a number",
-    float: "a number",
+    int: SAID.gettext("a number"),
+    float: SAID.gettext("a number"),
 }
+_A_VALUE: Final = SAID.gettext("a value")
+MISSING: Final = SAID.gettext("Missing data for required field.")
+"""A required field left out, in marshmallow's words (``schemas.problems`` reads its own alike)."""
+UNKNOWN_FIELD: Final = SAID.gettext("Unknown field.")
+"""A field the record does not have, in marshmallow's words."""
+
+
+def _unknown_field(key: str) -> str:
+    return SAID.gettext("unknown field %(field)s", field=repr(key))
+
+
 _PASS_KEYS = ("cards", "to", "looked_early")
 _CLAIM_KEYS = ("order", "what", "points")
 _REPORT_KEYS = frozenset({"code", "seat", "trick", "card"})
@@ -79,7 +91,7 @@ _NO_SEATS: Final[dict[str, str]] = {}
 
 def type_name(value: Any) -> str:
     """What ``value`` is, as a problem's message names it ("an object", "a list", ...)."""
-    return _TYPE_NAMES.get(type(value), "a value")
+    return _TYPE_NAMES.get(type(value), _A_VALUE)
 
 
 class Reading:
@@ -126,9 +138,21 @@ def read_card(value: Any, at: str, problems: list[Problem]) -> Card | None:
     if card is not None:
         return card
     if isinstance(value, str):
-        problems.append(Problem(at, "unknown_card", f'{value!r} is not a card (use e.g. "QS", "TH", "10h")'))
+        problems.append(
+            Problem(
+                at,
+                "unknown_card",
+                SAID.gettext('%(value)s is not a card (use e.g. "QS", "TH", "10h")', value=repr(value)),
+            )
+        )
     else:
-        problems.append(Problem(at, "type", f'a card is a string such as "QS", not {type_name(value)}'))
+        problems.append(
+            Problem(
+                at,
+                "type",
+                SAID.gettext('a card is a string such as "QS", not %(found)s', found=type_name(value)),
+            )
+        )
     return None
 
 
@@ -138,7 +162,13 @@ def read_cards(
     """A list of cards; ``at`` is the path to it, made a pointer only if there is a problem.
     An unreadable card is left out, and (with ``kept``) the indices of the rest noted."""
     if type(value) is not list:
-        problems.append(Problem(pointer(*at), "type", f"expected a list of cards, not {type_name(value)}"))
+        problems.append(
+            Problem(
+                pointer(*at),
+                "type",
+                SAID.gettext("expected a list of cards, not %(found)s", found=type_name(value)),
+            )
+        )
         return ()
     codes: list[Any] = value  # compiled: a list's own loop, not the generic one
     cards = CARDS
@@ -179,14 +209,22 @@ def seat_key(key: str, at: str, problems: list[Problem]) -> bool:
     """Whether ``key``, a seat id where the record keys something by seat, is one; a problem
     noted at ``at`` if not."""
     if not key or len(key) > SEAT_MAX_LENGTH:
-        problems.append(Problem(at, "invalid_seat", f"a seat id is 1 to {SEAT_MAX_LENGTH} characters"))
+        problems.append(
+            Problem(
+                at,
+                "invalid_seat",
+                SAID.gettext("a seat id is 1 to %(most)s characters", most=SEAT_MAX_LENGTH),
+            )
+        )
         return False
     return True
 
 
 def _object(value: Any, at: str, problems: list[Problem]) -> bool:
     if type(value) is not dict:
-        problems.append(Problem(at, "type", f"expected an object, not {type_name(value)}"))
+        problems.append(
+            Problem(at, "type", SAID.gettext("expected an object, not %(found)s", found=type_name(value)))
+        )
         return False
     return True
 
@@ -196,13 +234,17 @@ def read_seats(
 ) -> tuple[str, ...]:
     """Seat ids in clockwise order: 3 to 8 short, distinct strings."""
     if type(value) is not list:
-        problems.append(Problem(at, "type", f"expected a list of seat ids, not {type_name(value)}"))
+        problems.append(
+            Problem(
+                at, "type", SAID.gettext("expected a list of seat ids, not %(found)s", found=type_name(value))
+            )
+        )
         return ()
     found = len(problems)
     named: list[Any] = value  # compiled: a list's own loop, not the generic one
     for i, seat in enumerate(named):
         if type(seat) is not str:
-            problems.append(Problem(f"{at}/{i}", "type", "a seat id is a string"))
+            problems.append(Problem(f"{at}/{i}", "type", SAID.gettext("a seat id is a string")))
             continue
         try:
             seat_id(seat, SEAT_MAX_LENGTH)
@@ -210,9 +252,19 @@ def read_seats(
             if error.code == "length":
                 seat_key(seat, f"{at}/{i}", problems)
             else:
-                problems.append(Problem(f"{at}/{i}", error.code, f"seat {seat!r}: {error.message}"))
+                problems.append(
+                    Problem(
+                        f"{at}/{i}",
+                        error.code,
+                        SAID.gettext("seat %(seat)s: %(why)s", seat=repr(seat), why=error.message),
+                    )
+                )
     if not 3 <= len(named) <= 8:
-        problems.append(Problem(at, "seat_count", f"a table has 3 to 8 seats, not {len(named)}"))
+        problems.append(
+            Problem(
+                at, "seat_count", SAID.gettext("a table has 3 to 8 seats, not %(count)s", count=len(named))
+            )
+        )
     if reading is not None and len(problems) == found:
         reading.seats = {seat: seat for seat in named}
     return tuple(named)
@@ -223,7 +275,7 @@ def read_seat(
 ) -> str | None:
     """A seat id where the record names one (``dealer``)."""
     if type(value) is not str:
-        problems.append(Problem(at, "type", "Not a valid string."))
+        problems.append(Problem(at, "type", SAID.gettext("Not a valid string.")))
         return None
     try:
         seat_id(value, SEAT_MAX_LENGTH)
@@ -240,7 +292,15 @@ def _known_variant(variant_id: str, at: str, problems: list[Problem]) -> Variant
     variant = VARIANTS.get(variant_id)
     if variant is None:
         problems.append(
-            Problem(at, "unknown_variant", f"unknown variant {variant_id!r}; known: {', '.join(VARIANTS)}")
+            Problem(
+                at,
+                "unknown_variant",
+                SAID.gettext(
+                    "unknown variant %(variant)s; known: %(known)s",
+                    variant=repr(variant_id),
+                    known=", ".join(VARIANTS),
+                ),
+            )
         )
     return variant
 
@@ -255,13 +315,15 @@ def read_variant(
         return None
     for key in value:
         if key not in _HOUSE_KEYS:
-            problems.append(Problem(f"{at}/{key}", "unknown_field", f"unknown field {key!r}"))
+            problems.append(Problem(f"{at}/{key}", "unknown_field", _unknown_field(key)))
     if "base" not in value:
-        problems.append(Problem(f"{at}/base", "required", "a house variant names its base variant"))
+        problems.append(
+            Problem(f"{at}/base", "required", SAID.gettext("a house variant names its base variant"))
+        )
         return None
     base = value["base"]
     if type(base) is not str:
-        problems.append(Problem(f"{at}/base", "type", "the base is a variant id string"))
+        problems.append(Problem(f"{at}/base", "type", SAID.gettext("the base is a variant id string")))
         return None
     variant = _known_variant(base, f"{at}/base", problems)
     options = value.get("options", {})
@@ -270,7 +332,13 @@ def read_variant(
     wrong = option_problems(options, SCHEDULES)
     for name, message in wrong.items():
         code = "invalid_option" if name in OPTION_NAMES else "unknown_option"
-        problems.append(Problem(pointer("variant", "options", name), code, f"option {name!r}: {message}"))
+        problems.append(
+            Problem(
+                pointer("variant", "options", name),
+                code,
+                SAID.gettext("option %(option)s: %(why)s", option=repr(name), why=message),
+            )
+        )
     if variant is None or wrong:
         return None
     return house_variant(variant, options)
@@ -281,14 +349,18 @@ def read_hand_number(
 ) -> int | None:
     """A hand's number in its game: a whole number from 1 to ``HAND_NUMBER_MAX``."""
     if type(value) is not int:
-        problems.append(Problem(at, "type", "Not a valid integer."))
+        problems.append(Problem(at, "type", SAID.gettext("Not a valid integer.")))
         return None
     if not 1 <= value <= HAND_NUMBER_MAX:
         problems.append(
             Problem(
                 at,
                 "range",
-                f"Must be greater than or equal to 1 and less than or equal to {HAND_NUMBER_MAX}.",
+                SAID.gettext(
+                    "Must be greater than or equal to %(min)s and less than or equal to %(max)s.",
+                    min=1,
+                    max=HAND_NUMBER_MAX,
+                ),
             )
         )
         return None
@@ -327,7 +399,9 @@ def read_passes(
         elif type(given) is dict:
             passes[seat] = _pass_object(seat, given, here, problems, kept)
         else:
-            problems.append(Problem(here, "type", 'a pass is a list of cards or an object with "cards"'))
+            problems.append(
+                Problem(here, "type", SAID.gettext('a pass is a list of cards or an object with "cards"'))
+            )
     return passes
 
 
@@ -336,17 +410,21 @@ def _pass_object(
 ) -> Pass:
     for key in given:
         if key not in _PASS_KEYS:
-            problems.append(Problem(f"{here}/{key}", "unknown_field", f"unknown field {key!r}"))
+            problems.append(Problem(f"{here}/{key}", "unknown_field", _unknown_field(key)))
     if "cards" not in given:
-        problems.append(Problem(f"{here}/cards", "required", 'the pass object needs its "cards"'))
+        problems.append(
+            Problem(f"{here}/cards", "required", SAID.gettext('the pass object needs its "cards"'))
+        )
     cards = read_cards(given.get("cards", []), ("passes", seat, "cards"), problems, kept)
     to = given.get("to")
     if to is not None and type(to) is not str:
-        problems.append(Problem(f"{here}/to", "type", '"to" is a seat id'))
+        problems.append(Problem(f"{here}/to", "type", SAID.gettext('"to" is a seat id')))
         to = None
     looked = given.get("looked_early", False)
     if type(looked) is not bool:
-        problems.append(Problem(f"{here}/looked_early", "type", '"looked_early" is true or false'))
+        problems.append(
+            Problem(f"{here}/looked_early", "type", SAID.gettext('"looked_early" is true or false'))
+        )
         looked = False
     return Pass(cards, to, looked, f"{here}/cards")
 
@@ -363,7 +441,11 @@ def read_play(
     checked), in a plain loop, so that compiled each event is built directly as a C struct
     (docs/performance.md, "Why the code is shaped so"); any other by :func:`_event`."""
     if type(value) is not list:
-        problems.append(Problem(at, "type", f"expected a list of events, not {type_name(value)}"))
+        problems.append(
+            Problem(
+                at, "type", SAID.gettext("expected a list of events, not %(found)s", found=type_name(value))
+            )
+        )
         return ()
     seats = reading.seats if reading is not None else _NO_SEATS
     typed = reading.typed_play if reading is not None else None
@@ -426,20 +508,26 @@ def _event(item: Any, here: str, problems: list[Problem], kept: Kept | None) -> 
     seat = item.get("seat")
     ok = True
     if seat is None:
-        problems.append(Problem(f"{here}/seat", "required", "every event names its seat"))
+        problems.append(Problem(f"{here}/seat", "required", SAID.gettext("every event names its seat")))
         ok = False
     elif type(seat) is not str:
-        problems.append(Problem(f"{here}/seat", "type", "a seat id is a string"))
+        problems.append(Problem(f"{here}/seat", "type", SAID.gettext("a seat id is a string")))
         ok = False
     elif not seat_key(seat, f"{here}/seat", problems):
         ok = False
     for key in item:
         if key != "seat" and key not in ACTIONS:
-            problems.append(Problem(f"{here}/{key}", "unknown_field", f"unknown field {key!r}"))
+            problems.append(Problem(f"{here}/{key}", "unknown_field", _unknown_field(key)))
             ok = False
     actions = [key for key in ACTIONS if key in item]
     if len(actions) != 1:
-        problems.append(Problem(here, "one_action", "an event has exactly one of: " + ", ".join(ACTIONS)))
+        problems.append(
+            Problem(
+                here,
+                "one_action",
+                SAID.gettext("an event has exactly one of: %(actions)s", actions=", ".join(ACTIONS)),
+            )
+        )
         return None
     action = actions[0]
     if action == "claims":
@@ -455,7 +543,7 @@ def _claim(
         return None
     for key in claim:
         if key not in _CLAIM_KEYS:
-            problems.append(Problem(f"{here}/claims/{key}", "unknown_field", f"unknown field {key!r}"))
+            problems.append(Problem(f"{here}/claims/{key}", "unknown_field", _unknown_field(key)))
             ok = False
     terms = _claim_terms(claim, f"{here}/claims", problems)
     if terms is None:
@@ -463,7 +551,11 @@ def _claim(
     if "order" not in claim:
         if terms.what == ClaimKind.ALL_TRICKS:
             problems.append(
-                Problem(f"{here}/claims/order", "required", "a claim to every trick announces its order")
+                Problem(
+                    f"{here}/claims/order",
+                    "required",
+                    SAID.gettext("a claim to every trick announces its order"),
+                )
             )
             return None
         return Event(seat, EventAction.CLAIMS, None, (), terms) if ok else None
@@ -477,7 +569,11 @@ def _claim_terms(claim: dict[str, Any], here: str, problems: list[Problem]) -> C
     what = claim.get("what", ClaimKind.ALL_TRICKS.value)
     if type(what) is not str or what not in CLAIM_KINDS:
         problems.append(
-            Problem(f"{here}/what", "invalid_choice", "what is one of: " + ", ".join(CLAIM_KINDS))
+            Problem(
+                f"{here}/what",
+                "invalid_choice",
+                SAID.gettext("what is one of: %(kinds)s", kinds=", ".join(CLAIM_KINDS)),
+            )
         )
         return None
     points = claim.get("points")
@@ -485,12 +581,16 @@ def _claim_terms(claim: dict[str, Any], here: str, problems: list[Problem]) -> C
         if type(points) is not int or points < 0:
             problems.append(
                 Problem(
-                    f"{here}/points", "required", "a points claim says the most points, a whole number >= 0"
+                    f"{here}/points",
+                    "required",
+                    SAID.gettext("a points claim says the most points, a whole number >= 0"),
                 )
             )
             return None
     elif "points" in claim:
-        problems.append(Problem(f"{here}/points", "not_allowed", "only a points claim names points"))
+        problems.append(
+            Problem(f"{here}/points", "not_allowed", SAID.gettext("only a points claim names points"))
+        )
         return None
     return ClaimTerms(ClaimKind(what), points, "order" in claim)
 
@@ -508,11 +608,19 @@ def read_scores(
     for seat, points in value.items():
         if type(points) is not int:
             problems.append(
-                Problem(at + pointer(seat), "type", f"points are a whole number, not {type_name(points)}")
+                Problem(
+                    at + pointer(seat),
+                    "type",
+                    SAID.gettext("points are a whole number, not %(found)s", found=type_name(points)),
+                )
             )
         elif not -SCORE_MAX <= points <= SCORE_MAX:
             problems.append(
-                Problem(at + pointer(seat), "range", f"points are between -{SCORE_MAX} and {SCORE_MAX}")
+                Problem(
+                    at + pointer(seat),
+                    "range",
+                    SAID.gettext("points are between -%(most)s and %(most)s", most=SCORE_MAX),
+                )
             )
         else:
             scores[seat] = points
@@ -525,7 +633,9 @@ def read_moon_choice(
     """What the shooter of the moon chose, when the record says."""
     choice = MOON_CHOICES.get(value) if type(value) is str else None
     if choice is None:
-        problems.append(Problem(at, "enum", f"Must be one of: {', '.join(MOON_CHOICES)}."))
+        problems.append(
+            Problem(at, "enum", SAID.gettext("Must be one of: %(choices)s.", choices=", ".join(MOON_CHOICES)))
+        )
     return choice
 
 
@@ -539,14 +649,18 @@ def read_backs(
     for seat, colours in value.items():
         here = pointer("backs", seat)
         if type(colours) is not list or any(type(c) is not str for c in colours):
-            problems.append(Problem(here, "type", "back colours are a list of strings"))
+            problems.append(Problem(here, "type", SAID.gettext("back colours are a list of strings")))
             continue
         named = []
         for i, colour in enumerate(colours):
             try:
                 named.append(clean(colour, BACK_MAX_LENGTH))
             except TextError as error:
-                problems.append(Problem(f"{here}/{i}", error.code, f"a back colour: {error.message}"))
+                problems.append(
+                    Problem(
+                        f"{here}/{i}", error.code, SAID.gettext("a back colour: %(why)s", why=error.message)
+                    )
+                )
         if len(named) == len(colours):  # one unreadable colour and the seat's backs are unknown
             backs[seat] = tuple(named)
     return backs
@@ -558,7 +672,13 @@ def read_irregularities(
     """What the director recorded on a score-only hand: ``{"code", "seat"}``, with
     ``trick`` and ``card`` when the report names them (an unreadable one is left out)."""
     if type(value) is not list:
-        problems.append(Problem(at, "type", f"expected a list of irregularities, not {type_name(value)}"))
+        problems.append(
+            Problem(
+                at,
+                "type",
+                SAID.gettext("expected a list of irregularities, not %(found)s", found=type_name(value)),
+            )
+        )
         return ()
     reports = []
     for index, item in enumerate(value):
@@ -575,15 +695,17 @@ def _report(item: Any, here: str, problems: list[Problem]) -> Reported | None:
         return None
     found = len(problems)
     for key in sorted(set(item) - _REPORT_KEYS):
-        problems.append(Problem(f"{here}/{key}", "unknown_field", "Unknown field."))
+        problems.append(Problem(f"{here}/{key}", "unknown_field", UNKNOWN_FIELD))
     for key in ("code", "seat"):
         if key not in item:
-            problems.append(Problem(f"{here}/{key}", "required", "Missing data for required field."))
+            problems.append(Problem(f"{here}/{key}", "required", MISSING))
         elif type(item[key]) is not str:
-            problems.append(Problem(f"{here}/{key}", "type", f"a {key} is a string"))
+            problems.append(
+                Problem(f"{here}/{key}", "type", SAID.gettext("a %(field)s is a string", field=key))
+            )
     trick = item.get("trick")
     if trick is not None and (type(trick) is not int or not 1 <= trick <= HAND_NUMBER_MAX):
-        problems.append(Problem(f"{here}/trick", "type", "a trick is a whole number from 1"))
+        problems.append(Problem(f"{here}/trick", "type", SAID.gettext("a trick is a whole number from 1")))
     card = read_card(item["card"], f"{here}/card", problems) if item.get("card") is not None else None
     if len(problems) > found:
         return None
@@ -593,7 +715,7 @@ def _report(item: Any, here: str, problems: list[Problem]) -> Reported | None:
 def read_flag(value: Any, at: str, problems: list[Problem], kept: Kept | None, _: Reading | None) -> bool:
     """``true`` or ``false`` as JSON writes them: not ``0``, ``1`` or ``"true"``."""
     if type(value) is not bool:
-        problems.append(Problem(at, "type", "Not a valid boolean."))
+        problems.append(Problem(at, "type", SAID.gettext("Not a valid boolean.")))
         return False
     return value
 
@@ -702,7 +824,7 @@ def read_fields(data: Any, problems: list[Problem], reading: Reading | None) -> 
     problems noted in ``problems``: a required field left out, a field ``null`` that may not
     be, each unknown field (in the order of their names, after the fields)."""
     if type(data) is not dict:
-        problems.append(Problem("", "type", "Invalid input type."))
+        problems.append(Problem("", "type", SAID.gettext("Invalid input type.")))
         return {}
     given: dict[str, Any] = data  # compiled: a dict's own lookup, not the generic one
     values: dict[str, Any] = {}
@@ -710,19 +832,20 @@ def read_fields(data: Any, problems: list[Problem], reading: Reading | None) -> 
         value = given.get(field.key, _MISSING)
         if value is _MISSING:
             if field.required:
-                problems.append(Problem(field.at, "required", "Missing data for required field."))
+                problems.append(Problem(field.at, "required", MISSING))
             else:
                 values[field.attr] = field.default() if field.fresh else field.default
         elif value is None:
             if field.nullable:
                 values[field.attr] = None
             else:
-                problems.append(Problem(field.at, "null", "Field may not be null."))
+                problems.append(Problem(field.at, "null", SAID.gettext("Field may not be null.")))
         else:
             values[field.attr] = field.read(value, field.at, problems, None, reading)
     if not KEYS.issuperset(given):
         for key in sorted(str(key) for key in given if key not in KEYS):
-            problems.append(Problem(pointer(key), "unknown_field", "Unknown field."))
+            problems.append(Problem(pointer(key), "unknown_field", UNKNOWN_FIELD))
+
     return values
 
 

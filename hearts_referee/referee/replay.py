@@ -27,8 +27,9 @@ from .findings import Code, Finding, MisdealFacts, MoonStoppedFacts, PlayIncompl
 from .play import play_phase, plays_held, settle
 from .record import ClaimKind, Event, EventAction, HandRecord, Problem, RecordError
 from .scoring import Score, score_hand
-from .solver import Position, moon_forced
+from .solver import Position, moon_forced, said_line
 from .table import Table, TrickInPlay
+from .translator import SAID
 from .variant import pass_direction_name
 
 
@@ -260,8 +261,10 @@ def _seated(record: HandRecord) -> Table:
             Problem(
                 "/irregularities",
                 "not_allowed",
-                "a full record's irregularities are the referee's findings in its play: "
-                "send the play, or only the points and the irregularities reported at the table",
+                SAID.gettext(
+                    "a full record's irregularities are the referee's findings in its play: "
+                    "send the play, or only the points and the irregularities reported at the table"
+                ),
             )
         )
     if found and any(p.code in _UNSEATED for p in found):
@@ -410,26 +413,25 @@ def _searched_moon(record: HandRecord, finding: Finding, log: tuple[Finding, ...
     proven, line = moon_forced(
         position, finding.seat, facts.revoker, {s: tuple(c) for s, c in recorded.items()}
     )
-    shown = "; ".join(
-        f"trick {t.number}: "
-        + " ".join(f"{s} {c.label}" for s, c in t.plays)
-        + (f", {t.taken_by} takes it" if t.taken_by else "")
-        for t in line
-    )
     if proven:
-        searched = (
-            f"Searched from the revoke with {facts.revoker} following suit and the others' cards "
-            f"as recorded: {finding.seat} still takes every point card against any legal defence."
+        searched = SAID.gettext(
+            "Searched from the revoke with %(revoker)s following suit and the others' cards "
+            "as recorded: %(seat)s still takes every point card against any legal defence.",
+            revoker=facts.revoker,
+            seat=finding.seat,
         )
         return replace(finding, facts=replace(facts, searched=searched))
     if proven is None:
-        searched = "The search from the revoke ran out of budget: the moon is not proven."
+        searched = SAID.gettext("The search from the revoke ran out of budget: the moon is not proven.")
     else:
-        searched = (
-            f"Searched from the revoke with {facts.revoker} following suit: {facts.revoker} can "
-            f"stop the moon ({shown})."
+        searched = SAID.gettext(
+            "Searched from the revoke with %(revoker)s following suit: %(revoker)s can "
+            "stop the moon (%(line)s).",
+            revoker=facts.revoker,
+            line=said_line(line, to_the_middle=False),
         )
-    return replace(finding, facts=replace(facts, suggestion="moon not proven", searched=searched))
+    suggestion = SAID.gettext("moon not proven")
+    return replace(finding, facts=replace(facts, suggestion=suggestion, searched=searched))
 
 
 def table_after(record: HandRecord, played: tuple[Event, ...]) -> Table:

@@ -42,7 +42,7 @@ from .facts import (
 )
 from .record import ClaimKind
 from .sanctions import REFER, Sanction
-from .translator import ENGLISH, N_, Translator, suit_name
+from .translator import ENGLISH, N_, SAID, Translator, direction_name, suit_name, translated
 from .variant import Variant
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -71,25 +71,9 @@ def _led_suit(finding: Finding, replay: Replay, t: Translator) -> str:
     return t.gettext("the suit led")
 
 
-def _direction(direction: str, t: Translator) -> str:
-    """A pass direction (``Replay.pass_direction``: ``left``, ``2 right``...) in words."""
-    steps, _, side = direction.rpartition(" ")
-    if steps:
-        if side == "left":
-            return t.pgettext("pass direction", "%(steps)s left") % {"steps": steps}
-        return t.pgettext("pass direction", "%(steps)s right") % {"steps": steps}
-    if side == "left":
-        return t.pgettext("pass direction", "left")
-    if side == "right":
-        return t.pgettext("pass direction", "right")
-    if side == "across":
-        return t.pgettext("pass direction", "across")
-    return t.pgettext("pass direction", "hold")
-
-
 def _misdeal(f: Finding, r: Replay, t: Translator = ENGLISH) -> str:
     facts = f.facts_as(MisdealFacts)
-    said = {"seat": f.seat, "reasons": "; ".join(facts.reasons)}
+    said = {"seat": f.seat, "reasons": "; ".join([translated(reason, t) for reason in facts.reasons])}
     if not facts.void:
         return (
             t.gettext(
@@ -108,8 +92,8 @@ def _incorrect_pass(f: Finding, r: Replay, t: Translator = ENGLISH) -> str:
     facts = f.facts_as(IncorrectPassFacts)
     return t.gettext("%(seat)s made an incorrect pass on this %(direction)s hand: %(faults)s.") % {
         "seat": f.seat,
-        "direction": _direction(r.pass_direction, t),
-        "faults": "; ".join(facts.faults),
+        "direction": direction_name(r.pass_direction, t),
+        "faults": "; ".join([translated(fault, t) for fault in facts.faults]),
     }
 
 
@@ -235,7 +219,8 @@ def _claim(f: Finding, r: Replay, t: Translator = ENGLISH) -> str:
             f"{seat} {' '.join(c.label for c in cards) or '-'}" for seat, cards in facts.position
         )
         text += " " + t.gettext("At the claim: %(held)s.") % {"held": held}
-    return text + " " + t.gettext("The referee finds that %(reason)s.") % {"reason": facts.reason}
+    reason = translated(facts.reason, t)
+    return text + " " + t.gettext("The referee finds that %(reason)s.") % {"reason": reason}
 
 
 def _moon_stopped_by_revoke(f: Finding, r: Replay, t: Translator = ENGLISH) -> str:
@@ -244,7 +229,7 @@ def _moon_stopped_by_revoke(f: Finding, r: Replay, t: Translator = ENGLISH) -> s
         "%(seat)s took every point card except those %(revoker)s won from trick %(trick)s on, "
         "after %(revoker)s's revoke there. A revoke cannot stop a moon."
     ) % {"seat": f.seat, "revoker": facts.revoker, "trick": f.trick}
-    return text + (" " + facts.searched if facts.searched else "")
+    return text + (" " + translated(facts.searched, t) if facts.searched else "")
 
 
 def _moon_choice_not_allowed(f: Finding, r: Replay, t: Translator = ENGLISH) -> str:
@@ -335,12 +320,12 @@ def _suggest_for_lead_out_of_turn(f: Finding, t: Translator = ENGLISH) -> str:
 def _suggest_for_claim(f: Finding, t: Translator = ENGLISH) -> str | None:
     facts = f.facts_as(ClaimFacts)
     if facts.suggestion is not None:
-        return facts.suggestion
+        return translated(facts.suggestion, t)
     return t.gettext("award the remaining tricks to %(seat)s") % {"seat": f.seat} if facts.holds else None
 
 
 def _suggest_for_moon_stopped_by_revoke(f: Finding, t: Translator = ENGLISH) -> str:
-    return f.facts_as(MoonStoppedFacts).suggestion
+    return translated(f.facts_as(MoonStoppedFacts).suggestion, t)
 
 
 def _suggest_for_score_mismatch(f: Finding, t: Translator = ENGLISH) -> str:
@@ -394,6 +379,8 @@ class Report:
     did: str
     possible: Callable[[Variant, int, int], bool] = _any_hand
     needs: str = ""
+    """What the hand must have, in words: an English message (``N_``), told in the reader's
+    language where it is read (``score_only``)."""
 
 
 # --- the registry ----------------------------------------------------------------------------
@@ -428,7 +415,7 @@ class RulingKind:
 _KINDS = (
     RulingKind(
         code=Code.MISDEAL,
-        title="Misdeal",
+        title=N_("Misdeal"),
         meaning="Wrong number of cards dealt, or a card exposed in the deal",
         facts=MisdealFacts,
         clause="deal",
@@ -437,21 +424,21 @@ _KINDS = (
     ),
     RulingKind(
         code=Code.INCORRECT_PASS,
-        title="Incorrect pass",
+        title=N_("Incorrect pass"),
         meaning="Wrong number of cards, wrong recipient, a pass on a hold hand, or looking early",
         facts=IncorrectPassFacts,
         clause="pass",
         explain=_incorrect_pass,
         report=Report(
-            IncorrectPassFacts(faults=("reported at the table",), expected_to=None),
+            IncorrectPassFacts(faults=(SAID.gettext("reported at the table"),), expected_to=None),
             N_("made an incorrect pass"),
             _passes,
-            "a hand in which cards are passed (not a hold hand, nor a variant without a pass)",
+            N_("a hand in which cards are passed (not a hold hand, nor a variant without a pass)"),
         ),
     ),
     RulingKind(
         code=Code.LEAD_OUT_OF_TURN,
-        title="Lead out of turn",
+        title=N_("Lead out of turn"),
         meaning="A trick led by the wrong seat",
         facts=LeadOutOfTurnFacts,
         clause="turn-order",
@@ -460,7 +447,7 @@ _KINDS = (
     ),
     RulingKind(
         code=Code.PLAY_OUT_OF_TURN,
-        title="Play out of turn",
+        title=N_("Play out of turn"),
         meaning="A card played out of turn to a trick already led",
         facts=PlayOutOfTurnFacts,
         clause="turn-order",
@@ -468,7 +455,7 @@ _KINDS = (
     ),
     RulingKind(
         code=Code.WRONG_FIRST_LEAD,
-        title="Wrong first lead",
+        title=N_("Wrong first lead"),
         meaning="The 2♣ holder led another card to trick 1",
         facts=CardFaultFacts,
         clause="opening-lead",
@@ -477,12 +464,12 @@ _KINDS = (
             CardFaultFacts(),
             N_("held 2♣ and led another card to trick 1"),
             _two_of_clubs_leads,
-            "the 2♣ holder leading trick 1 (not first_lead left-of-dealer)",
+            N_("the 2♣ holder leading trick 1 (not first_lead left-of-dealer)"),
         ),
     ),
     RulingKind(
         code=Code.REVOKE,
-        title="Revoke",
+        title=N_("Revoke"),
         meaning="Not following suit when able, established",
         facts=RevokeFacts,
         clause="follow-suit",
@@ -491,7 +478,7 @@ _KINDS = (
     ),
     RulingKind(
         code=Code.RENOUNCE,
-        title="Renounce",
+        title=N_("Renounce"),
         meaning="A revoke corrected before it was established",
         facts=RevokeFacts,  # a renounce is a corrected revoke
         clause="follow-suit",
@@ -500,7 +487,7 @@ _KINDS = (
     ),
     RulingKind(
         code=Code.POINT_CARD_ON_FIRST_TRICK,
-        title="Point card on trick 1",
+        title=N_("Point card on trick 1"),
         meaning="A heart or the Q♠ played to trick 1 by a player with another choice",
         facts=CardFaultFacts,
         clause="first-trick",
@@ -509,12 +496,12 @@ _KINDS = (
             CardFaultFacts(),
             N_("played a point card to trick 1"),
             _first_trick_barred,
-            "point cards barred from trick 1 (no_points_on_first_trick)",
+            N_("point cards barred from trick 1 (no_points_on_first_trick)"),
         ),
     ),
     RulingKind(
         code=Code.EARLY_HEART,
-        title="Heart led early",
+        title=N_("Heart led early"),
         meaning="A heart led before hearts were broken",
         facts=CardFaultFacts,
         clause="hearts-broken",
@@ -523,12 +510,12 @@ _KINDS = (
             CardFaultFacts(),
             N_("led a heart before hearts were broken"),
             _hearts_start_unbroken,
-            "hearts unbroken at the start of the hand (not hearts_broken_from_start)",
+            N_("hearts unbroken at the start of the hand (not hearts_broken_from_start)"),
         ),
     ),
     RulingKind(
         code=Code.EXPOSED_CARD,
-        title="Exposed card",
+        title=N_("Exposed card"),
         meaning="A card dropped or shown face up",
         facts=ExposedCardFacts,
         clause="no-penalties",
@@ -537,7 +524,7 @@ _KINDS = (
     ),
     RulingKind(
         code=Code.PENALTY_CARD_NOT_PLAYED,
-        title="Penalty card not played",
+        title=N_("Penalty card not played"),
         meaning="A penalty card not played at the first legal opportunity",
         facts=PenaltyCardNotPlayedFacts,
         clause="no-penalties",
@@ -545,7 +532,7 @@ _KINDS = (
     ),
     RulingKind(
         code=Code.CLAIM,
-        title="Claim",
+        title=N_("Claim"),
         meaning="A claim or concession, and whether it holds against every defence",
         facts=ClaimFacts,
         clause="no-penalties",
@@ -554,7 +541,7 @@ _KINDS = (
     ),
     RulingKind(
         code=Code.MOON_STOPPED_BY_REVOKE,
-        title="Moon stopped by a revoke",
+        title=N_("Moon stopped by a revoke"),
         meaning="A moon prevented only by another player's revoke",
         facts=MoonStoppedFacts,
         clause="moon",
@@ -563,7 +550,7 @@ _KINDS = (
     ),
     RulingKind(
         code=Code.MOON_CHOICE_NOT_ALLOWED,
-        title="Moon choice not allowed",
+        title=N_("Moon choice not allowed"),
         meaning="The record's moon_choice is not open under the variant",
         facts=MoonChoiceFacts,
         clause="moon",
@@ -571,7 +558,7 @@ _KINDS = (
     ),
     RulingKind(
         code=Code.SCORE_MISMATCH,
-        title="Score mismatch",
+        title=N_("Score mismatch"),
         meaning="A seat's written score differs from the validated one",
         facts=ScoreMismatchFacts,
         clause="scoring",
@@ -580,7 +567,7 @@ _KINDS = (
     ),
     RulingKind(
         code=Code.JOKER_PLAYED_EARLY,
-        title="Joker played early",
+        title=N_("Joker played early"),
         meaning="The joker played before the last trick",
         facts=CardFaultFacts,
         clause="deal",
@@ -589,12 +576,12 @@ _KINDS = (
             CardFaultFacts(),
             N_("played the joker before the last trick"),
             _joker,
-            "a joker in the deck at this table",
+            N_("a joker in the deck at this table"),
         ),
     ),
     RulingKind(
         code=Code.PLAY_INCOMPLETE,
-        title="Play incomplete",
+        title=N_("Play incomplete"),
         meaning="The play stops early with no claim or concession for the rest: "
         "a hand in progress, which cannot be scored",
         facts=PlayIncompleteFacts,

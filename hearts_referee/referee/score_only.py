@@ -32,6 +32,7 @@ from .record import HandRecord, Problem, RecordError, Reported, pointer
 from .replay import Replay
 from .rulingkinds import REPORTED_IN_ORDER, RULING_KINDS, Report
 from .scoring import Score, moon_score
+from .translator import SAID
 from .variant import Variant, pass_direction_name
 
 
@@ -175,8 +176,11 @@ def problems_of(record: HandRecord) -> list[Problem]:
                 Problem(
                     f"/{name}",
                     "score_only",
-                    f"a score-only hand has no {name}: send the points each seat took, "
-                    "or the whole record, not both",
+                    SAID.gettext(
+                        "a score-only hand has no %(field)s: send the points each seat took, "
+                        "or the whole record, not both",
+                        field=name,
+                    ),
                 )
             )
     problems += _point_problems(record)
@@ -191,16 +195,35 @@ def _point_problems(record: HandRecord) -> list[Problem]:
     problems = []
     for seat in seats:
         if seat not in points:
-            problems.append(Problem(pointer("points", seat), "required", f"the points have none for {seat}"))
+            problems.append(
+                Problem(
+                    pointer("points", seat),
+                    "required",
+                    SAID.gettext("the points have none for %(seat)s", seat=seat),
+                )
+            )
         elif points[seat] not in sums:
-            between = f"one seat takes {low} to {high}" if points[seat] < low or points[seat] > high else ""
             problems.append(
                 Problem(
                     pointer("points", seat),
                     "impossible_points",
-                    f"{seat} cannot have taken {points[seat]} points: "
-                    + (between or "no set of cards is worth that")
-                    + f" in a hand of {variant.id}",
+                    SAID.gettext(
+                        "%(seat)s cannot have taken %(points)s points: one seat takes %(low)s to "
+                        "%(high)s in a hand of %(variant)s",
+                        seat=seat,
+                        points=points[seat],
+                        low=low,
+                        high=high,
+                        variant=variant.id,
+                    )
+                    if points[seat] < low or points[seat] > high
+                    else SAID.gettext(
+                        "%(seat)s cannot have taken %(points)s points: no set of cards is worth that "
+                        "in a hand of %(variant)s",
+                        seat=seat,
+                        points=points[seat],
+                        variant=variant.id,
+                    ),
                 )
             )
     if problems:  # a missing or impossible seat is the cause: the total follows from it
@@ -211,8 +234,14 @@ def _point_problems(record: HandRecord) -> list[Problem]:
             Problem(
                 "/points",
                 "points_total",
-                f"the points add up to {total}; a hand of {variant.id} "
-                f"at {len(seats)} seats has {due} points",
+                SAID.gettext(
+                    "the points add up to %(total)s; a hand of %(variant)s at %(seats)s seats "
+                    "has %(due)s points",
+                    total=total,
+                    variant=variant.id,
+                    seats=len(seats),
+                    due=due,
+                ),
             )
         ]
     found = readings(variant, len(seats), [points[seat] for seat in seats])
@@ -221,7 +250,10 @@ def _point_problems(record: HandRecord) -> list[Problem]:
             Problem(
                 "/points",
                 "impossible_points",
-                "no way of taking the cards gives every seat its points: two seats would need the same card",
+                SAID.gettext(
+                    "no way of taking the cards gives every seat its points: "
+                    "two seats would need the same card"
+                ),
             )
         ]
     if NO_MOON not in found and len(found) > 1:
@@ -229,8 +261,11 @@ def _point_problems(record: HandRecord) -> list[Problem]:
             Problem(
                 "/points",
                 "moon_shooter_unknown",
-                "one seat took every point card, but the points cannot show which "
-                f"({', '.join(seats[k] for k in sorted(found))}): send the whole record",
+                SAID.gettext(
+                    "one seat took every point card, but the points cannot show which "
+                    "(%(seats)s): send the whole record",
+                    seats=", ".join(seats[k] for k in sorted(found)),
+                ),
             )
         ]
     return []
@@ -246,7 +281,11 @@ def _report_problems(record: HandRecord) -> list[Problem]:
                 Problem(
                     pointer("irregularities", index, "code"),
                     "not_reportable",
-                    f"{report.code!r} is not recorded on a score-only hand (one of: {known})",
+                    SAID.gettext(
+                        "%(code)s is not recorded on a score-only hand (one of: %(known)s)",
+                        code=repr(report.code),
+                        known=known,
+                    ),
                 )
             )
         elif not REPORTABLE[Code(report.code)].possible(
@@ -256,8 +295,15 @@ def _report_problems(record: HandRecord) -> list[Problem]:
                 Problem(
                     pointer("irregularities", index, "code"),
                     "impossible_irregularity",
-                    f"{report.code!r} cannot happen in hand {record.hand_number} of {record.variant.id} "
-                    f"at {len(record.seats)} seats: it needs {REPORTABLE[Code(report.code)].needs}",
+                    SAID.gettext(
+                        "%(code)s cannot happen in hand %(hand)s of %(variant)s at %(seats)s seats: "
+                        "it needs %(needs)s",
+                        code=repr(report.code),
+                        hand=record.hand_number,
+                        variant=record.variant.id,
+                        seats=len(record.seats),
+                        needs=SAID.gettext(REPORTABLE[Code(report.code)].needs),
+                    ),
                 )
             )
         if report.seat not in record.seats:
@@ -265,7 +311,7 @@ def _report_problems(record: HandRecord) -> list[Problem]:
                 Problem(
                     pointer("irregularities", index, "seat"),
                     "unknown_seat",
-                    f"{report.seat!r} is not at the table",
+                    SAID.gettext("%(seat)s is not at the table", seat=repr(report.seat)),
                 )
             )
         if report.trick is not None and not 1 <= report.trick <= hand_size:
@@ -273,7 +319,11 @@ def _report_problems(record: HandRecord) -> list[Problem]:
                 Problem(
                     pointer("irregularities", index, "trick"),
                     "range",
-                    f"a hand at {len(record.seats)} seats has tricks 1 to {hand_size}",
+                    SAID.gettext(
+                        "a hand at %(seats)s seats has tricks 1 to %(size)s",
+                        seats=len(record.seats),
+                        size=hand_size,
+                    ),
                 )
             )
     return problems

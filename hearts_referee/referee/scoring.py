@@ -15,6 +15,7 @@ from .cards import Card
 from .findings import Code, Finding, MoonChoiceFacts, MoonStoppedFacts
 from .game import game_over, lowest
 from .record import HandRecord
+from .translator import SAID
 from .variant import Moon, MoonChooser, MoonOption, Variant
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -317,7 +318,7 @@ def stopped_moons(
                         facts=MoonStoppedFacts(
                             revoker=offender,
                             revoke_trick=revoke.trick,
-                            suggestion=f"moon awarded to {seat}",
+                            suggestion=SAID.gettext("moon awarded to %(seat)s", seat=seat),
                         ),
                     )
                 )

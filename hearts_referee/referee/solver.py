@@ -45,9 +45,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple
 
 from .cards import Card
+from .claims import left_out_of_the_order
 from .legality import cascade
 from .masks import trick_winner
 from .record import ClaimKind
+from .translator import SAID, Said
 from .variant import KittyTaker
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -122,14 +124,20 @@ class Verdict:
         if self.holds is None:
             return None
         if not self.holds:
-            return "refuse the claim: the refuting line shows a defence that beats it"
+            return SAID.gettext("refuse the claim: the refuting line shows a defence that beats it")
         if self.claim.kind == ClaimKind.ALL_TRICKS:
-            return f"award the remaining tricks to {seat}"
+            return SAID.gettext("award the remaining tricks to %(seat)s", seat=seat)
         if self.claim.kind in (ClaimKind.NO_MORE_TRICKS, ClaimKind.CONCEDE):
-            return f"award the remaining tricks to the other seats; {seat} takes no more"
+            return SAID.gettext(
+                "award the remaining tricks to the other seats; %(seat)s takes no more", seat=seat
+            )
         if self.claim.kind == ClaimKind.NO_MORE_POINTS:
-            return f"allow the claim: {seat} takes no more point card"
-        return f"allow the claim: {seat} takes at most {self.claim.points} more points"
+            return SAID.gettext("allow the claim: %(seat)s takes no more point card", seat=seat)
+        return SAID.gettext(
+            "allow the claim: %(seat)s takes at most %(points)s more points",
+            seat=seat,
+            points=self.claim.points,
+        )
 
 
 class OutOfBudget(Exception):
@@ -700,8 +708,7 @@ def solve(position: Position, claim: Claim, budget: int = 200_000, exact_budget:
         held = Counter(position.hands[position.seats.index(claim.seat)])
         left_out = held - Counter(claim.order)
         if left_out:  # the order cannot be played to the end: no search needed
-            names = ", ".join(c.label for c in sorted(left_out.elements()))
-            return Verdict(claim, False, None, None, (), 0, f"the announced order leaves out {names}")
+            return Verdict(claim, False, None, None, (), 0, left_out_of_the_order(left_out.elements()))
     refuter = _Refute(position, claim, budget)
     try:
         refutation = refuter.refute(node, (0, 0, 0))
@@ -713,7 +720,7 @@ def solve(position: Position, claim: Claim, budget: int = 200_000, exact_budget:
             None,
             (),
             refuter.nodes,
-            f"undecided: the search used its budget of {budget} positions",
+            SAID.gettext("undecided: the search used its budget of %(budget)s positions", budget=budget),
         )
     nodes = refuter.nodes
     holds = refutation is None
@@ -737,21 +744,32 @@ def solve(position: Position, claim: Claim, budget: int = 200_000, exact_budget:
             worst = _outcome(position, claim, rest)
     line = _tricks(position, refutation) if refutation is not None else ()
     stuck = refutation is not None and _walk(refuter, node, refutation)[3]
-    reason = _reason(claim, holds, worst, line, remaining, stuck) + _waiting_note(position)
-    return Verdict(claim, holds, worst, best, line, nodes, reason, exact)
+    reason = _reason(claim, holds, worst, line, remaining, stuck)
+    note = _waiting_note(position)
+    return Verdict(
+        claim, holds, worst, best, line, nodes, SAID.joined("; ", (reason, note)) if note else reason, exact
+    )
 
 
 def _waiting_note(position: Position) -> str:
     """RULES, claims clause: a pile already in the middle at the claim is not one of the
-    remaining tricks; it goes with the next trick won, its point cards with it."""
+    remaining tricks; it goes with the next trick won, its point cards with it (a clause of
+    the reason, after its "; ")."""
     tricks, points, _ = position.pile
     if not tricks:
         return ""
-    what = "a cancelled trick" if tricks == 1 else f"{tricks} cancelled tricks"
-    worth = f" ({points} point{'s' if points != 1 else ''})" if points else ""
-    return (
-        f"; the pile of {what}{worth} waiting in the middle is not one of the remaining tricks: "
-        "it goes with the next trick won, its point cards with it"
+    what = SAID.ngettext("a cancelled trick", "%(num)s cancelled tricks", tricks, num=tricks)
+    if not points:
+        return SAID.gettext(
+            "the pile of %(what)s waiting in the middle is not one of the remaining tricks: "
+            "it goes with the next trick won, its point cards with it",
+            what=what,
+        )
+    return SAID.gettext(
+        "the pile of %(what)s (%(worth)s) waiting in the middle is not one of the remaining tricks: "
+        "it goes with the next trick won, its point cards with it",
+        what=what,
+        worth=SAID.ngettext("%(num)s point", "%(num)s points", points, num=points),
     )
 
 
@@ -851,36 +869,80 @@ def _reason(
 ) -> str:
     """The sentence the claim's ruling reads after "The referee finds that"."""
     if holds:
-        return {
-            ClaimKind.ALL_TRICKS: "the announced order wins every remaining trick against any defence",
-            ClaimKind.NO_MORE_POINTS: "no defence gives the claimant another point card",
-            ClaimKind.NO_MORE_TRICKS: "no defence gives the claimant another trick",
-            ClaimKind.CONCEDE: "no defence gives the claimant another trick",
-            ClaimKind.POINTS: f"no defence gives the claimant more than {claim.points} points",
-        }[claim.kind]
-    shown = "; ".join(
-        f"trick {t.number}: "
-        + " ".join(f"{s} {c.label}" for s, c in t.plays)
-        + (f", {t.taken_by} takes it" if t.taken_by else (", to the middle" if _full(t, line) else ""))
-        for t in line
-    )
-    if stuck:
-        where = line[-1].number if line else "the next trick"
-        return (
-            f"the announced order breaks down: at trick {where} none of the announced cards left is "
-            f"legal ({shown or 'at once'})"
-        )
-    text = f"the claim fails against this defence: {shown}"
-    if worst is not None:
         if claim.kind == ClaimKind.ALL_TRICKS:
-            text += f" (at worst the claimant takes {worst.tricks} of the {remaining} remaining tricks)"
-        elif claim.kind in (ClaimKind.NO_MORE_TRICKS, ClaimKind.CONCEDE):
-            text += f" (at worst the claimant takes {worst.tricks} more tricks)"
-        elif claim.kind == ClaimKind.NO_MORE_POINTS:
-            text += f" (at worst the claimant takes {worst.point_cards} more point cards)"
+            return SAID.gettext("the announced order wins every remaining trick against any defence")
+        if claim.kind == ClaimKind.NO_MORE_POINTS:
+            return SAID.gettext("no defence gives the claimant another point card")
+        if claim.kind in (ClaimKind.NO_MORE_TRICKS, ClaimKind.CONCEDE):
+            return SAID.gettext("no defence gives the claimant another trick")
+        return SAID.gettext("no defence gives the claimant more than %(points)s points", points=claim.points)
+    shown = said_line(line, to_the_middle=True)
+    if stuck:
+        if not line:
+            return SAID.gettext(
+                "the announced order breaks down: at trick the next trick none of the announced cards "
+                "left is legal (at once)"
+            )
+        return SAID.gettext(
+            "the announced order breaks down: at trick %(trick)s none of the announced cards left is "
+            "legal (%(line)s)",
+            trick=line[-1].number,
+            line=shown,
+        )
+    said = {"line": shown}
+    if worst is None:
+        return SAID.gettext("the claim fails against this defence: %(line)s", **said)
+    if claim.kind == ClaimKind.ALL_TRICKS:
+        return SAID.gettext(
+            "the claim fails against this defence: %(line)s "
+            "(at worst the claimant takes %(tricks)s of the %(remaining)s remaining tricks)",
+            tricks=worst.tricks,
+            remaining=remaining,
+            **said,
+        )
+    if claim.kind in (ClaimKind.NO_MORE_TRICKS, ClaimKind.CONCEDE):
+        return SAID.gettext(
+            "the claim fails against this defence: %(line)s "
+            "(at worst the claimant takes %(tricks)s more tricks)",
+            tricks=worst.tricks,
+            **said,
+        )
+    if claim.kind == ClaimKind.NO_MORE_POINTS:
+        return SAID.gettext(
+            "the claim fails against this defence: %(line)s "
+            "(at worst the claimant takes %(cards)s more point cards)",
+            cards=worst.point_cards,
+            **said,
+        )
+    return SAID.gettext(
+        "the claim fails against this defence: %(line)s (at worst the claimant takes %(points)s more points)",
+        points=worst.points,
+        **said,
+    )
+
+
+def said_line(line: Sequence[LineTrick], *, to_the_middle: bool) -> Said:
+    """A line of play, trick by trick (``trick 3: N 8♠ E 2♠, N takes it``), as a reason or the
+    moon's search shows it; ``to_the_middle``: a trick played out that nobody takes says so."""
+    tricks: list[str] = []
+    for t in line:
+        plays = " ".join(f"{s} {c.label}" for s, c in t.plays)
+        if t.taken_by:
+            tricks.append(
+                SAID.gettext(
+                    "trick %(trick)s: %(plays)s, %(seat)s takes it",
+                    trick=t.number,
+                    plays=plays,
+                    seat=t.taken_by,
+                )
+            )
+        elif to_the_middle and _full(t, line):
+            tricks.append(
+                SAID.gettext("trick %(trick)s: %(plays)s, to the middle", trick=t.number, plays=plays)
+            )
         else:
-            text += f" (at worst the claimant takes {worst.points} more points)"
-    return text
+            tricks.append(SAID.gettext("trick %(trick)s: %(plays)s", trick=t.number, plays=plays))
+    return SAID.joined("; ", tricks)
 
 
 def _full(trick: LineTrick, line: Sequence[LineTrick]) -> bool:

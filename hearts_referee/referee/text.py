@@ -31,11 +31,16 @@ opening phrase ``schemas.problems`` maps to the same code.
 from __future__ import annotations
 
 import unicodedata
+from typing import Final
 
 from .names import shows_blank
+from .translator import SAID
 
 BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 """Embeddings, overrides (U+202A-U+202E) and isolates (U+2066-U+2069)."""
+
+
+_BLANK: Final = SAID.gettext("Must not be blank (nothing in it can be seen).")
 
 
 class TextError(ValueError):
@@ -49,21 +54,28 @@ class TextError(ValueError):
 
 def _refused(char: str, *, lines: bool) -> TextError | None:
     point = ord(char)
+    written = f"{point:04X}"  # as Unicode names a code point: U+202E
     if point < 0x20 or 0x7F <= point <= 0x9F:
         if lines and char == "\n":
             return None
-        return TextError("control_character", f"Contains a control character (U+{point:04X}).")
+        return TextError(
+            "control_character",
+            SAID.gettext("Contains a control character (U+%(point)s).", point=written),
+        )
     if char in BIDI_CONTROLS:
-        return TextError("bidi_control", f"Contains a bidirectional formatting character (U+{point:04X}).")
+        return TextError(
+            "bidi_control",
+            SAID.gettext("Contains a bidirectional formatting character (U+%(point)s).", point=written),
+        )
     if point == 0xFEFF or 0xD800 <= point <= 0xDFFF:
-        return TextError("not_text", f"Contains U+{point:04X}, which is not text.")
+        return TextError("not_text", SAID.gettext("Contains U+%(point)s, which is not text.", point=written))
     return None
 
 
 def _length(text: str, max_length: int) -> TextError:
     if not text:
-        return TextError("length", "Shorter than minimum length 1.")
-    return TextError("length", f"Longer than {max_length} characters.")
+        return TextError("length", SAID.gettext("Shorter than minimum length %(min)s.", min=1))
+    return TextError("length", SAID.gettext("Longer than %(max)s characters.", max=max_length))
 
 
 def check_characters(text: str, *, lines: bool = False) -> None:
@@ -90,9 +102,11 @@ def clean(text: str, max_length: int, *, lines: bool = False) -> str:
         text = unicodedata.normalize("NFC", text)
     text = text.strip()
     if not text or (not text.isascii() and shows_blank(text)):
-        raise TextError("blank", "Must not be blank (nothing in it can be seen).")
+        raise TextError("blank", _BLANK)
     if len(text) > max_length:
-        raise TextError("length", f"Longer than {max_length} characters once normalised (NFC).")
+        raise TextError(
+            "length", SAID.gettext("Longer than %(max)s characters once normalised (NFC).", max=max_length)
+        )
     return text
 
 
@@ -104,9 +118,11 @@ def seat_id(text: str, max_length: int) -> str:
         return text  # the common case
     check_characters(text)
     if shows_blank(text):
-        raise TextError("blank", "Must not be blank (nothing in it can be seen).")
+        raise TextError("blank", _BLANK)
     if text != text.strip():
-        raise TextError("whitespace", "A seat id has no leading or trailing spaces.")
+        raise TextError("whitespace", SAID.gettext("A seat id has no leading or trailing spaces."))
     if not unicodedata.is_normalized("NFC", text):
-        raise TextError("not_nfc", "Not in Unicode NFC: write the seat id in its composed form.")
+        raise TextError(
+            "not_nfc", SAID.gettext("Not in Unicode NFC: write the seat id in its composed form.")
+        )
     return text

@@ -24,11 +24,19 @@ if TYPE_CHECKING:  # pragma: no cover - findings imports MoonOption from here
 
 @dataclass(frozen=True)
 class Clause:
-    """One rule of a variant, citable from a ruling as ``<variant>/<key>``."""
+    """One rule of a variant, citable from a ruling as ``<variant>/<key>``.
+
+    ``title`` and ``text`` are our English reading, marked for translation where they are
+    written (``N_``) and translated where they are read. ``original`` is the rule in the
+    language of the variant's own text (the omnibus variant's Norwegian), where that is not
+    English: shown beside the reading, never translated."""
 
     key: str
     title: str
     text: str
+    original: str | None = None
+    """The rule as the variant's own text says it, in its language (``None``: the text is
+    English, and ``text`` is it)."""
 
 
 # --- pass cycles -----------------------------------------------------------

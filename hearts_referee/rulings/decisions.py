@@ -45,6 +45,7 @@ from mypy_extensions import mypyc_attr
 
 from hearts_referee.referee.findings import Code
 from hearts_referee.referee.record import Problem, pointer
+from hearts_referee.referee.translator import SAID
 
 from .schedules import Status
 
@@ -123,6 +124,9 @@ def sheet_rulings(standings: tuple[Standing, ...]) -> tuple[int, ...]:
     return tuple(i for i, standing in enumerate(standings) if standing.code == Code.SCORE_MISMATCH)
 
 
+_ONLY_A_CLAIM = SAID.gettext("only a claim decision says allowed or refused")
+
+
 def answers(decision: Decision, standings: tuple[Standing, ...]) -> tuple[int, ...]:
     """The rulings ``decision`` answers: its own, or the scoresheet's."""
     return sheet_rulings(standings) if decision.ruling is None else (decision.ruling,)
@@ -151,7 +155,9 @@ def decision_problems(
         if problems and problems[0].code == "unknown_ruling":
             return problems
     if decision.action == Action.ADJUST and not decision.score_changes:
-        problems.append(Problem("/score_changes", "required", "an adjustment names its score changes"))
+        problems.append(
+            Problem("/score_changes", "required", SAID.gettext("an adjustment names its score changes"))
+        )
     if (
         decision.action in (Action.UPHOLD, Action.WAIVE, Action.ACCEPT, Action.KEEP)
         and decision.score_changes
@@ -160,7 +166,10 @@ def decision_problems(
             Problem(
                 "/score_changes",
                 "not_allowed",
-                f"{decision.action} leaves the score to the rules or the table; use adjust to change it",
+                SAID.gettext(
+                    "%(action)s leaves the score to the rules or the table; use adjust to change it",
+                    action=str(decision.action),
+                ),
             )
         )
     known = set(seats)
@@ -168,7 +177,9 @@ def decision_problems(
         if seat not in known:
             problems.append(
                 Problem(
-                    pointer("score_changes", seat), "unknown_seat", f"{seat!r} is not a seat at this table"
+                    pointer("score_changes", seat),
+                    "unknown_seat",
+                    SAID.gettext("%(seat)s is not a seat at this table", seat=repr(seat)),
                 )
             )
     return problems
@@ -181,7 +192,9 @@ def _sheet_problems(decision: Decision, standings: tuple[Standing, ...]) -> list
             Problem(
                 "/scoresheet",
                 "no_scoresheet_question",
-                "the table's written scores are the referee's, or it wrote none: nothing to decide",
+                SAID.gettext(
+                    "the table's written scores are the referee's, or it wrote none: nothing to decide"
+                ),
             )
         )
     if decision.action not in SHEET_ACTIONS:
@@ -189,11 +202,15 @@ def _sheet_problems(decision: Decision, standings: tuple[Standing, ...]) -> list
             Problem(
                 "/action",
                 "not_a_scoresheet_action",
-                f"the scoresheet is decided by {', '.join(SHEET_ACTIONS)}, not {decision.action}",
+                SAID.gettext(
+                    "the scoresheet is decided by %(actions)s, not %(action)s",
+                    actions=", ".join(SHEET_ACTIONS),
+                    action=str(decision.action),
+                ),
             )
         )
     if decision.claim is not None:
-        problems.append(Problem("/claim", "not_allowed", "only a claim decision says allowed or refused"))
+        problems.append(Problem("/claim", "not_allowed", _ONLY_A_CLAIM))
     return problems
 
 
@@ -204,7 +221,11 @@ def _ruling_problems(decision: Decision, index: int, standings: tuple[Standing, 
             Problem(
                 "/ruling",
                 "unknown_ruling",
-                f"the hand has {len(standings)} ruling(s), numbered from 0; there is no ruling {index}",
+                SAID.gettext(
+                    "the hand has %(count)s ruling(s), numbered from 0; there is no ruling %(index)s",
+                    count=len(standings),
+                    index=index,
+                ),
             )
         ]
     standing = standings[index]
@@ -214,25 +235,40 @@ def _ruling_problems(decision: Decision, index: int, standings: tuple[Standing, 
             Problem(
                 "/ruling",
                 "scoresheet_ruling",
-                f"ruling {index} is one seat of the table's scoresheet: decide the scoresheet "
-                "as one (scoresheet true, without a ruling)",
+                SAID.gettext(
+                    "ruling %(index)s is one seat of the table's scoresheet: decide the scoresheet "
+                    "as one (scoresheet true, without a ruling)",
+                    index=index,
+                ),
             )
         )
     if action not in RULING_ACTIONS:
         problems.append(
             Problem(
-                "/action", "scoresheet_action", f"{action} decides the table's scoresheet, not one ruling"
+                "/action",
+                "scoresheet_action",
+                SAID.gettext("%(action)s decides the table's scoresheet, not one ruling", action=str(action)),
             )
         )
     if action == Action.CLAIM:
         if standing.code != Code.CLAIM:
             problems.append(
-                Problem("/action", "not_a_claim", f"ruling {index} is a {standing.code}, not a claim")
+                Problem(
+                    "/action",
+                    "not_a_claim",
+                    SAID.gettext(
+                        "ruling %(index)s is a %(code)s, not a claim",
+                        index=index,
+                        code=str(standing.code),
+                    ),
+                )
             )
         if decision.claim is None:
-            problems.append(Problem("/claim", "required", "a decision on a claim says allowed or refused"))
+            problems.append(
+                Problem("/claim", "required", SAID.gettext("a decision on a claim says allowed or refused"))
+            )
     elif decision.claim is not None:
-        problems.append(Problem("/claim", "not_allowed", "only a claim decision says allowed or refused"))
+        problems.append(Problem("/claim", "not_allowed", _ONLY_A_CLAIM))
     return problems
 
 

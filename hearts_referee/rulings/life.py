@@ -32,6 +32,7 @@ from typing import NamedTuple
 
 from hearts_referee.referee.findings import Code
 from hearts_referee.referee.record import Problem
+from hearts_referee.referee.translator import SAID
 
 from .decisions import (
     SHEET_ACTIONS,
@@ -151,14 +152,18 @@ def unchanged(decision: Decision, life: RulingLife) -> Problem | None:
     """Why ``decision`` would change nothing for this ruling (``None`` when it changes
     something). The decision is otherwise well formed (``decision_problems``)."""
     if decision.action == Action.WAIVE and not life.standing.points:
-        return Problem("/action", "no_penalty", "the ruling carries no penalty points to waive")
+        return Problem("/action", "no_penalty", SAID.gettext("the ruling carries no penalty points to waive"))
     made = outcome(decision, life.standing)
     if decision.action == Action.ADJUST and not made.moves:
-        return Problem("/score_changes", "no_change", "the adjustment moves no points")
+        return Problem("/score_changes", "no_change", SAID.gettext("the adjustment moves no points"))
     latest = life.decisions[-1] if life.decisions else None
     if made == life.outcome and latest is not None and latest.on_scoresheet == decision.on_scoresheet:
         return Problem(
-            "/action", "same_decision", f"the ruling already stands {life.status} by this same decision"
+            "/action",
+            "same_decision",
+            SAID.gettext(
+                "the ruling already stands %(status)s by this same decision", status=str(life.status)
+            ),
         )
     return None
 

@@ -13,6 +13,7 @@ from typing import Any, NamedTuple, cast
 from marshmallow import RAISE, Schema, ValidationError, fields, post_load, validate, validates_schema
 
 from hearts_referee.referee.record import Problem, Reported
+from hearts_referee.referee.translator import SAID
 from hearts_referee.rulings.decisions import ACTIONS, CLAIM_OUTCOMES, Action, ClaimOutcome, Decision
 from hearts_referee.rulings.life import offered
 from hearts_referee.usecases import GameFilter, GameStatus, HandFilter, HandStatus, StoredHand
@@ -86,11 +87,15 @@ class DecisionRequestSchema(Schema):
     @validates_schema
     def _one_question(self, data: dict[str, Any], **kwargs: Any) -> None:
         if data.get("scoresheet") and data.get("ruling") is not None:
-            problem = Problem("/ruling", "not_allowed", "a decision on the scoresheet names no ruling")
+            problem = Problem(
+                "/ruling", "not_allowed", SAID.gettext("a decision on the scoresheet names no ruling")
+            )
             raise ValidationError(cast(Any, [problem]))
         if not data.get("scoresheet") and data.get("ruling") is None:
             problem = Problem(
-                "/ruling", "required", "name the ruling, or decide the scoresheet (scoresheet true)"
+                "/ruling",
+                "required",
+                SAID.gettext("name the ruling, or decide the scoresheet (scoresheet true)"),
             )
             raise ValidationError(cast(Any, [problem]))
 
@@ -190,7 +195,7 @@ def _is_date(text: str) -> None:
     try:
         date.fromisoformat(text)
     except ValueError:
-        raise ValidationError("Not a calendar day (YYYY-MM-DD).") from None
+        raise ValidationError(SAID.gettext("Not a calendar day (YYYY-MM-DD).")) from None
 
 
 def day_field() -> fields.String:

@@ -15,6 +15,7 @@ from marshmallow import RAISE, Schema, ValidationError, fields, post_load, valid
 
 from hearts_referee.referee.events import EVENT_FORMATS, EventFormat, FormatError, format_data, house_format
 from hearts_referee.referee.record import Problem
+from hearts_referee.referee.translator import SAID
 from hearts_referee.usecases import EventChainReport, EventListed
 from hearts_referee.usecases.errors import Rejected
 from hearts_referee.usecases.events import Action, EventReport, NewEvent, Override, RoundReport, TableReport
@@ -75,13 +76,18 @@ class FormatField(fields.Field[tuple[EventFormat, Any]]):
                         Problem(
                             "/format",
                             "unknown_format",
-                            f"unknown event format {value!r}; known: mso-2000, long-john",
+                            SAID.gettext(
+                                "unknown event format %(format)s; known: mso-2000, long-john",
+                                format=repr(value),
+                            ),
                         )
                     ]
                 )
             return EVENT_FORMATS[value], value
         if not isinstance(value, dict):
-            raise ValidationError([Problem("/format", "type", "a format id or {base, options}")])
+            raise ValidationError(
+                [Problem("/format", "type", SAID.gettext("a format id or {base, options}"))]
+            )
         try:
             loaded = HouseFormatSchema().load(value)
         except ValidationError as error:
@@ -161,7 +167,11 @@ class OverrideSchema(Schema):
             "scorers": ("scorers",),
         }.get(data.get("action", ""), ())
         missing = [
-            Problem(f"/{name}", "required", f"{data['action']} needs {name}")
+            Problem(
+                f"/{name}",
+                "required",
+                SAID.gettext("%(action)s needs %(field)s", action=data["action"], field=name),
+            )
             for name in needed
             if data.get(name) is None
         ]

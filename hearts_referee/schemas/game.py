@@ -14,9 +14,11 @@ from typing import Any, cast
 
 from marshmallow import RAISE, Schema, ValidationError, fields, post_load, validates_schema
 
+from hearts_referee.referee.deal import seat_count
 from hearts_referee.referee.names import seat_key
 from hearts_referee.referee.notation import variant_data
 from hearts_referee.referee.record import Problem, RecordError, pointer
+from hearts_referee.referee.translator import SAID, Said
 from hearts_referee.rulings.scoresheet import GameSetup, NextDeal, Sheet
 from hearts_referee.usecases import Game
 from hearts_referee.usecases.errors import Rejected
@@ -55,30 +57,35 @@ class GameCreateSchema(Schema):
         problems = []
         variant = data.get("variant")
         if variant is not None and len(seats) not in variant.seat_counts:
-            counts = " or ".join(str(n) for n in variant.seat_counts)
-            problems.append(
-                Problem(
-                    "/seats", "seat_count", f"{variant.id} is played by {counts} players, not {len(seats)}"
-                )
-            )
+            problems.append(seat_count(variant, len(seats)))
         keys = [seat_key(seat) for seat in seats]
         for i, seat in enumerate(seats):
             if keys[i] in keys[:i]:
-                problems.append(Problem(f"/seats/{i}", "duplicate_seat", f"seat {seat!r} is listed twice"))
+                problems.append(
+                    Problem(
+                        f"/seats/{i}",
+                        "duplicate_seat",
+                        SAID.gettext("seat %(seat)s is listed twice", seat=repr(seat)),
+                    )
+                )
         for name in ("first_dealer", "scorekeeper"):
             named = data.get(name)
             if named is not None and named not in seats:
-                problems.append(Problem(f"/{name}", "unknown_seat", f"{named!r} is not one of the seats"))
+                problems.append(Problem(f"/{name}", "unknown_seat", not_a_seat(named)))
         players = _players_as_sent(data, original_data)
         if players is not None:
             for seat in seats:
                 if seat not in players:
-                    problems.append(Problem(pointer("players", seat), "required", f"who sits in {seat}?"))
+                    problems.append(
+                        Problem(
+                            pointer("players", seat),
+                            "required",
+                            SAID.gettext("who sits in %(seat)s?", seat=seat),
+                        )
+                    )
             for key in players:
                 if key not in seats and _is_seat_id(key):  # a malformed id has its own problem
-                    problems.append(
-                        Problem(pointer("players", key), "unknown_seat", f"{key!r} is not one of the seats")
-                    )
+                    problems.append(Problem(pointer("players", key), "unknown_seat", not_a_seat(key)))
         if problems:
             raise ValidationError(problems)
 
@@ -93,6 +100,11 @@ class GameCreateSchema(Schema):
             dict(data.get("players") or {}),
             data.get("table"),
         )
+
+
+def not_a_seat(named: object) -> Said:
+    """That ``named`` is not one of the game's seats."""
+    return SAID.gettext("%(seat)s is not one of the seats", seat=repr(named))
 
 
 def _seats_as_sent(data: dict[str, Any], original: Any) -> list[str] | None:

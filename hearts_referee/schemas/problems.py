@@ -8,9 +8,11 @@ from the short table below.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from hearts_referee.referee.record import Problem, pointer
+from hearts_referee.referee.translator import N_, SAID
 
 _CODES = (
     ("Missing data for required field", "required"),
@@ -35,6 +37,50 @@ _CODES = (
 
 
 _ENTRY = ("key", "value")
+
+_OWN_WORDS = (
+    N_("Missing data for required field."),
+    N_("Unknown field."),
+    N_("Field may not be null."),
+    N_("Invalid input type."),
+    N_("Invalid value."),
+    N_("Not a valid string."),
+    N_("Not a valid integer."),
+    N_("Not a valid number."),
+    N_("Not a valid boolean."),
+    N_("Not a valid list."),
+    N_("Not a valid mapping type."),
+    N_("Not a valid datetime."),
+    N_("Not a valid email address."),
+    N_("Not a valid URL."),
+    N_("Must be greater than or equal to %(min)s and less than or equal to %(max)s."),
+    N_("Must be greater than or equal to %(min)s."),
+    N_("Must be less than or equal to %(max)s."),
+    N_("Must be greater than %(min)s."),
+    N_("Must be less than %(max)s."),
+    N_("Must be one of: %(choices)s."),
+    N_("Length must be between %(min)s and %(max)s."),
+    N_("Length must be %(equal)s."),
+    N_("Shorter than minimum length %(min)s."),
+    N_("Longer than maximum length %(max)s."),
+)
+"""marshmallow's own messages (its defaults, as the schemas use them), as templates: each is
+read back into its facts, so it can be told in the reader's language (:func:`own_words`)."""
+
+_READERS = tuple(
+    (template, re.compile(re.sub(r"%\\\(([a-z]+)\\\)s", r"(?P<\1>.+?)", re.escape(template))))
+    for template in _OWN_WORDS
+)
+
+
+def own_words(message: str) -> str:
+    """One of marshmallow's messages as a sentence that can be translated (``translator.said``),
+    read back into its template and facts; any other message as it is."""
+    for template, reader in _READERS:
+        found = reader.fullmatch(message)
+        if found is not None:
+            return SAID.gettext(template, **found.groupdict())
+    return message
 
 
 def _unknown_fields_by_name(messages: dict[Any, Any]) -> list[tuple[Any, Any]]:
@@ -89,6 +135,13 @@ def flatten(messages: Any, path: tuple[str | int, ...] = ()) -> list[Problem]:
             if isinstance(item, (Problem, dict, list)):
                 found.extend(flatten(item, path))
             else:
-                found.append(Problem(pointer(*path), code_for(str(item)), str(item)))
+                found.append(_problem(path, item))
         return found
-    return [Problem(pointer(*path), code_for(str(messages)), str(messages))]
+    return [_problem(path, messages)]
+
+
+def _problem(path: tuple[str | int, ...], message: Any) -> Problem:
+    """One message of marshmallow's (or of a field of ours, written to be translated: kept
+    as it was written) at ``path``."""
+    text = message if isinstance(message, str) else str(message)
+    return Problem(pointer(*path), code_for(text), own_words(text))

@@ -44,6 +44,8 @@ from typing import Any
 import msgspec
 import orjson
 
+from hearts_referee.referee.translator import N_, SAID, Said
+
 MAX_DEPTH = 64
 """How deep arrays and objects may nest, by default (a hand record needs 4, a game 6)."""
 
@@ -63,10 +65,50 @@ class JSONError(ValueError):
     def __init__(self, message: str, code: str = "invalid_json") -> None:
         super().__init__(message)
         self.code = code
+        self.said = message
+        """The message as written (a ``Said``, told in the reader's language, where it is ours)."""
+
+
+_DECODER_SAYS = (
+    N_("Expecting value"),
+    N_("Expecting property name enclosed in double quotes"),
+    N_("Expecting ':' delimiter"),
+    N_("Expecting ',' delimiter"),
+    N_("Extra data"),
+    N_("Unterminated string starting at"),
+    N_("Invalid control character at"),
+    N_("Invalid \\escape"),
+    N_("Invalid \\uXXXX escape"),
+)
+"""What Python's JSON parser says is wrong (``JSONDecodeError.msg``), written to be translated."""
+
+_CODEC_SAYS = (N_("invalid start byte"), N_("invalid continuation byte"), N_("unexpected end of data"))
+"""Why bytes are not UTF-8, as Python's codec says it (``UnicodeDecodeError.reason``)."""
+
+
+def _decoder_said(error: json.JSONDecodeError) -> str:
+    """Python's JSON parser's ``error`` as it writes it (``Extra data: line 1 column 5 (char
+    4)``), told in the reader's language where its words are among :data:`_DECODER_SAYS`."""
+    why: str = SAID.gettext(error.msg) if error.msg in _DECODER_SAYS else error.msg
+    return SAID.gettext(
+        "%(why)s: line %(line)s column %(column)s (char %(char)s)",
+        why=why,
+        line=error.lineno,
+        column=error.colno,
+        char=error.pos,
+    )
+
+
+def _said(error: ValueError) -> str:
+    """What a hook of the parser (or the parser itself) said, as it was written."""
+    if isinstance(error, json.JSONDecodeError):
+        return _decoder_said(error)
+    said = error.args[0] if len(error.args) == 1 else None
+    return said if isinstance(said, Said) else str(error)
 
 
 def _no_constants(name: str) -> Any:
-    raise ValueError(f"{name} is not JSON")
+    raise ValueError(SAID.gettext("%(name)s is not JSON", name=name))
 
 
 def _number(text: str) -> int | float:
@@ -77,7 +119,7 @@ def _number(text: str) -> int | float:
         return int(exact)
     value = float(text)
     if not math.isfinite(value):
-        raise ValueError(f"number {text} is out of range")
+        raise ValueError(SAID.gettext("number %(number)s is out of range", number=text))
     return value
 
 
@@ -87,7 +129,7 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
         seen: set[str] = set()
         for key, _ in pairs:
             if key in seen:
-                raise ValueError(f"duplicate key {key!r}")
+                raise ValueError(SAID.gettext("duplicate key %(key)s", key=repr(key)))
             seen.add(key)
     return result
 
@@ -160,7 +202,12 @@ def _all_text(value: Any) -> None:
         json.dumps(value, ensure_ascii=False).encode("utf-8")
     except UnicodeEncodeError as error:
         point = ord(error.object[error.start])
-        raise JSONError(f"a string holds \\u{point:04x} alone: an unpaired surrogate is not text") from None
+        raise JSONError(
+            SAID.gettext(
+                "a string holds \\u%(point)s alone: an unpaired surrogate is not text",
+                point=format(point, "04x"),
+            )
+        ) from None
 
 
 _DECODER = json.JSONDecoder(parse_constant=_no_constants, parse_float=_number, object_pairs_hook=_unique_keys)
@@ -200,13 +247,19 @@ def _read_checked(data: bytes) -> Any:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as error:
-        raise JSONError(f"the body is not UTF-8 ({error.reason} at byte {error.start})") from None
+        raise JSONError(
+            SAID.gettext(
+                "the body is not UTF-8 (%(why)s at byte %(byte)s)",
+                why=SAID.gettext(error.reason) if error.reason in _CODEC_SAYS else error.reason,
+                byte=error.start,
+            )
+        ) from None
     try:
         value = _DECODER.decode(text)
     except RecursionError:
-        raise JSONError("the document is nested too deeply", "too_deep") from None
+        raise JSONError(SAID.gettext("the document is nested too deeply"), "too_deep") from None
     except ValueError as error:
-        raise JSONError(str(error)) from None
+        raise JSONError(_said(error)) from None
     if _SURROGATE_ESCAPE.search(data):  # only escapes can make one: UTF-8 bytes cannot
         _all_text(value)
     return value
@@ -219,7 +272,12 @@ def loads_strict(data: bytes, max_depth: int = MAX_DEPTH) -> Any:
     twice: :func:`_read_plainly`) is read at C speed; any other, and every refused one, by
     the checked parser, which reads it again from the start and says what is wrong."""
     if nesting_depth_exceeds(data, max_depth):
-        raise JSONError(f"arrays and objects nest more than {max_depth} levels deep (the limit)", "too_deep")
+        raise JSONError(
+            SAID.gettext(
+                "arrays and objects nest more than %(depth)s levels deep (the limit)", depth=max_depth
+            ),
+            "too_deep",
+        )
     plain, value = _read_plainly(data)
     return value if plain else _read_checked(data)
 

@@ -3,6 +3,11 @@
 Clients show directors the rule a ruling cites, so a variant is published as
 data: its settings, its clauses under the same ids rulings use in ``rule``
 (``mso-2000/revoke``), and which clause each ruling code cites.
+
+The words a person reads (the variant's name and source, each clause's title and text, each
+house option's description) are in the reader's language: the schema takes the translator
+(``referee.translator``; English, the source, by default). Ids, settings and a clause's
+``original`` (the rule in its own text's language) are the same in every language.
 """
 
 from __future__ import annotations
@@ -13,6 +18,7 @@ from marshmallow import Schema, fields
 
 from hearts_referee.referee.house import catalogue
 from hearts_referee.referee.registry import Variant, pass_direction_name
+from hearts_referee.referee.translator import ENGLISH, Translator
 from hearts_referee.rulings.schedules import SCHEDULES
 
 
@@ -23,11 +29,16 @@ class MoonSchema(Schema):
 
 
 class VariantSchema(Schema):
-    """A ``referee.registry.Variant`` as JSON; see ``Variant`` in openapi.yaml."""
+    """A ``referee.registry.Variant`` as JSON, its words in the language of ``translator``;
+    see ``Variant`` in openapi.yaml."""
+
+    def __init__(self, *, translator: Translator = ENGLISH, many: bool = False) -> None:
+        super().__init__(many=many)
+        self.translator = translator
 
     id = fields.String()
-    name = fields.String()
-    source = fields.String()
+    name = fields.Method("_name")
+    source = fields.Method("_source")
     seat_counts = fields.List(fields.Integer())
     hand_sizes = fields.Method("_hand_sizes")
     pass_count = fields.Integer()
@@ -79,10 +90,29 @@ class VariantSchema(Schema):
 
     def _house_options(self, variant: Variant) -> list[dict[str, Any]]:
         """What a house variant built on this one may change, with this variant's defaults."""
-        return catalogue(variant, SCHEDULES)
+        t = self.translator
+        return [
+            {**option, "description": t.gettext(str(option["description"]))}
+            for option in catalogue(variant, SCHEDULES)
+        ]
 
     def _clauses(self, variant: Variant) -> list[dict[str, str]]:
-        return [{"id": f"{variant.id}/{c.key}", "title": c.title, "text": c.text} for c in variant.clauses]
+        """Each clause's title and text in the reader's language; the rule in its own text's
+        language as ``original``, where the variant's text is not English."""
+        t = self.translator
+        clauses = []
+        for c in variant.clauses:
+            clause = {"id": f"{variant.id}/{c.key}", "title": t.gettext(c.title), "text": t.gettext(c.text)}
+            if c.original is not None:
+                clause["original"] = c.original
+            clauses.append(clause)
+        return clauses
+
+    def _name(self, variant: Variant) -> str:
+        return self.translator.gettext(variant.name)
+
+    def _source(self, variant: Variant) -> str:
+        return self.translator.gettext(variant.source)
 
     def _cites(self, variant: Variant) -> dict[str, str]:
         """Ruling code -> the clause id a ruling of that code carries in ``rule``."""

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from hearts_referee.referee.record import Problem
+from hearts_referee.referee.translator import SAID
 
 
 class ArchiveError(Exception):
@@ -32,23 +33,23 @@ class NotFound(ArchiveError):
 
     @classmethod
     def hand(cls, hand_id: int) -> NotFound:
-        return cls(f"No hand {hand_id}.")
+        return cls(SAID.gettext("No hand %(hand)s.", hand=hand_id))
 
     @classmethod
     def game(cls, game_id: int) -> NotFound:
-        return cls(f"No game {game_id}.")
+        return cls(SAID.gettext("No game %(game)s.", game=game_id))
 
     @classmethod
     def event(cls, event_id: int) -> NotFound:
-        return cls(f"No event {event_id}.")
+        return cls(SAID.gettext("No event %(event)s.", event=event_id))
 
     @classmethod
     def key(cls, key_id: int) -> NotFound:
-        return cls(f"No key {key_id}.")
+        return cls(SAID.gettext("No key %(key)s.", key=key_id))
 
     @classmethod
     def pairing(cls, pairing_id: int) -> NotFound:
-        return cls(f"No phone pairing {pairing_id}.")
+        return cls(SAID.gettext("No phone pairing %(pairing)s.", pairing=pairing_id))
 
 
 class Conflict(ArchiveError):
@@ -57,7 +58,17 @@ class Conflict(ArchiveError):
     @classmethod
     def position_taken(cls, game_id: int, seq: int) -> Conflict:
         return cls(
-            f"Another hand became position {seq} of game {game_id} first; "
-            "read the game again and resend this hand if it still belongs there.",
-            [Problem("", "concurrent_append", f"position {seq} was taken meanwhile")],
+            SAID.gettext(
+                "Another hand became position %(position)s of game %(game)s first; "
+                "read the game again and resend this hand if it still belongs there.",
+                position=seq,
+                game=game_id,
+            ),
+            [
+                Problem(
+                    "",
+                    "concurrent_append",
+                    SAID.gettext("position %(position)s was taken meanwhile", position=seq),
+                )
+            ],
         )

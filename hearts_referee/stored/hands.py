@@ -7,9 +7,10 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
+from hearts_referee.languages import SOURCE
 from hearts_referee.rulings.life import SheetQuestion, sheet_question
 
-from .handstate import HandState, HandStatus, fold
+from .handstate import HandState, HandStatus, Words, fold
 from .log import Entry
 
 
@@ -37,6 +38,13 @@ class StoredHand:
     created_by: str | None
     owner: int | None
     log: tuple[Entry, ...]
+    language: str = SOURCE
+    """The language its rulings' explanations and suggestions read in: the archive keeps them
+    in English, the source; another is told by ``usecases.hands.told_in``."""
+    words: tuple[tuple[int, Words], ...] = ()
+    """In another language than English: by the number of the log entry holding an audit, its
+    rulings' explanations and suggestions in :attr:`language` (an audit not listed reads as
+    stored)."""
 
     @property
     def record(self) -> dict[str, Any]:
@@ -59,7 +67,7 @@ class StoredHand:
 
     @cached_property
     def state(self) -> HandState:
-        return fold(list(self.log))
+        return fold(list(self.log), dict(self.words))
 
     @property
     def head(self) -> str:

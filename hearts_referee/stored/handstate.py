@@ -20,7 +20,7 @@ version), ``final`` (none open, every required signature in).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any
 
@@ -195,14 +195,32 @@ class HandState:
         return not self.final and any(v.final for v in self.versions[:-1])
 
 
+Words = tuple[tuple[str, str | None], ...]
+"""Each ruling of one audit, in order: its explanation and its suggestion, in one language."""
+
+
+def _in_words(audit: HandAudit, words: Words | None) -> HandAudit:
+    """A stored audit with its rulings' explanations and suggestions in other words (``None``:
+    as stored). Only the words change: codes, statuses, penalties and scores are the audit's."""
+    if words is None:
+        return audit
+    rulings = tuple(
+        replace(ruling, explanation=explanation, suggestion=suggestion)
+        for ruling, (explanation, suggestion) in zip(audit.rulings, words, strict=True)
+    )
+    return replace(audit, rulings=rulings)
+
+
 _NEW_VERSION = (HandEntryKind.DECISION, HandEntryKind.CONSEQUENCE, HandEntryKind.RECORD)
 """The entries that seal the version being built and make the next one."""
 
 
-def fold(log: list[Entry]) -> HandState:
-    """The hand's standing after every entry of its log (the first is the audit)."""
+def fold(log: list[Entry], words: Mapping[int, Words] | None = None) -> HandState:
+    """The hand's standing after every entry of its log (the first is the audit); ``words``:
+    by entry number, an audit's rulings told in another language (``StoredHand.words``)."""
+    told = words or {}
     first = log[0].body
-    audit = read_audit(first)
+    audit = _in_words(read_audit(first), told.get(log[0].n))
     signers = frozenset(first["signers"])
     base = audit
     versions: list[Version] = []
@@ -248,7 +266,7 @@ def fold(log: list[Entry]) -> HandState:
             decisions.append(Decided(entry.n, entry.at, entry.actor, read_decision(body), len(versions) + 1))
             made_by = entry.n
         elif entry.kind == HandEntryKind.RECORD:
-            base = read_audit(body)
+            base = _in_words(read_audit(body), told.get(entry.n))
             decisions = []  # a new record is ruled on afresh
             amendments.append(
                 Amended(
@@ -263,7 +281,7 @@ def fold(log: list[Entry]) -> HandState:
             )
             by_consequence = entry.n
         else:
-            base = read_audit(body)
+            base = _in_words(read_audit(body), told.get(entry.n))
             consequences.append(
                 Consequence(
                     entry.n,

@@ -26,6 +26,7 @@ from enum import StrEnum
 from types import MappingProxyType
 
 from hearts_referee.referee.record import Problem, Reported
+from hearts_referee.referee.translator import N_, SAID
 from hearts_referee.stored import Game, Key, Role, StoredEvent, StoredHand
 from hearts_referee.stored.errors import NotFound
 
@@ -66,17 +67,18 @@ sign a phone in with one's own key by a one-time link (``usecases.pairings``), w
 director may: a scorer's app has its key already."""
 
 WHAT = {
-    Permission.VALIDATE: "validate hands",
-    Permission.READ: "read the archive",
-    Permission.SUBMIT: "submit hands and games",
-    Permission.SIGN: "sign hands",
-    Permission.DECIDE: "decide rulings",
-    Permission.RUN_EVENTS: "run events",
-    Permission.KEYS_READ: "list API keys",
-    Permission.KEYS_WRITE: "manage API keys",
-    Permission.AUDIT: "audit records in bulk",
-    Permission.PAIR: "pair a phone",
+    Permission.VALIDATE: N_("A %(role)s key may not validate hands."),
+    Permission.READ: N_("A %(role)s key may not read the archive."),
+    Permission.SUBMIT: N_("A %(role)s key may not submit hands and games."),
+    Permission.SIGN: N_("A %(role)s key may not sign hands."),
+    Permission.DECIDE: N_("A %(role)s key may not decide rulings."),
+    Permission.RUN_EVENTS: N_("A %(role)s key may not run events."),
+    Permission.KEYS_READ: N_("A %(role)s key may not list API keys."),
+    Permission.KEYS_WRITE: N_("A %(role)s key may not manage API keys."),
+    Permission.AUDIT: N_("A %(role)s key may not audit records in bulk."),
+    Permission.PAIR: N_("A %(role)s key may not pair a phone."),
 }
+"""Why a key's role may not do each thing: the 403's detail, its role named by its code."""
 
 
 def may(key: Key, permission: Permission) -> bool:
@@ -87,7 +89,7 @@ def may(key: Key, permission: Permission) -> bool:
 def require(key: Key, permission: Permission) -> Key:
     """``key`` if its role may do ``permission``; ``Forbidden`` otherwise."""
     if not may(key, permission):
-        raise Forbidden(f"A {key.role} key may not {WHAT[permission]}.")
+        raise Forbidden(SAID.gettext(WHAT[permission], role=key.role.value))
     return key
 
 
@@ -99,13 +101,18 @@ def require_to_report(key: Key, reported: Sequence[Reported]) -> None:
     or checks a game's hand."""
     if reported and not may(key, Permission.DECIDE):
         raise Forbidden(
-            f"A {key.role} key may not record irregularities; only a director records one.",
+            SAID.gettext(
+                "A %(role)s key may not record irregularities; only a director records one.",
+                role=key.role.value,
+            ),
             [
                 Problem(
                     "/irregularities",
                     "director_only",
-                    "irregularities are recorded by a director: send the hand without them, "
-                    "then ask the director to record what the table reported",
+                    SAID.gettext(
+                        "irregularities are recorded by a director: send the hand without them, "
+                        "then ask the director to record what the table reported"
+                    ),
                 )
             ],
         )

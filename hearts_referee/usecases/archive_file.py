@@ -11,15 +11,17 @@ from hearts_referee import archive
 from hearts_referee.archive.db import BUSY_TIMEOUT
 from hearts_referee.archive.faults import STORAGE_ERRORS, Fault, fault_of
 from hearts_referee.archive.migrations import MIGRATIONS
+from hearts_referee.referee.translator import SAID, Said
 
 
 class ArchiveUnavailable(Exception):
     """The archive file cannot be read as it stands: missing, not an archive, or of a
     schema other than this release's. ``str()`` says which, for the operator; ``reason``
-    says it without the file's path (for a client of ``/readyz``)."""
+    says it without the file's path (for a client of ``/readyz``), ``file`` is the path."""
 
     def __init__(self, file: Path, reason: str) -> None:
         super().__init__(f"{file}: {reason}")
+        self.file = file
         self.reason = reason
 
 
@@ -69,12 +71,14 @@ def open_read_only(path: str | Path) -> Database:
     """
     file = Path(path)
     if not file.is_file():
-        raise ArchiveUnavailable(file, "no such archive file")
+        raise ArchiveUnavailable(file, SAID.gettext("no such archive file"))
     try:
         frozen = "&immutable=1" if archive.frozen(file) else ""  # on a read-only mount: see there
         conn = sqlite3.connect(f"{file.resolve().as_uri()}?mode=ro{frozen}", uri=True, timeout=BUSY_TIMEOUT)
     except sqlite3.Error as error:
-        raise ArchiveUnavailable(file, f"cannot be opened ({error})") from None
+        raise ArchiveUnavailable(
+            file, SAID.gettext("cannot be opened (%(error)s)", error=str(error))
+        ) from None
     db = Database(conn)
     try:
         db.execute("PRAGMA foreign_keys=ON")
@@ -84,18 +88,21 @@ def open_read_only(path: str | Path) -> Database:
         db.close()
         if fault_of(error, file) is not None:  # a full disk is not a file that is no archive
             raise
-        raise ArchiveUnavailable(file, f"not an archive ({error})") from None
+        raise ArchiveUnavailable(file, SAID.gettext("not an archive (%(error)s)", error=str(error))) from None
     every = {m.name for m in MIGRATIONS.pending(Database(memory=True))}  # this release's steps
     newer = [name for name in done if name not in every]
-    problem = None
+    problem: Said | None = None
     if not done:
-        problem = "not an archive (it has no schema)"
+        problem = SAID.gettext("not an archive (it has no schema)")
     elif newer:
-        problem = f"written by a newer release (schema steps {', '.join(newer)}); use that release"
+        problem = SAID.gettext(
+            "written by a newer release (schema steps %(steps)s); use that release", steps=", ".join(newer)
+        )
     elif pending:
-        problem = (
-            f"written by an older release (schema steps {', '.join(pending)} pending): upgrade it "
-            "with `hearts-referee init-db` first (on a copy, to keep the original as it is)"
+        problem = SAID.gettext(
+            "written by an older release (schema steps %(steps)s pending): upgrade it "
+            "with `hearts-referee init-db` first (on a copy, to keep the original as it is)",
+            steps=", ".join(pending),
         )
     if problem is not None:
         db.close()

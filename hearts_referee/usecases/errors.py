@@ -18,7 +18,10 @@ from collections.abc import Iterable
 
 from hearts_referee.referee.errorcodes import shown_pointer
 from hearts_referee.referee.record import Problem, RecordError
+from hearts_referee.referee.translator import SAID
 from hearts_referee.stored.errors import ArchiveError, Conflict, NotFound
+
+NOT_AS_IT_STANDS = SAID.gettext("The request cannot be accepted as it stands; see errors.")
 
 
 class Rejected(ValueError):
@@ -27,7 +30,7 @@ class Rejected(ValueError):
     def __init__(
         self,
         problems: Iterable[Problem],
-        detail: str = "The request cannot be accepted as it stands; see errors.",
+        detail: str = NOT_AS_IT_STANDS,
     ) -> None:
         self.problems = tuple(problems)
         self.detail = detail
@@ -42,7 +45,11 @@ class Unchanged(Conflict):
 
     def __init__(self, hand_id: int, problem: Problem) -> None:
         super().__init__(
-            f"Hand {hand_id}: the decision would change nothing ({problem.message}); nothing was recorded.",
+            SAID.gettext(
+                "Hand %(hand)s: the decision would change nothing (%(why)s); nothing was recorded.",
+                hand=hand_id,
+                why=problem.message,
+            ),
             [problem],
         )
 

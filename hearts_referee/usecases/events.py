@@ -42,6 +42,7 @@ from hearts_referee.referee.events import (
     RoundKind,
     Standing,
     TableResult,
+    at_most,
     field_refusal,
     name_key,
     next_round,
@@ -52,6 +53,7 @@ from hearts_referee.referee.events import (
 )
 from hearts_referee.referee.reader import variant_of
 from hearts_referee.referee.record import Problem
+from hearts_referee.referee.translator import SAID, alternatives
 from hearts_referee.rulings.scoresheet import GameSetup
 from hearts_referee.stored import (
     EventChainReport,
@@ -205,7 +207,9 @@ class EventReport:
         for report in self.rounds:
             if report.round.number == number:
                 return report
-        raise archive.NotFound(f"Event {self.event.id} has no round {number}.")
+        raise archive.NotFound(
+            SAID.gettext("Event %(event)s has no round %(round)s.", event=self.event.id, round=number)
+        )
 
 
 # --- reading ----------------------------------------------------------------------------------
@@ -289,9 +293,7 @@ def create_event(db: Database, key: Key, new: NewEvent) -> EventReport:
     require(key, Permission.RUN_EVENTS)
     fmt = new.format
     if len(new.players) > fmt.max_players:
-        raise Rejected(
-            [Problem("/players", "too_many_players", f"{fmt.id} takes at most {fmt.max_players} players")]
-        )
+        raise Rejected([Problem("/players", "too_many_players", at_most(fmt))])
     _check_field(fmt, new.players)
     scorers = _scorer_keys(db, new.scorers, "/scorers")
     with archive.write(db):
@@ -315,8 +317,13 @@ def _check_field(fmt: EventFormat, names: Sequence[str]) -> None:
         Problem(
             f"/players/{later}",
             "duplicate_player_name",
-            f"{names[later]!r} is already the name of player {earlier + 1} (/players/{earlier}): "
-            "a second player of that name needs a distinguishing name",
+            SAID.gettext(
+                "%(name)s is already the name of player %(player)s (%(pointer)s): "
+                "a second player of that name needs a distinguishing name",
+                name=repr(names[later]),
+                player=earlier + 1,
+                pointer="/players/" + str(earlier),
+            ),
         )
         for earlier, later in repeated_names(names)
     ]
@@ -334,7 +341,11 @@ def _scorer_keys(db: Database, ids: Sequence[int], at: str) -> list[int]:
         found = archive.get_key(db, key_id)
         if found is None or found.role != Role.SCORER:
             problems.append(
-                Problem(f"{at}/{index}", "not_a_scorer_key", f"key {key_id} is not a live scorer key")
+                Problem(
+                    f"{at}/{index}",
+                    "not_a_scorer_key",
+                    SAID.gettext("key %(key)s is not a live scorer key", key=key_id),
+                )
             )
     if problems:
         raise Rejected(problems)
@@ -360,14 +371,22 @@ def seat_next_round(
         playing = last is not None and any(t.status is TableStatus.PLAYING for t in last.tables)
         if waiting and not playing and pending_reason is None:
             raise Conflict(
-                f"Event {event_id} cannot seat a round now: "
-                f"round {last.round.number if last else 0} has tables whose scoresheets are not signed.",
+                SAID.gettext(
+                    "Event %(event)s cannot seat a round now: "
+                    "round %(round)s has tables whose scoresheets are not signed.",
+                    event=event_id,
+                    round=last.round.number if last else 0,
+                ),
                 [
                     Problem(
                         "",
                         "tables_pending",
-                        f"table {t.table.number} (game {t.game.id}) waits for the signatures of "
-                        + ", ".join(t.missing),
+                        SAID.gettext(
+                            "table %(table)s (game %(game)s) waits for the signatures of %(seats)s",
+                            table=t.table.number,
+                            game=t.game.id,
+                            seats=", ".join(t.missing),
+                        ),
                     )
                     for t in waiting
                 ],
@@ -380,7 +399,9 @@ def seat_next_round(
             planned = next_round(event.format, event.active_players, played, seed)
         except CannotSeat as refused:
             raise Conflict(
-                f"Event {event_id} cannot seat a round now: {refused.message}.",
+                SAID.gettext(
+                    "Event %(event)s cannot seat a round now: %(why)s.", event=event_id, why=refused.message
+                ),
                 [Problem("", refused.code, refused.message)],
             ) from None
         games = [
@@ -474,7 +495,13 @@ def override(db: Database, key: Key, event_id: int, change: Override) -> EventRe
         if change.action is Action.ADD:
             if len(event.active_players) >= event.format.max_players:
                 raise Rejected(
-                    [Problem("/name", "too_many_players", f"the event has its {event.format.max_players}")]
+                    [
+                        Problem(
+                            "/name",
+                            "too_many_players",
+                            SAID.gettext("the event has its %(count)s", count=event.format.max_players),
+                        )
+                    ]
                 )
             name = _required(change.name, "/name")
             taken = next((p for p in event.players if name_key(p.name) == name_key(name)), None)
@@ -484,8 +511,13 @@ def override(db: Database, key: Key, event_id: int, change: Override) -> EventRe
                         Problem(
                             "/name",
                             "duplicate_player_name",
-                            f"{name!r} is already the name of player {taken.number} ({taken.name!r}): "
-                            "a second player of that name needs a distinguishing name",
+                            SAID.gettext(
+                                "%(name)s is already the name of player %(player)s (%(taken)s): "
+                                "a second player of that name needs a distinguishing name",
+                                name=repr(name),
+                                player=taken.number,
+                                taken=repr(taken.name),
+                            ),
                         )
                     ]
                 )
@@ -506,22 +538,44 @@ def override(db: Database, key: Key, event_id: int, change: Override) -> EventRe
 
 def _required(value: Any, at: str) -> Any:
     if value is None:
-        raise Rejected([Problem(at, "required", f"{at[1:]} is needed for this action")])
+        raise Rejected(
+            [Problem(at, "required", SAID.gettext("%(field)s is needed for this action", field=at[1:]))]
+        )
     return value
 
 
 def _active_player(event: StoredEvent, number: int | None, at: str) -> int:
     player = event.player(_required(number, at))
     if player is None or not player.active:
-        raise Rejected([Problem(at, "unknown_player", f"event {event.id} has no active player {number}")])
+        raise Rejected(
+            [
+                Problem(
+                    at,
+                    "unknown_player",
+                    SAID.gettext(
+                        "event %(event)s has no active player %(player)s", event=event.id, player=number
+                    ),
+                )
+            ]
+        )
     return player.number
+
+
+def no_table(round_number: int, table: int) -> Problem:
+    """That round ``round_number`` has no table ``table``."""
+    return Problem(
+        "/table",
+        "unknown_table",
+        SAID.gettext("round %(round)s has no table %(table)s", round=round_number, table=table),
+    )
 
 
 def _reseat(db: Database, key: Key, event: StoredEvent, change: Override) -> dict[str, Any]:
     """Move, swap or reseat at the current round's tables: the new seating, new games."""
     if not event.rounds:
         raise Conflict(
-            f"Event {event.id} has no round seated yet.", [Problem("", "no_round", "no round is seated")]
+            SAID.gettext("Event %(event)s has no round seated yet.", event=event.id),
+            [Problem("", "no_round", SAID.gettext("no round is seated"))],
         )
     current = event.rounds[-1]
     tables = {t.number: list(t.players) for t in current.tables}
@@ -530,16 +584,24 @@ def _reseat(db: Database, key: Key, event: StoredEvent, change: Override) -> dic
     def table_of(player: int, at: str) -> int:
         if player not in where:
             raise Rejected(
-                [Problem(at, "not_seated", f"player {player} has no seat in round {current.number}")]
+                [
+                    Problem(
+                        at,
+                        "not_seated",
+                        SAID.gettext(
+                            "player %(player)s has no seat in round %(round)s",
+                            player=player,
+                            round=current.number,
+                        ),
+                    )
+                ]
             )
         return where[player]
 
     if change.action is Action.RESEAT:
         target = _required(change.table, "/table")
         if target not in tables:
-            raise Rejected(
-                [Problem("/table", "unknown_table", f"round {current.number} has no table {target}")]
-            )
+            raise Rejected([no_table(current.number, target)])
         seed = secrets.randbelow(SEED_LIMIT) if change.seed is None else change.seed
         random.Random(seed).shuffle(tables[target])
         changed, extra = [target], {"table": target, "seed": seed}
@@ -548,7 +610,9 @@ def _reseat(db: Database, key: Key, event: StoredEvent, change: Override) -> dic
         other = _active_player(event, change.with_player, "/with_player")
         first, second = table_of(player, "/player"), table_of(other, "/with_player")
         if first == second:
-            raise Rejected([Problem("/with_player", "same_table", "both players sit at the same table")])
+            raise Rejected(
+                [Problem("/with_player", "same_table", SAID.gettext("both players sit at the same table"))]
+            )
         tables[first][tables[first].index(player)] = other
         tables[second][tables[second].index(other)] = player
         changed, extra = [first, second], {"player": player, "with_player": other}
@@ -556,13 +620,19 @@ def _reseat(db: Database, key: Key, event: StoredEvent, change: Override) -> dic
         player = _active_player(event, change.player, "/player")
         target = _required(change.table, "/table")
         if target not in tables:
-            raise Rejected(
-                [Problem("/table", "unknown_table", f"round {current.number} has no table {target}")]
-            )
+            raise Rejected([no_table(current.number, target)])
         origin = table_of(player, "/player")
         if origin == target:
             raise Rejected(
-                [Problem("/table", "same_table", f"player {player} already sits at table {target}")]
+                [
+                    Problem(
+                        "/table",
+                        "same_table",
+                        SAID.gettext(
+                            "player %(player)s already sits at table %(table)s", player=player, table=target
+                        ),
+                    )
+                ]
             )
         tables[origin].remove(player)
         tables[target].append(player)
@@ -574,9 +644,13 @@ def _reseat(db: Database, key: Key, event: StoredEvent, change: Override) -> dic
                         Problem(
                             "/table",
                             "table_size",
-                            f"table {number} would seat {len(tables[number])}; tables seat "
-                            + " or ".join(str(s) for s in sizes)
-                            + " (swap two players instead)",
+                            SAID.gettext(
+                                "table %(table)s would seat %(count)s; tables seat %(sizes)s "
+                                "(swap two players instead)",
+                                table=number,
+                                count=len(tables[number]),
+                                sizes=alternatives([str(s) for s in sizes]),
+                            ),
                         )
                     ]
                 )
@@ -586,8 +660,16 @@ def _reseat(db: Database, key: Key, event: StoredEvent, change: Override) -> dic
         old = next(t for t in current.tables if t.number == number)
         if archive.get_game(db, old.game_id).hands:
             raise Conflict(
-                f"Table {number} of round {current.number} has started; its seating stands.",
-                [Problem("", "table_started", f"game {old.game_id} already has hands")],
+                SAID.gettext(
+                    "Table %(table)s of round %(round)s has started; its seating stands.",
+                    table=number,
+                    round=current.number,
+                ),
+                [
+                    Problem(
+                        "", "table_started", SAID.gettext("game %(game)s already has hands", game=old.game_id)
+                    )
+                ],
             )
         game = _start_table_game(db, key, event, current.number, number, tables[number])
         archive.replace_table(

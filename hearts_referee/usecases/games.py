@@ -22,7 +22,7 @@ from hearts_referee.referee.findings import Code
 from hearts_referee.referee.reader import read_record
 from hearts_referee.referee.record import Event, HandRecord, Pass, Problem, RecordError, Reported
 from hearts_referee.referee.replay import play_left, table_after
-from hearts_referee.referee.translator import ENGLISH, Translator
+from hearts_referee.referee.translator import ENGLISH, SAID, Translator
 from hearts_referee.referee.variant import MoonOption, Variant, pass_direction_name
 from hearts_referee.rulings.audit import HandAudit
 from hearts_referee.rulings.decisions import rescore
@@ -99,7 +99,9 @@ def numbered(hand: GameHand) -> None:
                 Problem(
                     "/hand_number",
                     "required",
-                    "a score-only hand names its hand_number (two hands may have the same points)",
+                    SAID.gettext(
+                        "a score-only hand names its hand_number (two hands may have the same points)"
+                    ),
                 )
             ]
         )
@@ -118,7 +120,8 @@ class GameOver(Exception):
     """The game ended before this hand: it takes no more."""
 
     def __init__(self, ended_after: int) -> None:
-        super().__init__(f"the game ended after hand {ended_after}")
+        self.said = SAID.gettext("the game ended after hand %(number)s", number=ended_after)
+        super().__init__(self.said)
         self.ended_after = ended_after
 
 
@@ -126,12 +129,18 @@ class WrongHandNumber(Exception):
     """The table says this is another hand than the game's next."""
 
     def __init__(self, expected: int, sent: int) -> None:
-        super().__init__(f"the next hand of this game is hand {expected}, not {sent}")
+        super().__init__(
+            SAID.gettext(
+                "the next hand of this game is hand %(expected)s, not %(sent)s", expected=expected, sent=sent
+            )
+        )
         self.expected = expected
         self.sent = sent
 
 
-PLAY_INCOMPLETE_DETAIL = "The hand's play stops early: a game takes only a hand it can score; see errors."
+PLAY_INCOMPLETE_DETAIL = SAID.gettext(
+    "The hand's play stops early: a game takes only a hand it can score; see errors."
+)
 
 
 def next_hand(
@@ -183,15 +192,18 @@ def play_incomplete(variant: Variant, audit: HandAudit) -> Problem | None:
         return None
     seats = len(audit.seats)
     left = play_left(variant.hand_size(seats), seats, (len(t.plays) for t in audit.tricks))
-    tricks = "1 trick" if left.tricks == 1 else f"{left.tricks} tricks"
-    cards = "1 card" if left.cards == 1 else f"{left.cards} cards"
     return Problem(
         "/play/-",
         "play_incomplete",
-        f"the play stops at trick {stopped.trick} ({stopped.seat} to play) with {tricks} "
-        f"({cards}) unplayed and no claim or concession for them: a game counts "
-        "only a hand it can score; record the rest of the play, a claim or a concession, "
-        "or enter the hand as score-only",
+        SAID.gettext(
+            "the play stops at trick %(trick)s (%(seat)s to play) with %(tricks)s (%(cards)s) unplayed and "
+            "no claim or concession for them: a game counts only a hand it can score; record the rest of "
+            "the play, a claim or a concession, or enter the hand as score-only",
+            trick=stopped.trick,
+            seat=stopped.seat,
+            tricks=SAID.ngettext("%(count)s trick", "%(count)s tricks", left.tricks, count=left.tricks),
+            cards=SAID.ngettext("%(count)s card", "%(count)s cards", left.cards, count=left.cards),
+        ),
     )
 
 
@@ -239,6 +251,26 @@ def _reading(setup: GameSetup, deal: NextDeal) -> tuple[str, int]:
     return deal.dealer, setup.variant.pass_offset(deal.hand_number, len(setup.seats))
 
 
+def not_this_game(game: Game, pointer: str) -> Problem:
+    """A hand sent as ``game``'s next whose field at ``pointer`` (``/variant``, ``/seats``,
+    ``/dealer``, ``/hand_number``, ``/scores_before``) is not the game's: what the game's is."""
+    setup, deal = game.setup, game.next_deal
+    if pointer == "/variant":
+        said = SAID.gettext("game %(game)s plays %(variant)s", game=game.id, variant=setup.variant.id)
+    elif pointer == "/seats":
+        said = SAID.gettext("game %(game)s is played by %(seats)s", game=game.id, seats=" ".join(setup.seats))
+    elif pointer == "/dealer":
+        said = SAID.gettext("%(seat)s deals the next hand of game %(game)s", seat=deal.dealer, game=game.id)
+    elif pointer == "/hand_number":
+        said = SAID.gettext(
+            "the next hand of game %(game)s is hand %(number)s", game=game.id, number=deal.hand_number
+        )
+    else:
+        totals = ", ".join(f"{seat} {points}" for seat, points in game.sheet.totals.items())
+        said = SAID.gettext("the totals of game %(game)s are %(totals)s", game=game.id, totals=totals)
+    return Problem(pointer, "not_this_game", said)
+
+
 def hand_for_game(game: Game, record: HandRecord) -> GameHand:
     """A whole hand record (one "check a hand" audited on its own) as the game's next hand.
 
@@ -251,27 +283,20 @@ def hand_for_game(game: Game, record: HandRecord) -> GameHand:
     setup, deal = game.setup, game.next_deal
     problems = []
     if record.variant != setup.variant:
-        problems.append(Problem("/variant", "not_this_game", f"game {game.id} plays {setup.variant.id}"))
+        problems.append(not_this_game(game, "/variant"))
     if record.seats != setup.seats:
-        seats = " ".join(setup.seats)
-        problems.append(Problem("/seats", "not_this_game", f"game {game.id} is played by {seats}"))
+        problems.append(not_this_game(game, "/seats"))
     if record.dealer != deal.dealer:
-        problems.append(
-            Problem("/dealer", "not_this_game", f"{deal.dealer} deals the next hand of game {game.id}")
-        )
+        problems.append(not_this_game(game, "/dealer"))
     if record.hand_number != deal.hand_number:
-        problems.append(
-            Problem(
-                "/hand_number", "not_this_game", f"the next hand of game {game.id} is hand {deal.hand_number}"
-            )
-        )
+        problems.append(not_this_game(game, "/hand_number"))
     if record.scores_before and dict(record.scores_before) != dict(game.sheet.totals):
-        totals = ", ".join(f"{seat} {points}" for seat, points in game.sheet.totals.items())
-        problems.append(
-            Problem("/scores_before", "not_this_game", f"the totals of game {game.id} are {totals}")
-        )
+        problems.append(not_this_game(game, "/scores_before"))
     if problems:
-        raise Rejected(problems, f"This record is not the next hand of game {game.id}; see errors.")
+        raise Rejected(
+            problems,
+            SAID.gettext("This record is not the next hand of game %(game)s; see errors.", game=game.id),
+        )
     return GameHand(
         deal=None if record.deal_derived else record.deal,
         play=record.play,
@@ -406,25 +431,28 @@ class HandSoFar:
     legal: tuple[Card, ...] = ()
 
 
-def check_next_hand(db: Database, key: Key, game_id: int, hand: GameHand) -> HandSoFar:
+def check_next_hand(
+    db: Database, key: Key, game_id: int, hand: GameHand, t: Translator = ENGLISH
+) -> HandSoFar:
     """The game's next hand as entered so far, audited and not stored: what the hand page
     shows on each card the moment it is entered. The same reading as :func:`append_hand`
     (the game's dealer, number and totals; :func:`next_hand`), except that play stopping
     early is the audit's ``play_incomplete`` ruling, not a refusal, and a deal left out is
     the deal as far as the play shows it until every card is in (so a revoke is flagged at
     the card that proves it). ``Conflict`` when the game is over or the number is not the
-    next hand's; ``RecordError`` and ``Forbidden`` as ever."""
+    next hand's; ``RecordError`` and ``Forbidden`` as ever. Explained in the language of ``t``
+    (nothing is stored: the director reads it as it is entered)."""
     require(key, Permission.SUBMIT)
     require_to_report(key, hand.irregularities)
     game = _visible(db, key, game_id)
     try:
-        played = _next_audited(game.setup, game.lines, hand)
+        played = _next_audited(game.setup, game.lines, hand, t)
     except (GameOver, WrongHandNumber) as error:
         raise _not_next(game, error) from None
     except RecordError as error:
         if hand.deal is not None or any(p.code != "deal_required" for p in error.problems):
             raise
-        return _so_far(game, hand, tuple(error.problems))
+        return _so_far(game, hand, tuple(error.problems), t)
     audit = played.audit
     seat = _to_play(audit)
     if seat is None:
@@ -433,10 +461,10 @@ def check_next_hand(db: Database, key: Key, game_id: int, hand: GameHand) -> Han
     return HandSoFar(audit, (), seat, tuple(table.cards_left(seat)), tuple(table.legal(seat)))
 
 
-def _so_far(game: Game, hand: GameHand, waiting: tuple[Problem, ...]) -> HandSoFar:
+def _so_far(game: Game, hand: GameHand, waiting: tuple[Problem, ...], t: Translator = ENGLISH) -> HandSoFar:
     """A hand whose deal is left out and whose play is not over: audited against the deal
     as far as the play shows it (``RecordError`` where it shows too little yet)."""
-    audit = _next_audited(game.setup, game.lines, hand, so_far=True).audit
+    audit = _next_audited(game.setup, game.lines, hand, t, so_far=True).audit
     return HandSoFar(audit, waiting, _to_play(audit))
 
 
@@ -451,14 +479,25 @@ def _not_next(game: Game, error: GameOver | WrongHandNumber) -> Conflict:
     """Why a hand sent as ``game``'s next cannot be: the game is over, or it is at another hand."""
     if isinstance(error, GameOver):
         return Conflict(
-            f"Game {game.id} ended after hand {error.ended_after}; it takes no more hands.",
-            [Problem("", "game_over", str(error))],
+            SAID.gettext(
+                "Game %(game)s ended after hand %(number)s; it takes no more hands.",
+                game=game.id,
+                number=error.ended_after,
+            ),
+            [Problem("", "game_over", error.said)],
         )
     return Conflict(
-        f"Game {game.id} is at hand {error.expected}, not {error.sent}.",
+        SAID.gettext(
+            "Game %(game)s is at hand %(expected)s, not %(sent)s.",
+            game=game.id,
+            expected=error.expected,
+            sent=error.sent,
+        ),
         [
             Problem(
-                "/hand_number", "wrong_hand_number", f"the next hand of this game is hand {error.expected}"
+                "/hand_number",
+                "wrong_hand_number",
+                SAID.gettext("the next hand of this game is hand %(number)s", number=error.expected),
             )
         ],
     )
@@ -498,20 +537,44 @@ def sign_game(db: Database, key: Key, game_id: int, seat: str, name: str) -> tup
         setup = game.setup
         if seat not in setup.sheet_signers:
             code = "unknown_seat" if seat not in setup.seats else "not_a_signer"
-            who = ", ".join(setup.sheet_signers) or "nobody"
-            raise Rejected([Problem("/seat", code, f"{seat!r} cannot sign this scoresheet: {who} signs")])
+            if setup.sheet_signers:
+                why = SAID.gettext(
+                    "%(seat)s cannot sign this scoresheet: %(signers)s signs",
+                    seat=repr(seat),
+                    signers=", ".join(setup.sheet_signers),
+                )
+            else:
+                why = SAID.gettext("%(seat)s cannot sign this scoresheet: nobody signs", seat=repr(seat))
+            raise Rejected([Problem("/seat", code, why)])
         sheet = game.sheet
         if not sheet.over:
             raise Conflict(
-                f"Game {game.id} is not over: its scoresheet is signed at the end.",
-                [Problem("", "game_not_over", "the scoresheet is signed once the game is over")],
+                SAID.gettext("Game %(game)s is not over: its scoresheet is signed at the end.", game=game.id),
+                [
+                    Problem(
+                        "", "game_not_over", SAID.gettext("the scoresheet is signed once the game is over")
+                    )
+                ],
             )
         open_hands = [h.hand_number for h in game.hands[: sheet.ended_after] if h.state.open]
         if open_hands:
             raise Conflict(
-                f"Game {game.id} has open rulings on hand(s) {', '.join(map(str, open_hands))}: "
-                "decide them before the scoresheet is signed.",
-                [Problem("", "open_rulings", "a hand that counts has a ruling waiting for the director")],
+                SAID.ngettext(
+                    "Game %(game)s has open rulings on hand(s) %(hands)s: decide them before the scoresheet "
+                    "is signed.",
+                    "Game %(game)s has open rulings on hand(s) %(hands)s: decide them before the scoresheet "
+                    "is signed.",
+                    len(open_hands),
+                    game=game.id,
+                    hands=", ".join(map(str, open_hands)),
+                ),
+                [
+                    Problem(
+                        "",
+                        "open_rulings",
+                        SAID.gettext("a hand that counts has a ruling waiting for the director"),
+                    )
+                ],
             )
         if any(s.seat == seat and not game.stale(s) for s in game.signatures):
             return game, False
@@ -683,12 +746,14 @@ def validate_game(
             this = next_hand(setup, [line_of(p.audit) for p in played], hand, t)
         except GameOver as over:
             if not problems:
-                problems.append(Problem(at, "after_game_end", str(over)))
+                problems.append(Problem(at, "after_game_end", over.said))
             break
         except WrongHandNumber as wrong:
             problems.append(
                 Problem(
-                    f"{at}/hand_number", "wrong_hand_number", f"this is hand {wrong.expected} of the game"
+                    f"{at}/hand_number",
+                    "wrong_hand_number",
+                    SAID.gettext("this is hand %(number)s of the game", number=wrong.expected),
                 )
             )
             continue
@@ -697,7 +762,7 @@ def validate_game(
             continue
         played.append(this)
     if problems:
-        raise Rejected(problems, "The game cannot have been played as recorded; see errors.")
+        raise Rejected(problems, SAID.gettext("The game cannot have been played as recorded; see errors."))
     lines = [line_of(p.audit) for p in played]
     sheet = scoresheet(setup.variant, setup.seats, lines)
     return GameAudit(setup, tuple(played), sheet, next_deal(setup.seats, setup.first_dealer, lines))

@@ -15,18 +15,24 @@ from dataclasses import replace
 from sqlite_utils import Database
 
 from hearts_referee import archive, stored
+from hearts_referee.languages import SOURCE, translator
 from hearts_referee.referee import HandRecord
 from hearts_referee.referee.notation import record_data
+from hearts_referee.referee.reader import read_record
 from hearts_referee.referee.record import Problem, RecordError, Reported
+from hearts_referee.referee.translator import SAID
 from hearts_referee.rulings.decisions import Action, Decision, decision_problems, rescore
 from hearts_referee.rulings.life import RulingLife, unchanged
 from hearts_referee.rulings.scoresheet import NextDeal, required_signers
-from hearts_referee.stored import HandFilter, Key, StoredHand
+from hearts_referee.stored import HandEntryKind, HandFilter, Key, StoredHand
+from hearts_referee.stored.handstate import Words
+from hearts_referee.stored.log_entries import read_audit
 
 from .access import Permission, require, require_to_report, scope, visible_hand
 from .audit import audit_record as audit_record  # the one audit step, named here for the faces
 from .errors import Conflict, Rejected, Unchanged
 from .games import GameHand, follow, follow_decision, stale_totals, standing_record
+from .recheck import RulingKey
 
 
 def submit_hand(db: Database, key: Key, record: HandRecord) -> tuple[StoredHand, bool]:
@@ -49,10 +55,47 @@ def _stored_before_owners(db: Database, record: HandRecord, key: Key) -> StoredH
     return found if found is not None and found.owner == key.id else None
 
 
-def get_hand(db: Database, key: Key, hand_id: int) -> StoredHand:
-    """A stored hand this key may see; ``NotFound`` for one it may not, as for none at all."""
+def get_hand(db: Database, key: Key, hand_id: int, language: str = SOURCE) -> StoredHand:
+    """A stored hand this key may see, its rulings explained in ``language`` (:func:`told_in`);
+    ``NotFound`` for one it may not, as for none at all."""
     require(key, Permission.READ)
-    return _visible(db, key, hand_id)
+    return told_in(_visible(db, key, hand_id), language)
+
+
+def told_in(hand: StoredHand, language: str) -> StoredHand:
+    """A stored hand with its rulings' explanations and suggestions in ``language``.
+
+    The archive keeps each audit's words as written, in English, and the codes and facts
+    they were made from are the record's: each audit in the hand's log (the first, a new
+    record's, a re-audit's with new totals before it) is audited again from the record it
+    was made from, in ``language``, and its words are taken when its rulings decide what
+    the stored ones decided (:class:`~.recheck.RulingKey`: code, seat, trick, card, status,
+    penalty). An audit an engine since then reads otherwise keeps its stored words. Only the
+    words change: the score versions, the decisions and their reasons are the log's.
+    English is the stored text itself, nothing audited again."""
+    if language == SOURCE:
+        return hand
+    t = translator(language)
+    words: list[tuple[int, Words]] = []
+    try:
+        record = read_record(hand.record)
+        for entry in hand.log:
+            if entry.kind == HandEntryKind.RECORD:
+                record = read_record(entry.body["record"])
+            elif entry.kind == HandEntryKind.CONSEQUENCE:
+                record = replace(record, scores_before=dict(entry.body["scores_before"]))
+            elif entry.kind != HandEntryKind.AUDIT:
+                continue
+            stored_rulings = read_audit(entry.body).rulings
+            try:
+                rulings = audit_record(record, t).rulings
+            except RecordError:  # a record this engine no longer takes: its words as stored
+                continue
+            if [RulingKey.of(r) for r in rulings] == [RulingKey.of(r) for r in stored_rulings]:
+                words.append((entry.n, tuple((r.explanation, r.suggestion) for r in rulings)))
+    except RecordError:  # the stored record does not read now: every audit as stored
+        pass
+    return replace(hand, language=language, words=tuple(words))
 
 
 def _visible(db: Database, key: Key, hand_id: int) -> StoredHand:
@@ -104,7 +147,9 @@ def decide(db: Database, key: Key, hand_id: int, decision: Decision) -> StoredHa
         ruled = audit.standings()
         problems = decision_problems(decision, ruled, audit.seats)
         if problems:
-            raise Rejected(problems, f"Hand {hand_id} cannot take this decision; see errors.")
+            raise Rejected(
+                problems, SAID.gettext("Hand %(hand)s cannot take this decision; see errors.", hand=hand_id)
+            )
         decision, life = _on_its_question(decision, hand)
         same = unchanged(decision, life)
         if same is not None:
@@ -144,18 +189,32 @@ def sign(
         seats = state.audit.seats
         signers = state.signers or frozenset(seats)
         if seat not in signers:
-            who = (
-                "one of the seats"
-                if signers == frozenset(seats)
-                else "the scorekeeper (" + ", ".join(s for s in seats if s in signers) + ")"
-            )
+            if signers == frozenset(seats):
+                why = SAID.gettext("%(seat)s cannot sign this hand: one of the seats signs", seat=repr(seat))
+            else:
+                why = SAID.gettext(
+                    "%(seat)s cannot sign this hand: the scorekeeper (%(signers)s) signs",
+                    seat=repr(seat),
+                    signers=", ".join(s for s in seats if s in signers),
+                )
             code = "unknown_seat" if seat not in seats else "not_a_signer"
-            raise Rejected([Problem("/seat", code, f"{seat!r} cannot sign this hand: {who} signs")])
+            raise Rejected([Problem("/seat", code, why)])
         current = state.current.number
         if version is not None and version != current:
             raise Conflict(
-                f"The hand's scores are at version {current}, not {version}: read them again and sign those.",
-                [Problem("/version", "stale_version", f"the current version is {current}")],
+                SAID.gettext(
+                    "The hand's scores are at version %(current)s, not %(version)s: read them again and sign "
+                    "those.",
+                    current=current,
+                    version=version,
+                ),
+                [
+                    Problem(
+                        "/version",
+                        "stale_version",
+                        SAID.gettext("the current version is %(current)s", current=current),
+                    )
+                ],
             )
         if any(s.seat == seat for s in state.current.signatures):
             return hand, False
@@ -184,10 +243,12 @@ def record_irregularity(
                     Problem(
                         "",
                         "refereed_hand",
-                        f"hand {hand_id}'s play was refereed: its rulings come from the play",
+                        SAID.gettext(
+                            "hand %(hand)s's play was refereed: its rulings come from the play", hand=hand_id
+                        ),
                     )
                 ],
-                f"Hand {hand_id} is not a score-only hand; see errors.",
+                SAID.gettext("Hand %(hand)s is not a score-only hand; see errors.", hand=hand_id),
             )
         amended = replace(record, irregularities=(*record.irregularities, report))
         try:
@@ -196,7 +257,7 @@ def record_irregularity(
             at = f"/irregularities/{len(record.irregularities)}"
             raise Rejected(
                 [Problem(p.pointer.removeprefix(at), p.code, p.message) for p in error.problems],
-                f"Hand {hand_id} cannot take this irregularity; see errors.",
+                SAID.gettext("Hand %(hand)s cannot take this irregularity; see errors.", hand=hand_id),
             ) from None
     return archive.get_hand(db, hand_id)
 
@@ -214,14 +275,26 @@ def replace_record(
     with archive.write(db):
         hand = _visible(db, key, hand_id)
         if hand.game_id is None:
-            raise Rejected([Problem("", "not_a_game_hand", f"hand {hand_id} is not a hand of a game")])
+            raise Rejected(
+                [
+                    Problem(
+                        "",
+                        "not_a_game_hand",
+                        SAID.gettext("hand %(hand)s is not a hand of a game", hand=hand_id),
+                    )
+                ]
+            )
         if sent.hand_number not in (None, hand.hand_number):
             raise Rejected(
                 [
                     Problem(
                         "/record/hand_number",
                         "wrong_hand_number",
-                        f"hand {hand_id} is hand {hand.hand_number} of its game",
+                        SAID.gettext(
+                            "hand %(hand)s is hand %(number)s of its game",
+                            hand=hand_id,
+                            number=hand.hand_number,
+                        ),
                     )
                 ]
             )
@@ -246,8 +319,8 @@ def amend(
     ``Conflict`` for the record the hand already stands on."""
     if record_data(record) == record_data(standing_record(hand)):
         raise Conflict(
-            f"Hand {hand.id} already stands on this record; nothing was recorded.",
-            [Problem("", "same_record", "the hand's record is already this one")],
+            SAID.gettext("Hand %(hand)s already stands on this record; nothing was recorded.", hand=hand.id),
+            [Problem("", "same_record", SAID.gettext("the hand's record is already this one"))],
         )
     audit = audit_record(record)
     entry = archive.append_record(

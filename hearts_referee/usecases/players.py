@@ -31,6 +31,7 @@ from sqlite_utils import Database
 
 from hearts_referee import archive
 from hearts_referee.referee.findings import Code
+from hearts_referee.referee.translator import SAID
 from hearts_referee.rulings.decisions import answers
 from hearts_referee.rulings.life import RulingLife
 from hearts_referee.rulings.log import Ruling
@@ -181,7 +182,9 @@ def _rulings_on(
 def _record(event: StoredEvent, player: int, found: Sequence[RulingAgainst]) -> PlayerRecord:
     entrant = event.player(player)
     if entrant is None:
-        raise archive.NotFound(f"Event {event.id} has no player {player}.")
+        raise archive.NotFound(
+            SAID.gettext("Event %(event)s has no player %(player)s.", event=event.id, player=player)
+        )
     return PlayerRecord(event, entrant, tuple(sorted(found, key=lambda r: r.order)))
 
 

@@ -35,6 +35,7 @@ from hearts_referee.referee.cards import Card
 from hearts_referee.referee.findings import Code
 from hearts_referee.referee.reader import read_record
 from hearts_referee.referee.record import Problem, RecordError
+from hearts_referee.referee.translator import SAID
 from hearts_referee.referee.variant import Variant
 from hearts_referee.rulings.audit import HandAudit
 from hearts_referee.rulings.log import Penalty, Ruling
@@ -43,8 +44,8 @@ from hearts_referee.stored import ChainReport, HandEntryKind, HandFilter, Key, S
 from hearts_referee.stored.log_entries import read_audit
 
 from .access import Permission, require, scope
+from .audit import audit_record
 from .games import play_incomplete
-from .hands import audit_record
 
 PAGE = 100
 """Hands read from the archive at a time."""
@@ -189,11 +190,14 @@ def _stored_audit(hand: StoredHand) -> tuple[HandAudit | None, tuple[Problem, ..
     """The first entry's audit, read alone: a later entry mangled past reading (which the
     chain check reports) must not hide what the engine said."""
     if not hand.log or hand.log[0].kind != HandEntryKind.AUDIT:
-        return None, (Problem("", "no_stored_audit", "the hand's log does not start with its audit"),)
+        return None, (
+            Problem("", "no_stored_audit", SAID.gettext("the hand's log does not start with its audit")),
+        )
     try:
         return read_audit(hand.log[0].body), ()
     except ValueError as error:  # UnreadableDocument, or a body that is no longer JSON
-        return None, (Problem("", "unreadable_audit", f"the stored audit no longer reads: {error}"),)
+        why = SAID.gettext("the stored audit no longer reads: %(error)s", error=str(error))
+        return None, (Problem("", "unreadable_audit", why),)
 
 
 def _audit_now(hand: StoredHand) -> tuple[HandAudit | None, tuple[Problem, ...], Variant | None]:
@@ -204,7 +208,8 @@ def _audit_now(hand: StoredHand) -> tuple[HandAudit | None, tuple[Problem, ...],
     except RecordError as error:
         return None, error.problems, None
     except ValueError as error:  # the stored text is no longer JSON
-        return None, (Problem("", "unreadable", f"the stored record is not JSON ({error})"),), None
+        why = SAID.gettext("the stored record is not JSON (%(error)s)", error=str(error))
+        return None, (Problem("", "unreadable", why),), None
     try:
         return audit_record(record), (), record.variant
     except RecordError as error:

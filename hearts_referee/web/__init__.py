@@ -101,8 +101,10 @@ def init_app(app: Flask) -> None:
     """Register the pages and their session settings."""
     from . import (
         events,  # noqa: F401  # the event pages register on the pages' blueprint
+        formats,  # noqa: F401  # numbers and times in the page's language: template filters
         gamepages,  # noqa: F401  # its routes join the pages' blueprint
         phones,  # noqa: F401  # pairing a phone: its routes join the pages' blueprint
+        words,
     )
     from .pages import bp
 
@@ -117,6 +119,7 @@ def init_app(app: Flask) -> None:
     if app.config.get("SESSION_COOKIE_SECURE") is None:
         app.config["SESSION_COOKIE_SECURE"] = app.config.get("PREFERRED_URL_SCHEME") == "https"
     app.register_blueprint(bp)
+    app.add_template_global(words.word, "word")  # a global: macros imported without context use it
 
 
 def html_error(error: HTTPException) -> tuple[str, int, list[tuple[str, str]]]:

@@ -26,6 +26,7 @@ from hearts_referee.http_shared.jsonbody import max_depth
 from hearts_referee.referee.house import OPTIONS
 from hearts_referee.referee.names import seat_key
 from hearts_referee.referee.record import Problem
+from hearts_referee.referee.translator import SAID
 from hearts_referee.schemas.bounds import TABLE_MAX_LENGTH
 from hearts_referee.schemas.strictjson import JSONError, form_number, loads_strict
 from hearts_referee.usecases.errors import Rejected
@@ -68,7 +69,7 @@ def key_ids(text: str, pointer: str) -> tuple[list[int], list[Problem]]:
         if isinstance(value, int):
             ids.append(value)
         else:
-            problems.append(Problem(f"{pointer}/{index}", "type", "a key id is a whole number"))
+            problems.append(Problem(f"{pointer}/{index}", "type", SAID.gettext("a key id is a whole number")))
     return ids, problems
 
 
@@ -85,7 +86,10 @@ class Entry:
     words: dict[tuple[str, str], str] = field(default_factory=dict)
     """(pointer prefix, problem code) -> what the form says instead of the codec's words
     ("Name the player in this seat." for a player's empty name, not "Shorter than minimum
-    length 1.")."""
+    length 1.").
+
+    A label, a word and a message made here are each a ``Said`` (``referee.translator``): the
+    English text, which a page writes in its own language (the pages' ``said`` filter)."""
 
     def field_of(self, pointer: str) -> str:
         """The form field a problem at ``pointer`` belongs to (``""``: the form as a whole)."""
@@ -106,7 +110,7 @@ class Entry:
         for end in range(len(parts), 1, -1):
             label = self.labels.get("/".join(parts[:end]))
             if label is not None:
-                return f"{label}: {problem.message}"
+                return SAID.gettext("%(place)s: %(problem)s", place=label, problem=problem.message)
         return problem.message
 
     def loaded(self, load: Callable[[dict[str, Any]], T]) -> T | None:
@@ -134,7 +138,9 @@ class Entry:
         try:
             return loads_strict(text.encode("utf-8"), max_depth())
         except JSONError as error:
-            self.problems.append(Problem(pointer, error.code, f"not JSON: {error}"))
+            self.problems.append(
+                Problem(pointer, error.code, SAID.gettext("not JSON: %(error)s", error=str(error)))
+            )
             return {}
 
 
@@ -184,7 +190,7 @@ def _variant(form: Mapping[str, str], entry: Entry) -> Any:
                 Problem(
                     f"/variant/options/{name}",
                     "not_allowed",
-                    "set both here and in the JSON box: keep one",
+                    SAID.gettext("set both here and in the JSON box: keep one"),
                 )
             )
         options = typed | options
@@ -204,7 +210,7 @@ def game_entry(form: Mapping[str, str]) -> Entry:
             continue
         if not seat.strip():
             entry.problems.append(
-                Problem(f"/seats/{len(seats)}", "required", "name the seat this player sits in")
+                Problem(f"/seats/{len(seats)}", "required", SAID.gettext("name the seat this player sits in"))
             )
         entry.fields[f"/seats/{len(seats)}"] = f"seat-{row}"
         entry.fields[f"/players/{seat}"] = f"player-{row}"
@@ -227,9 +233,9 @@ def game_entry(form: Mapping[str, str]) -> Entry:
 
 
 GAME_WORDS: dict[tuple[str, str], str] = {
-    ("/players", "length"): "Name the player in this seat.",
-    ("/first_dealer", "length"): "Choose the first dealer: type the seats above first.",
-    ("/table", "length"): f"A table's name is at most {TABLE_MAX_LENGTH} characters.",
+    ("/players", "length"): SAID.gettext("Name the player in this seat."),
+    ("/first_dealer", "length"): SAID.gettext("Choose the first dealer: type the seats above first."),
+    ("/table", "length"): SAID.gettext("A table's name is at most %(max)s characters.", max=TABLE_MAX_LENGTH),
 }
 """The new-game form's refusals in the director's words, beside each field, where the codec's
 are a schema's ("Shorter than minimum length 1."); its others already name the seat."""
@@ -258,11 +264,18 @@ def event_entry(form: Mapping[str, str]) -> Entry:
     players: list[str] = []
     for line, name in enumerate(form.get("players", "").splitlines(), start=1):
         if name.strip():
-            entry.labels[f"/players/{len(players)}"] = f"line {line} ({name.strip()[:20]})"
+            entry.labels[f"/players/{len(players)}"] = SAID.gettext(
+                "line %(line)s (%(name)s)", line=line, name=name.strip()[:20]
+            )
             players.append(name.strip())
     entry.data["players"] = players
     typed = cards_of(form.get("scorers", ""))
-    entry.labels.update({f"/scorers/{index}": f"key {token[:20]}" for index, token in enumerate(typed)})
+    entry.labels.update(
+        {
+            f"/scorers/{index}": SAID.gettext("key %(key)s", key=token[:20])
+            for index, token in enumerate(typed)
+        }
+    )
     entry.data["scorers"], problems = key_ids(form.get("scorers", ""), "/scorers")
     entry.problems.extend(problems)
     return entry
@@ -278,7 +291,7 @@ def hand_entry(form: Mapping[str, str], seats: Sequence[str]) -> Entry:
     number = form.get("hand_number", "")
     if number.strip():
         data["hand_number"] = form_number(number)
-    entry.labels["/hand_number"] = "hand number"
+    entry.labels["/hand_number"] = SAID.gettext("hand number")
     deal: dict[str, list[str]] = {}
     passes: dict[str, list[str]] = {}
     written: dict[str, Any] = {}
@@ -327,7 +340,9 @@ def sheet_entry(form: Mapping[str, str], seats: Sequence[str]) -> Entry:
         wrote = form.get(f"points-{i}", "").strip()
         entry.fields[f"/points/{seat}"] = f"points-{i}"
         if not wrote:
-            entry.problems.append(Problem(f"/points/{seat}", "required", f"the points {seat} took"))
+            entry.problems.append(
+                Problem(f"/points/{seat}", "required", SAID.gettext("the points %(seat)s took", seat=seat))
+            )
         else:  # a number as typed, or the text for the codec to name what is wrong with it
             points[seat] = form_number(wrote)
     entry.data["points"] = points
@@ -359,12 +374,14 @@ def _tricks(text: str, seats: Sequence[str], entry: Entry) -> list[dict[str, Any
         for place, token in enumerate(tokens, start=1):
             named, action, card = _token(token)
             at = f"/play/{len(events)}"
-            entry.labels[at] = f"trick line {line_number}, card {place} ({token})"
+            entry.labels[at] = SAID.gettext(
+                "trick line %(line)s, card %(place)s (%(token)s)", line=line_number, place=place, token=token
+            )
             typed = seat_typed(named, seats) if named else None
             seat = typed or (last if action == "withdraws" else turn)
             if seat is None:
                 entry.problems.append(Problem(f"{at}/seat", "required", _who(action, card)))
-                entry.labels[f"{at}/seat"] = f"trick line {line_number}"
+                entry.labels[f"{at}/seat"] = SAID.gettext("trick line %(line)s", line=line_number)
                 break
             if action == "claims":
                 order = [card, *(t for t in tokens[place:])] if card else list(tokens[place:])
@@ -392,5 +409,26 @@ def _token(token: str) -> tuple[str | None, str, str]:
 def _who(action: str, card: str) -> str:
     """What a line must say when it does not say who played, exposed or claimed."""
     if action == "card":
-        return f"who led {card}? write the leader before the card, as in E:{card}"
-    return f"who {action}{' ' + card if card else ''}? write the seat first, as in E:{action}:{card or 'AH'}"
+        return SAID.gettext(
+            "who led %(card)s? write the leader before the card, as in %(example)s",
+            card=card,
+            example="E:" + card,
+        )
+    example = f"E:{action}:{card or 'AH'}"  # the notation's keywords, as typed in any language
+    if action == "exposes":
+        if card:
+            return SAID.gettext(
+                "who exposes %(card)s? write the seat first, as in %(example)s", card=card, example=example
+            )
+        return SAID.gettext("who exposes? write the seat first, as in %(example)s", example=example)
+    if action == "withdraws":
+        if card:
+            return SAID.gettext(
+                "who withdraws %(card)s? write the seat first, as in %(example)s", card=card, example=example
+            )
+        return SAID.gettext("who withdraws? write the seat first, as in %(example)s", example=example)
+    if card:
+        return SAID.gettext(
+            "who claims %(card)s? write the seat first, as in %(example)s", card=card, example=example
+        )
+    return SAID.gettext("who claims? write the seat first, as in %(example)s", example=example)

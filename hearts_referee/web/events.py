@@ -23,8 +23,11 @@ from flask import Response, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
 from hearts_referee.http_shared.db import get_db
+from hearts_referee.http_shared.language import gettext as _
+from hearts_referee.http_shared.language import ngettext
 from hearts_referee.referee.events import EVENT_FORMATS
 from hearts_referee.referee.record import Problem
+from hearts_referee.referee.translator import SAID
 from hearts_referee.schemas.events import (
     dump_event,
     dump_player_record,
@@ -42,6 +45,7 @@ from hearts_referee.usecases.errors import Rejected
 from .entry import Entry, event_entry, key_ids
 from .handview import penalty_text
 from .pages import as_json, bp, need
+from .words import ordinal, word
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
@@ -51,19 +55,14 @@ def _event_helpers() -> dict[str, object]:
     return {"zip": zip, "penalty_text": penalty_text, "ordinal": ordinal}
 
 
-def ordinal(n: int) -> str:
-    """1st, 2nd, 3rd, 4th ... 11th, 12th, 13th, 21st."""
-    suffix = "th" if n % 100 in (11, 12, 13) else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
-
-
 def _report(event_id: int) -> use.EventReport:
     return use.get_event(get_db(), need(Permission.READ), event_id)
 
 
 def _name(event: use.EventReport, player: int) -> str:
+    """A player's name; a number no player of the event has, ``Player 9`` in the page's language."""
     found = event.event.player(player)
-    return found.name if found else f"Player {player}"
+    return found.name if found else _("Player %(number)s", number=player)
 
 
 @bp.get("/events")
@@ -102,7 +101,14 @@ def new_event() -> ResponseReturnValue:
     except Rejected as error:
         entry.problems = list(error.problems)
         return _new_event_page(request.form, entry, 422)
-    flash(f"Event {created.event.id} created with {len(created.event.players)} players.")
+    flash(
+        ngettext(
+            "Event %(id)s created with %(num)s player.",
+            "Event %(id)s created with %(num)s players.",
+            len(created.event.players),
+            id=created.event.id,
+        )
+    )
     return redirect(url_for("pages.event", event_id=created.event.id), 303)
 
 
@@ -143,7 +149,7 @@ def _override_data(form: Mapping[str, str]) -> tuple[dict[str, object], list[Pro
             if isinstance(number, int):
                 data[name] = number
             else:
-                problems.append(Problem(f"/{name}", "type", "a whole number"))
+                problems.append(Problem(f"/{name}", "type", SAID.gettext("a whole number")))
     if form.get("name", "").strip():
         data["name"] = form["name"]
     if data["action"] == use.Action.SCORERS:
@@ -164,7 +170,7 @@ def override(event_id: int) -> ResponseReturnValue:
         except Rejected as error:
             problems = list(error.problems)
         else:
-            flash(f"Override recorded: {data['action']}.")
+            flash(_("Override recorded: %(action)s.", action=word("override", str(data["action"]))))
             return redirect(url_for("pages.event", event_id=event_id), 303)
     return _event_page(event_id, problems, dict(request.form), 422)
 
@@ -174,11 +180,18 @@ def seat_round(event_id: int) -> ResponseReturnValue:
     key = need(Permission.RUN_EVENTS)
     reason = request.form.get("pending_reason", "")
     try:
-        _, pending_reason = load_round_request({"pending_reason": reason} if reason.strip() else {})
+        pending_reason = load_round_request({"pending_reason": reason} if reason.strip() else {})[1]
     except Rejected as error:
         return _event_page(event_id, error.problems, dict(request.form), 422)
     seated = use.seat_next_round(get_db(), key, event_id, pending_reason=pending_reason).rounds[-1].round
-    flash(f"Round {seated.number} seated ({seated.kind.value}), seed {seated.seed}.")
+    flash(
+        _(
+            "Round %(number)s seated (%(kind)s), seed %(seed)s.",
+            number=seated.number,
+            kind=word("round kind", seated.kind),
+            seed=seated.seed,
+        )
+    )
     return redirect(url_for("pages.event_round", event_id=event_id, number=seated.number), 303)
 
 

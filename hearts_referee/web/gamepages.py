@@ -23,6 +23,8 @@ from werkzeug.exceptions import BadRequest
 from hearts_referee.http_shared.db import get_db
 from hearts_referee.http_shared.hrnbody import game_hand, places, said
 from hearts_referee.http_shared.jsonbody import max_depth
+from hearts_referee.http_shared.language import gettext as _
+from hearts_referee.http_shared.language import ngettext
 from hearts_referee.http_shared.problems import capped, problem_item
 from hearts_referee.referee.errorcodes import shown_pointer
 from hearts_referee.referee.house import catalogue
@@ -41,9 +43,10 @@ from hearts_referee.usecases import hands as hands_use
 from hearts_referee.usecases.access import Permission, may
 from hearts_referee.usecases.errors import Forbidden, Rejected
 
+from . import words
 from .entry import HOUSE, SEAT_ROWS, YES_NO, Entry, game_entry, hand_entry, sheet_entry
 from .handview import build
-from .pages import CHECK_MAX_BYTES, background, bp, moon_choices, need, store_choices, upcoming
+from .pages import CHECK_MAX_BYTES, background, bp, moon_choices, need, store_choices, too_large, upcoming
 from .recordview import render_problems
 from .sheetpage import store_line
 
@@ -189,7 +192,7 @@ def new_game() -> ResponseReturnValue:
     except Rejected as error:
         entry.problems = list(error.problems)
         return _new_game_page(request.form, entry, 422)
-    flash(f"Game {game.id} started: hand 1 is dealt by {game.next_deal.dealer}.")
+    flash(_("Game %(id)s started: hand 1 is dealt by %(dealer)s.", id=game.id, dealer=game.next_deal.dealer))
     return redirect(url_for("pages.game", game_id=game.id), 303)
 
 
@@ -276,7 +279,7 @@ def check_next(game_id: int) -> ResponseReturnValue:
     try:
         sent = load_game_hand(entry.data)
         if not problems:  # a hand read only in part is not audited
-            checked = games_use.check_next_hand(db, key, game.id, sent)
+            checked = games_use.check_next_hand(db, key, game.id, sent, words.translator())
             problems.extend(checked.waiting)
             answer |= {
                 "audit": dump_result(checked.audit),
@@ -291,7 +294,7 @@ def check_next(game_id: int) -> ResponseReturnValue:
             "pointer": p.pointer,
             "code": p.code,
             "field": entry.field_of(p.pointer),
-            "message": entry.message(p),
+            "message": words.in_language(entry.message(p)),
         }
         for p in problems
     ]
@@ -315,18 +318,24 @@ def notes(refused: Exception | None) -> list[dict[str, Any]]:
     """What the reader and the referee said of this request's HRN text, in text order: the
     reader's warnings, and each problem of ``refused`` (the notation's errors, the referee's
     problems), each at its line and column."""
-    found = [note.as_json() for note in said() if note.severity == "warning"]
+    found = [note.as_json(words.translator()) for note in said() if note.severity == "warning"]
     if refused is not None:
         problems = getattr(refused, "problems", ())
         at = places(refused, problems)
         for index, problem in enumerate(problems):
-            item = problem_item(problem, at[index] if index < len(at) else None)
+            item = problem_item(problem, at[index] if index < len(at) else None, words.translator())
             found.append({"line": 1, "column": 1, **item, "severity": "error"})
     return sorted(found, key=lambda note: (note["line"], note["column"]))
 
 
 def _note(note: Mapping[str, Any]) -> str:
-    return f"line {note['line']}, column {note['column']}: {note['code']}: {note['message']}"
+    return _(
+        "line %(line)s, column %(column)s: %(code)s: %(message)s",
+        line=note["line"],
+        column=note["column"],
+        code=note["code"],
+        message=note["message"],
+    )
 
 
 @bp.post("/games/<id:game_id>/hands/read")
@@ -340,6 +349,7 @@ def read_next(game_id: int) -> ResponseReturnValue:
     db = get_db()
     game = games_use.get_game(db, key, game_id)
     rulings: list[str] | None = None
+    titles: list[str] | None = None
     refused: Exception | None = None
     try:
         so_far = games_use.check_next_hand(db, key, game.id, game_hand(game, request.form.get("hrn", "")))
@@ -350,7 +360,8 @@ def read_next(game_id: int) -> ResponseReturnValue:
             refused = RecordError(list(so_far.waiting))
         else:
             rulings = [str(ruling.code) for ruling in so_far.audit.rulings]
-    return jsonify({"notes": notes(refused), "rulings": rulings})
+            titles = [words.title_of(code) for code in rulings]  # what the page says of them
+    return jsonify({"notes": notes(refused), "rulings": rulings, "titles": titles})
 
 
 @bp.post("/games/<id:game_id>/sheet")
@@ -380,19 +391,30 @@ def _add_uploaded(key: Key, game: Game, raw: bytes) -> ResponseReturnValue:
     def refused(problems: list[Problem], data: Any, status: int) -> tuple[str, int]:
         tree = render_problems(data, problems) if data is not None else None
         shown, more = capped(problems)  # as every error answer lists them
-        said = [f"{shown_pointer(p.pointer)}: {p.message}" for p in shown]
+        said = [
+            _(
+                "%(pointer)s: %(message)s",
+                pointer=shown_pointer(p.pointer),
+                message=words.in_language(p.message),
+            )
+            for p in shown
+        ]
         if more:
-            said.append(f"…and {more} more problems not listed")
+            said.append(
+                ngettext(
+                    "…and %(num)s more problem not listed", "…and %(num)s more problems not listed", more
+                )
+            )
         return _entry_page(game, {}, {"file": said}, tree, status, "upload")
 
     if len(raw) > CHECK_MAX_BYTES:
-        return refused([Problem("", "too_large", f"the file is over {CHECK_MAX_BYTES} bytes")], None, 413)
+        return refused([too_large()], None, 413)
     try:
         data = loads_strict(raw, max_depth())
     except JSONError as error:
         return refused([Problem("", error.code, str(error))], None, 400)
     try:
-        hand, _ = games_use.append_hand(get_db(), key, game.id, load_game_hand(data))
+        hand, _created = games_use.append_hand(get_db(), key, game.id, load_game_hand(data))
     except (RecordError, Rejected) as error:
         return refused(list(error.problems), data, 422)
     except Forbidden as error:  # a part only a director sends (irregularities), shown in place
@@ -401,7 +423,9 @@ def _add_uploaded(key: Key, game: Game, raw: bytes) -> ResponseReturnValue:
 
 
 def _stored(game: Game, hand_id: int, number: int) -> ResponseReturnValue:
-    flash(f"Hand {number} of game {game.id} stored (hand {hand_id}).")
+    flash(
+        _("Hand %(number)s of game %(id)s stored (hand %(hand)s).", number=number, id=game.id, hand=hand_id)
+    )
     return redirect(url_for("pages.game", game_id=game.id, _anchor="next"), 303)
 
 
@@ -443,5 +467,9 @@ def store_checked() -> ResponseReturnValue:
             games=store_choices(key),
             chosen=target,
         ), 422
-    flash(f"Hand {hand.id} stored." if created else f"This hand was stored before: hand {hand.id}.")
+    flash(
+        _("Hand %(hand)s stored.", hand=hand.id)
+        if created
+        else _("This hand was stored before: hand %(hand)s.", hand=hand.id)
+    )
     return redirect(url_for("pages.hand", hand_id=hand.id), 303)

@@ -21,22 +21,18 @@ from hearts_referee.referee.cards import CARDS, Card, Suit
 from hearts_referee.referee.record import HandRecord
 from hearts_referee.referee.registry import VARIANTS, Clause, Variant
 from hearts_referee.referee.replay import Kitty, Trick, held_after_pass
-from hearts_referee.referee.rulingkinds import RULING_KINDS
 from hearts_referee.referee.scoring import MoonOutcome
+from hearts_referee.referee.translator import suit_name
 from hearts_referee.rulings import Penalty, Ruling
 from hearts_referee.rulings.audit import HandAudit
 
+from .words import TITLES as CODE_TITLES
+from .words import title_of, translator
+
+__all__ = ["CODE_TITLES", "title_of"]  # the pages' titles, from the words the pages show
+
 SUIT_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
 """Suits in a hand, alternating colour so neighbouring suits never look alike."""
-
-SUIT_NAMES = {Suit.SPADES: "spades", Suit.HEARTS: "hearts", Suit.CLUBS: "clubs", Suit.DIAMONDS: "diamonds"}
-
-CODE_TITLES: Mapping[str, str] = {code.value: kind.title for code, kind in RULING_KINDS.items()}
-"""Each ruling code's heading on the pages, read from the registry (an entry's ``title``)."""
-
-
-def title_of(code: str) -> str:
-    return CODE_TITLES.get(code, code.replace("_", " ").capitalize())
 
 
 @dataclass(frozen=True)
@@ -59,7 +55,7 @@ class CardView:
             card.code,
             card.label,
             "red" if suit is not None and suit.is_red else "black",
-            SUIT_NAMES[suit] if suit is not None else None,
+            suit.name.lower() if suit is not None else None,  # "spades": a class name, not words
         )
 
 
@@ -74,13 +70,15 @@ class SuitRow:
 def suit_rows(held: Iterable[Card]) -> list[SuitRow]:
     """A hand grouped by suit, high cards first; a void suit shows as an empty row ("—")."""
     cards = sorted(held, key=lambda c: -c.rank)
+    t = translator()
     rows = []
     for suit in SUIT_ORDER:
         ranks = tuple(c.label[:-1] for c in cards if c.suit is suit)
-        rows.append(SuitRow(suit.symbol, SUIT_NAMES[suit], "red" if suit.is_red else "black", ranks))
+        rows.append(SuitRow(suit.symbol, suit_name(suit, t), "red" if suit.is_red else "black", ranks))
     jokers = sum(1 for c in cards if c.suit is None)
     if jokers:
-        rows.append(SuitRow("★", "joker", "black", ("joker",) * jokers))
+        joker = t.pgettext("card", "joker")
+        rows.append(SuitRow("★", joker, "black", (joker,) * jokers))
     return rows
 
 
@@ -229,14 +227,21 @@ def clause_of(rule: str, variant: Variant) -> Clause | None:
 
 
 def penalty_text(penalty: Penalty | None) -> str:
-    if penalty is None:
-        return "none"
-    parts = []
-    if penalty.points:
-        parts.append(f"{penalty.points} points")
-    if penalty.penalty_card is not None:
-        parts.append(f"{penalty.penalty_card.label} becomes a penalty card")
-    return ", ".join(parts) or "none"
+    """A ruling's penalty in words, in the request's language."""
+    t = translator()
+    points = penalty.points if penalty is not None else 0
+    card = penalty.penalty_card if penalty is not None else None
+    if points and card is not None:
+        return t.ngettext(
+            "%(num)s point, %(card)s becomes a penalty card",
+            "%(num)s points, %(card)s becomes a penalty card",
+            points,
+        ) % {"num": points, "card": card.label}
+    if points:
+        return t.ngettext("%(num)s point", "%(num)s points", points) % {"num": points}
+    if card is not None:
+        return t.gettext("%(card)s becomes a penalty card") % {"card": card.label}
+    return t.pgettext("penalty", "none")
 
 
 def build(
@@ -378,27 +383,24 @@ def explain_difference(
     seat: str, taken: int, penalties: int, written: int | None, rulings: Sequence[Ruling]
 ) -> str:
     """Why the validated score differs from what the table wrote, in one sentence."""
+    t = translator()
     if written is None:
-        return "The table wrote no score."
+        return t.gettext("The table wrote no score.")
     validated = taken + penalties
     if written == validated:
-        return "Agrees."
+        return t.gettext("Agrees.")
     sources = [
         f"#{i + 1} {title_of(r.code)}"  # numbered from 1, as the page's ruling log
         for i, r in enumerate(rulings)
         if r.seat == seat and r.penalty is not None and r.penalty.points and r.status == "applied"
     ]
-    parts = []
     if written == taken and penalties:
-        parts.append(
-            f"The table wrote the points taken ({taken}) without the penalty of "
-            f"{penalties} ({', '.join(sources) or 'penalties'})."
-        )
-    elif written - penalties == taken:
-        parts.append("The table's figure differs only in the penalties.")
-    else:
-        parts.append(
-            f"Validated: {taken} taken in tricks + {penalties} in penalties = {validated}; "
-            f"the table wrote {written}."
-        )
-    return " ".join(parts)
+        return t.gettext(
+            "The table wrote the points taken (%(taken)s) without the penalty of %(penalties)s (%(sources)s)."
+        ) % {"taken": taken, "penalties": penalties, "sources": ", ".join(sources) or t.gettext("penalties")}
+    if written - penalties == taken:
+        return t.gettext("The table's figure differs only in the penalties.")
+    return t.gettext(
+        "Validated: %(taken)s taken in tricks + %(penalties)s in penalties = %(validated)s; "
+        "the table wrote %(written)s."
+    ) % {"taken": taken, "penalties": penalties, "validated": validated, "written": written}

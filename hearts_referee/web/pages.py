@@ -44,14 +44,18 @@ from marshmallow import ValidationError
 from werkzeug.exceptions import BadRequest, Forbidden, HTTPException, Unauthorized
 
 from hearts_referee.http_shared.db import get_db
+from hearts_referee.http_shared.httperrors import description
 from hearts_referee.http_shared.jsonbody import max_depth
 from hearts_referee.http_shared.language import KEPT as LANGUAGE_KEPT
+from hearts_referee.http_shared.language import current, ngettext
 from hearts_referee.http_shared.language import gettext as _
-from hearts_referee.http_shared.problems import REFUSALS, capped, refusal
+from hearts_referee.http_shared.problems import FAILED, REFUSALS, capped, refusal
+from hearts_referee.http_shared.requestlog import keyed
 from hearts_referee.referee.errorcodes import shown_pointer
 from hearts_referee.referee.reader import read_record
 from hearts_referee.referee.record import Problem, RecordError
 from hearts_referee.referee.score_only import reportable_in
+from hearts_referee.referee.translator import N_, SAID
 from hearts_referee.rulings.decisions import answers
 from hearts_referee.rulings.life import offered
 from hearts_referee.schemas.archive import (
@@ -94,7 +98,7 @@ from hearts_referee.usecases.keys import (
     start_session,
 )
 
-from . import PREFIX, leave_session
+from . import PREFIX, leave_session, words
 from .handview import CardView, build, title_of
 from .recordview import render_problems
 
@@ -109,6 +113,8 @@ bp = Blueprint(
     static_url_path="/static",
 )
 bp.add_app_template_filter(shown_pointer, "pointer")  # {{ p.pointer|pointer }}: the root as ""
+bp.add_app_template_filter(words.in_language, "translated")  # {{ p.message|translated }}
+bp.add_app_template_global(words.in_language, "translated")  # translated(clause.text)
 
 _DECISION = DecisionRequestSchema()
 _SIGNATURE = SignatureRequestSchema()
@@ -162,6 +168,7 @@ def signed_in() -> Key | None:
     else:
         session[SEEN] = int(now.timestamp())
     g.key = key
+    keyed(key.id if key is not None else None)
     return key
 
 
@@ -229,6 +236,12 @@ def helpers() -> dict[str, Any]:
         "csrf_token": csrf_token,
         "card": CardView.of,
         "title_of": title_of,
+        "variant_name": words.variant_name,
+        "direction_word": words.direction,
+        "status_word": words.status,
+        "action_word": words.action,
+        "role_word": words.role,
+        "ruling_titles": words.titles,
         "current_key": _signed_in_for_header,
         "points": _points,
         "PREFIX": PREFIX,
@@ -257,33 +270,34 @@ def _points(value: Any) -> str:
 
 
 HEADINGS = {
-    400: "The request could not be read",
-    401: "Sign in first",
-    403: "Not allowed with this key",
-    404: "Not found",
-    405: "Not a page you can send a form to",
-    409: "Not done: it conflicts with what is stored",
-    413: "Too large to read",
-    422: "Not acceptable as entered",
-    429: "Too many requests: wait a moment",
-    503: "The archive cannot be used just now",
+    400: N_("The request could not be read"),
+    401: N_("Sign in first"),
+    403: N_("Not allowed with this key"),
+    404: N_("Not found"),
+    405: N_("Not a page you can send a form to"),
+    409: N_("Not done: it conflicts with what is stored"),
+    413: N_("Too large to read"),
+    422: N_("Not acceptable as entered"),
+    429: N_("Too many requests: wait a moment"),
+    503: N_("The archive cannot be used just now"),
 }
 """An error page's heading, in the director's words: the status is the response's, never
-the page's text (issue 24 item 6)."""
+the page's text (issue 24 item 6). Each is translated where the page is made."""
 
 
 def heading(status: int) -> str:
-    """The heading of the error page for ``status`` (a failure of ours when unknown)."""
+    """The heading of the error page for ``status`` (a failure of ours when unknown), in the
+    page's language."""
     if status in HEADINGS:
-        return HEADINGS[status]
-    return "The referee failed on this request" if status >= 500 else "The request was refused"
+        return _(HEADINGS[status])
+    return _("The referee failed on this request") if status >= 500 else _("The request was refused")
 
 
 def html_error(error: HTTPException) -> tuple[str, int, list[tuple[str, str]]]:
     status = error.code or 500
-    detail = error.description or ""
+    detail = description(error)
     if status >= 500 and getattr(error, "problems", None) is None:  # a failure, not a refusal (503)
-        detail = "The referee failed on this request; the error has been logged."
+        detail = FAILED
     headers = [(k, v) for k, v in error.get_headers() if k.lower() != "content-type"]
     return (
         render_template("director/error.html", heading=heading(status), detail=detail),
@@ -402,7 +416,7 @@ def begin_session(key: Key, token: str) -> None:
             " a sign-in also ends after %(minutes)s minutes without opening a page.",
             name=key.name,
             role=key.role,
-            time=f"{bounds.latest(now):%H:%M}",
+            time=bounds.latest(now).strftime("%H:%M"),
             hours=_hours(bounds),
             minutes=int(bounds.idle.total_seconds() // 60),
         )
@@ -496,7 +510,7 @@ def _stored_hand_page(
 ) -> tuple[str, int]:
     key = need(Permission.READ)
     db = get_db()
-    hand = use.get_hand(db, key, hand_id)
+    hand = use.get_hand(db, key, hand_id, current())
     game = games_use.get_game(db, key, hand.game_id) if hand.game_id is not None else None
     record = read_record(hand.record_now)  # a director's new record, when one replaced it
     state = hand.state
@@ -587,14 +601,16 @@ def _decision_data(form: Mapping[str, str]) -> tuple[dict[str, Any], list[Proble
     else:
         data["ruling"] = form_number(form.get("ruling", ""))
         if not isinstance(data["ruling"], int):
-            problems.append(Problem("/ruling", "type", "choose a ruling"))
+            problems.append(Problem("/ruling", "type", SAID.gettext("choose a ruling")))
     changes: dict[str, int] = {}
     for name, value in form.items():
         if name.startswith("change-") and value.strip():
             seat = name.removeprefix("change-")
             points = form_number(value)
             if not isinstance(points, int):
-                problems.append(Problem(f"/score_changes/{seat}", "type", "a whole number of points"))
+                problems.append(
+                    Problem(f"/score_changes/{seat}", "type", SAID.gettext("a whole number of points"))
+                )
                 continue
             if points:
                 changes[seat] = points
@@ -605,7 +621,10 @@ def _decision_data(form: Mapping[str, str]) -> tuple[dict[str, Any], list[Proble
             Problem(
                 "/score_changes",
                 "not_allowed",
-                "score changes go with adjust; the other decisions leave the score to the rules or the table",
+                SAID.gettext(
+                    "score changes go with adjust; the other decisions leave the score to the rules "
+                    "or the table"
+                ),
             )
         )
     if data["action"] == "claim":
@@ -629,9 +648,24 @@ def decide(hand_id: int) -> ResponseReturnValue:
         else:
             current = hand.state.current
             followed = [c for c in _later_hands(hand) if c]
-            said = f" {len(followed)} later hand(s) of the game re-audited." if followed else ""
-            on = "the scoresheet" if decision.ruling is None else f"ruling #{decision.ruling + 1}"
-            flash(f"Decision recorded on {on}: the score is now version {current.number}.{said}")
+            if decision.ruling is None:
+                said = _(
+                    "Decision recorded on the scoresheet: the score is now version %(version)s.",
+                    version=current.number,
+                )
+            else:
+                said = _(
+                    "Decision recorded on ruling #%(number)s: the score is now version %(version)s.",
+                    number=decision.ruling + 1,
+                    version=current.number,
+                )
+            if followed:
+                said += " " + ngettext(
+                    "%(num)s later hand of the game re-audited.",
+                    "%(num)s later hands of the game re-audited.",
+                    len(followed),
+                )
+            flash(said)
             return redirect(url_for("pages.hand", hand_id=hand_id, _anchor="score"), 303)
     return _stored_hand_page(hand_id, problems, dict(request.form), status)
 
@@ -674,7 +708,14 @@ def record_irregularity(hand_id: int) -> ResponseReturnValue:
     except Conflict as error:
         return _stored_hand_page(hand_id, form=form, status=409, reporting=error.problems)
     version = hand.state.current.number
-    flash(f"{title_of(sent.report.code)} by {sent.report.seat} recorded: the score is now version {version}.")
+    flash(
+        _(
+            "%(title)s by %(seat)s recorded: the score is now version %(version)s.",
+            title=title_of(sent.report.code),
+            seat=sent.report.seat,
+            version=version,
+        )
+    )
     return redirect(url_for("pages.hand", hand_id=hand_id, _anchor="score"), 303)
 
 
@@ -689,7 +730,7 @@ def sign_hand(hand_id: int) -> ResponseReturnValue:
     data["version"] = form_number(request.form.get("version", ""))
     if not isinstance(data["version"], int):
         return _stored_hand_page(
-            hand_id, status=422, signing=[Problem("/version", "type", "reload the page")]
+            hand_id, status=422, signing=[Problem("/version", "type", SAID.gettext("reload the page"))]
         )
     try:
         body = load(_SIGNATURE, data)
@@ -699,10 +740,11 @@ def sign_hand(hand_id: int) -> ResponseReturnValue:
     except Conflict as error:
         return _stored_hand_page(hand_id, status=409, signing=error.problems)
     seat = body["seat"]
+    version = hand.state.current.number
     flash(
-        f"{seat} signed version {hand.state.current.number}."
+        _("%(seat)s signed version %(version)s.", seat=seat, version=version)
         if created
-        else f"{seat} had already signed version {hand.state.current.number}."
+        else _("%(seat)s had already signed version %(version)s.", seat=seat, version=version)
     )
     return redirect(url_for("pages.hand", hand_id=hand_id, _anchor="signatures"), 303)
 
@@ -728,13 +770,17 @@ def sign_game(game_id: int) -> ResponseReturnValue:
     data = {"seat": request.form.get("seat", ""), "name": request.form.get("name", "").strip()}
     try:
         body = load(_SHEET_SIGNATURE, data)
-        _, created = games_use.sign_game(get_db(), key, game_id, body["seat"], body["name"])
+        _signed, created = games_use.sign_game(get_db(), key, game_id, body["seat"], body["name"])
     except Rejected as error:
         return _game_page(game_id, error.problems, 422)
     except Conflict as error:
         return _game_page(game_id, error.problems, 409)
     seat = body["seat"]
-    flash(f"{seat} signed the scoresheet." if created else f"{seat} had already signed this scoresheet.")
+    flash(
+        _("%(seat)s signed the scoresheet.", seat=seat)
+        if created
+        else _("%(seat)s had already signed this scoresheet.", seat=seat)
+    )
     return redirect(url_for("pages.game", game_id=game_id, _anchor="sign-h"), 303)
 
 
@@ -794,9 +840,12 @@ def moon_choices(game: Game) -> list[tuple[str, str]]:
     if variant.moon is None or len(variant.moon.options) < 2:
         return []
     value = variant.deck(len(game.setup.seats)).moon_value
-    said = {"add": f"add {value} to the others", "subtract": f"subtract {value} from the shooter"}
+    said = {
+        "add": _("add %(points)s to the others", points=value),
+        "subtract": _("subtract %(points)s from the shooter", points=value),
+    }
     offered = [(str(option), said[str(option)]) for option in variant.moon.options]
-    return [("", "not recorded (the referee chooses)"), *offered]
+    return [("", _("not recorded (the referee chooses)")), *offered]
 
 
 def upcoming(game: Game) -> dict[str, Any] | None:
@@ -827,13 +876,13 @@ def check() -> ResponseReturnValue:
     if upload is not None and upload.filename:
         raw = upload.read(CHECK_MAX_BYTES + 1)
         if len(raw) > CHECK_MAX_BYTES:
-            return _check_problems(
-                text, [Problem("", "too_large", f"the file is over {CHECK_MAX_BYTES} bytes")], None, 413
-            )
+            return _check_problems(text, [too_large()], None, 413)
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError:
-            return _check_problems("", [Problem("", "invalid_json", "the file is not UTF-8 text")], None, 400)
+            return _check_problems(
+                "", [Problem("", "invalid_json", SAID.gettext("the file is not UTF-8 text"))], None, 400
+            )
     try:
         data = loads_strict(text.encode("utf-8"), max_depth())
     except JSONError as error:
@@ -847,6 +896,11 @@ def check() -> ResponseReturnValue:
     return render_template(
         "director/check.html", text=text, problems=None, view=view, games=store_choices(signed_in())
     )
+
+
+def too_large() -> Problem:
+    """A file over the pages' limit (:data:`CHECK_MAX_BYTES`), as the pages that take one say it."""
+    return Problem("", "too_large", SAID.gettext("the file is over %(size)s bytes", size=CHECK_MAX_BYTES))
 
 
 def store_choices(key: Key | None) -> list[Game] | None:

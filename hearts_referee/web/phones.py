@@ -25,7 +25,9 @@ from flask.typing import ResponseReturnValue
 from markupsafe import Markup
 
 from hearts_referee.http_shared.db import get_db
+from hearts_referee.http_shared.language import gettext
 from hearts_referee.http_shared.network import ALL_INTERFACES, is_loopback, own_addresses
+from hearts_referee.referee.translator import N_, SAID
 from hearts_referee.schemas.bounds import NAME_MAX_LENGTH
 from hearts_referee.schemas.text import TextError, clean
 from hearts_referee.usecases import Pairing, PairingState
@@ -34,17 +36,34 @@ from hearts_referee.usecases.access import Permission, may
 
 from .pages import begin_session, bp, browser_session, need
 
-DEFAULT_NAME = "A phone"
+DEFAULT_NAME = N_("A phone")
 
 STATES = {
-    PairingState.WAITING: "waiting for its scan",
-    PairingState.EXPIRED: "its link expired unused",
-    PairingState.SIGNED_IN: "signed in",
-    PairingState.ENDED: "ended",
+    PairingState.WAITING: N_("waiting for its scan (until %(time)s)"),
+    PairingState.EXPIRED: N_("its link expired unused"),
+    PairingState.SIGNED_IN: N_("signed in at %(time)s"),
+    PairingState.ENDED: N_("ended at %(time)s"),
 }
-"""Each state as the list says it."""
+"""Each state as the list says it, with the time it holds until or began (in English: the page
+shows it translated)."""
 
-LINK_GONE = (
+SIGNED_OUT = N_("signed in at %(time)s, signed out at %(out)s")
+"""A signed-in pairing whose phone has signed out since."""
+
+
+def _now(pairing: Pairing, state: PairingState) -> str:
+    """What a pairing is now, as the list says it, in the page's language."""
+    if state is PairingState.SIGNED_IN and pairing.phone_signed_out_at:
+        return gettext(SIGNED_OUT, time=_hhmm(pairing.used_at), out=_hhmm(pairing.phone_signed_out_at))
+    since = {
+        PairingState.WAITING: pairing.expires_at,
+        PairingState.SIGNED_IN: pairing.used_at,
+        PairingState.ENDED: pairing.ended_at,
+    }.get(state)
+    return gettext(STATES[state], time=_hhmm(since))
+
+
+LINK_GONE = N_(
     "This link no longer works: it has been used, it is more than a few minutes old, or the "
     "director ended it. Ask the director to show a new code (Phones, Add a phone)."
 )
@@ -63,14 +82,15 @@ def _reach() -> tuple[str, str | None]:
     if not is_loopback(host):
         return request.host_url, None
     if is_loopback(listening):
-        return request.host_url, (
+        return request.host_url, SAID.gettext(
             "This service listens on this computer alone, so a phone cannot open the link. "
-            "Stop it and serve it for the network: make serve HOST=0.0.0.0 "
-            "(or hearts-referee serve --host 0.0.0.0), then open this page again."
+            "Stop it and serve it for the network: %(make)s (or %(serve)s), then open this page again.",
+            make="make serve HOST=0.0.0.0",
+            serve="hearts-referee serve --host 0.0.0.0",
         )
     found = own_addresses() if listening in ALL_INTERFACES else []
     if not found:
-        return request.host_url, "This computer has no network address a phone could use."
+        return request.host_url, SAID.gettext("This computer has no network address a phone could use.")
     port = f":{parts.port}" if parts.port else ""
     return f"{parts.scheme}://{found[0]}{port}/", None
 
@@ -85,7 +105,12 @@ def qr_svg(link: str) -> Markup:
     code = segno.make(link, error="m")
     return Markup(
         code.svg_inline(
-            scale=5, dark="#000", light="#fff", svgclass="qr", title="QR code of the link", omitsize=True
+            scale=5,
+            dark="#000",
+            light="#fff",
+            svgclass="qr",
+            title=gettext("QR code of the link"),
+            omitsize=True,
         )
     )
 
@@ -106,7 +131,7 @@ def _phones_page(
             qr=qr_svg(link) if link else None,
             unreachable=unreachable,
             minutes=int(use.LINK_LIFETIME.total_seconds() // 60),
-            states=STATES,
+            now_of=_now,
             PairingState=PairingState,
             hhmm=_hhmm,
         ),
@@ -127,11 +152,11 @@ def phones() -> ResponseReturnValue:
 @bp.post("/phones")
 def add_phone() -> ResponseReturnValue:
     key = need(Permission.PAIR)
-    name = request.form.get("name", "").strip() or DEFAULT_NAME
+    name = request.form.get("name", "").strip() or gettext(DEFAULT_NAME)
     try:
         name = clean(name, NAME_MAX_LENGTH)
     except TextError as error:
-        flash(f"The phone's name is not acceptable: {error}")
+        flash(gettext("The phone's name is not acceptable: %(error)s", error=error))
         return redirect(url_for("pages.phones"), 303)
     pairing, token = use.pair_phone(get_db(), key, name, datetime.now(UTC))
     base, _ = _reach()
@@ -143,7 +168,10 @@ def add_phone() -> ResponseReturnValue:
 def end_phone(pairing_id: int) -> ResponseReturnValue:
     key = need(Permission.PAIR)
     pairing = use.end_pairing(get_db(), key, pairing_id, datetime.now(UTC))
-    flash(f"{pairing.name}: pairing {pairing.id} ended; that phone is signed out.")
+    said = gettext(
+        "%(name)s: pairing %(id)s ended; that phone is signed out.", name=pairing.name, id=pairing.id
+    )
+    flash(said)
     return redirect(url_for("pages.phones"), 303)
 
 
@@ -158,5 +186,5 @@ def pair() -> ResponseReturnValue:
             begin_session(key, session_token)
             return redirect(url_for("pages.inbox"), 303)
     if request.method == "POST" or not token:
-        return render_template("director/pair.html", token="", error=LINK_GONE), 410
+        return render_template("director/pair.html", token="", error=gettext(LINK_GONE)), 410
     return render_template("director/pair.html", token=token, error=None)

@@ -14,12 +14,14 @@ from typing import Any
 
 from markupsafe import Markup, escape
 
+from hearts_referee.http_shared.language import gettext
 from hearts_referee.http_shared.problems import capped
 from hearts_referee.referee.cards import CARDS
 from hearts_referee.referee.record import Problem, pointer
 from hearts_referee.schemas.strictjson import pointer_index
 
 from .handview import CardView
+from .words import in_language
 
 
 def _tokens(at: str) -> list[str]:
@@ -45,8 +47,8 @@ def place(data: Any, at: str) -> str:
 def _problems_html(found: Iterable[Problem], tag: str = "div") -> str:
     """The problems at one place; ``span`` inside a card's inline slot, ``div`` elsewhere."""
     items = "".join(
-        f'<{tag} class="problem"><strong>{escape(p.code)}</strong>: {escape(p.message)}'
-        f"{' (at ' + str(escape(p.pointer)) + ')' if p.pointer else ''}</{tag}>"
+        f'<{tag} class="problem"><strong>{escape(p.code)}</strong>: {escape(in_language(p.message))}'
+        f"{' ' + str(escape(gettext('(at %(pointer)s)', pointer=p.pointer))) if p.pointer else ''}</{tag}>"
         for p in found
     )
     return f'<{tag} class="problems" role="note">{items}</{tag}>' if items else ""

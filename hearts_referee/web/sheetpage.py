@@ -24,6 +24,7 @@ from flask import flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
 from hearts_referee.http_shared.db import get_db
+from hearts_referee.http_shared.language import gettext as _
 from hearts_referee.referee.record import Problem, RecordError
 from hearts_referee.schemas.game import load_game_hand
 from hearts_referee.usecases import Game
@@ -65,7 +66,13 @@ def store_line(game: Game, entry: Entry, problems: list[Problem]) -> ResponseRet
     page, the next row ready; refused, the page again with each problem beside its number."""
     if problems:
         return sheet_page(game, request.form, entry.by_field(problems), 422)
-    flash(f"Hand {game.next_deal.hand_number} of game {game.id} stored from the scoresheet.")
+    flash(
+        _(
+            "Hand %(number)s of game %(id)s stored from the scoresheet.",
+            number=game.next_deal.hand_number,
+            id=game.id,
+        )
+    )
     return redirect(url_for("pages.keep_sheet", game_id=game.id, _anchor="entry"), 303)
 
 

@@ -9,7 +9,7 @@ the service maps them to names and tables to games.
 
 from hearts_referee.referee.names import name_key
 
-from .field import field_refusal, nearest_seatable, repeated_names, seatable
+from .field import at_most, field_refusal, nearest_seatable, repeated_names, seatable
 from .format import (
     EVENT_FORMATS,
     LONG_JOHN,
@@ -52,6 +52,7 @@ __all__ = [
     "Standing",
     "TableResult",
     "advancing_field",
+    "at_most",
     "balanced_sizes",
     "fewest_possible",
     "field_refusal",

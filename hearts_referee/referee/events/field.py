@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from hearts_referee.referee.names import name_key
+from hearts_referee.referee.translator import SAID, Said, alternatives
 
 from .format import Advancement, EventFormat
 from .seating import balanced_sizes
@@ -53,12 +54,27 @@ def field_refusal(fmt: EventFormat, players: int) -> str | None:
     """Why no table plan seats ``players`` under ``fmt`` and what would, or ``None``."""
     if seatable(fmt, players):
         return None
-    tables = " or ".join(str(s) for s in fmt.table_sizes)
+    tables = alternatives([str(s) for s in fmt.table_sizes])
+    why: Said
     if players > fmt.max_players:
-        why = f"{fmt.id} takes at most {fmt.max_players} players"
+        why = at_most(fmt)
     elif players < max(fmt.min_players, fmt.table_sizes[0]):
-        why = f"{fmt.id} needs at least {max(fmt.min_players, fmt.table_sizes[0])} players"
+        why = SAID.gettext(
+            "%(format)s needs at least %(count)s players",
+            format=fmt.id,
+            count=max(fmt.min_players, fmt.table_sizes[0]),
+        )
     else:
-        why = f"{players} players cannot be split into tables of {tables}"
-    nearest = " or ".join(str(n) for n in nearest_seatable(fmt, players))
-    return f"{why}; the nearest fields that seat: {nearest}" if nearest else why
+        why = SAID.gettext(
+            "%(count)s players cannot be split into tables of %(sizes)s", count=players, sizes=tables
+        )
+    near = [str(n) for n in nearest_seatable(fmt, players)]
+    nearest = alternatives(near) if near else ""
+    if nearest:
+        return SAID.gettext("%(why)s; the nearest fields that seat: %(nearest)s", why=why, nearest=nearest)
+    return why
+
+
+def at_most(fmt: EventFormat) -> Said:
+    """That ``fmt`` takes at most its ``max_players``."""
+    return SAID.gettext("%(format)s takes at most %(count)s players", format=fmt.id, count=fmt.max_players)

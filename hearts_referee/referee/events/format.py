@@ -22,6 +22,7 @@ from types import MappingProxyType
 from typing import Any
 
 from hearts_referee.referee.registry import VARIANTS
+from hearts_referee.referee.translator import SAID
 
 
 class Advancement(StrEnum):
@@ -96,34 +97,45 @@ def format_problems(fmt: EventFormat) -> list[tuple[str, str]]:
     problems: list[tuple[str, str]] = []
     sizes = fmt.table_sizes
     if not sizes or list(sizes) != sorted(set(sizes)) or sizes[0] < 3:
-        problems.append(("table_sizes", "distinct table sizes of at least 3, smallest first"))
+        problems.append(("table_sizes", SAID.gettext("distinct table sizes of at least 3, smallest first")))
     if fmt.min_players < (sizes[0] if sizes else 3) or fmt.max_players < fmt.min_players:
-        problems.append(("min_players", "at least the smallest table, and at most max_players"))
+        problems.append(("min_players", SAID.gettext("at least the smallest table, and at most max_players")))
     if fmt.random_rounds < 1:
-        problems.append(("random_rounds", "at least one round seated at random"))
+        problems.append(("random_rounds", SAID.gettext("at least one round seated at random")))
     variant = VARIANTS.get(fmt.variant)
     if variant is None:
-        problems.append(("variant", f"unknown variant {fmt.variant!r}"))
+        problems.append(("variant", SAID.gettext("unknown variant %(variant)s", variant=repr(fmt.variant))))
     elif any(size not in variant.seat_counts for size in sizes):
         seats = ", ".join(str(n) for n in variant.seat_counts)
-        problems.append(("table_sizes", f"{fmt.variant} seats {seats} players at a table"))
+        problems.append(
+            (
+                "table_sizes",
+                SAID.gettext(
+                    "%(variant)s seats %(seats)s players at a table", variant=fmt.variant, seats=seats
+                ),
+            )
+        )
     if fmt.advancement is Advancement.MATCH_POINTS:
         if len(sizes) != 1:
-            problems.append(("table_sizes", "match-point events seat tables of one size"))
+            problems.append(("table_sizes", SAID.gettext("match-point events seat tables of one size")))
         if len(fmt.match_points) != (sizes[0] if sizes else 0):
-            problems.append(("match_points", "one award per place at the table"))
+            problems.append(("match_points", SAID.gettext("one award per place at the table")))
         if (
             fmt.playoff_qualifiers is not None
             and sizes
             and (fmt.playoff_qualifiers < sizes[0] or fmt.playoff_qualifiers % sizes[0])
         ):
-            problems.append(("playoff_qualifiers", "a whole number of tables"))
+            problems.append(("playoff_qualifiers", SAID.gettext("a whole number of tables")))
     else:
         for name in ("swiss_rounds", "match_points", "playoff_qualifiers"):
             if getattr(fmt, name) not in (0, (), None):
-                problems.append((name, "table-winner events have no Swiss rounds, match points or playoffs"))
+                problems.append(
+                    (name, SAID.gettext("table-winner events have no Swiss rounds, match points or playoffs"))
+                )
         if fmt.random_rounds != 1:
-            problems.append(("random_rounds", "table-winner events seat only their first round at random"))
+            problems.append(
+                ("random_rounds", SAID.gettext("table-winner events seat only their first round at random"))
+            )
     return problems
 
 
@@ -160,7 +172,9 @@ def house_format(base: str, options: Mapping[str, Any]) -> EventFormat:
     """``base`` with ``options`` changed: ``KeyError`` for an unknown base, ``FormatError``
     for an option that is unknown or contradicts the others."""
     fmt = EVENT_FORMATS[base]
-    unknown = [(name, "not an option of an event format") for name in options if name not in OPTIONS]
+    unknown: list[tuple[str, str]] = [
+        (name, SAID.gettext("not an option of an event format")) for name in options if name not in OPTIONS
+    ]
     if unknown:
         raise FormatError(unknown)
     changes: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v for k, v in options.items()}

@@ -34,6 +34,8 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from hearts_referee.referee.translator import SAID
+
 from .format import Advancement, EventFormat, RoundKind
 from .schedule import plan
 from .seating import (
@@ -114,11 +116,16 @@ def next_round(fmt: EventFormat, players: Sequence[int], rounds: Sequence[Played
     ``CannotSeat`` when a round is still playing, the event is over, or the field
     cannot be seated."""
     if rounds and not rounds[-1].complete:
-        raise CannotSeat("round_in_progress", f"round {len(rounds)} is still being played")
+        raise CannotSeat(
+            "round_in_progress", SAID.gettext("round %(round)s is still being played", round=len(rounds))
+        )
     if rounds and rounds[-1].round.final:
-        raise CannotSeat("event_over", f"round {len(rounds)} was the final")
+        raise CannotSeat("event_over", SAID.gettext("round %(round)s was the final", round=len(rounds)))
     if not rounds and len(players) < fmt.min_players:
-        raise CannotSeat("too_few_players", f"{fmt.id} needs at least {fmt.min_players} players")
+        raise CannotSeat(
+            "too_few_players",
+            SAID.gettext("%(format)s needs at least %(count)s players", format=fmt.id, count=fmt.min_players),
+        )
     number = len(rounds) + 1
     rng = random.Random(seed)
     if fmt.advancement is Advancement.TABLE_WINNERS:
@@ -131,7 +138,10 @@ def _match_point_round(
 ) -> Round:
     size = fmt.table_sizes[0]
     if len(players) < size:
-        raise CannotSeat("too_few_players", f"{len(players)} players cannot fill a table of {size}")
+        raise CannotSeat(
+            "too_few_players",
+            SAID.gettext("%(count)s players cannot fill a table of %(size)s", count=len(players), size=size),
+        )
     met = history(rounds)
     byes_so_far = {p: sum(p in r.round.byes for r in rounds) for p in players}
     if number <= fmt.random_rounds:
@@ -244,7 +254,11 @@ def _winners_round(
         allowed = ", ".join(str(s) for s in fmt.table_sizes)
         raise CannotSeat(
             "field_not_seatable",
-            f"{len(field)} players cannot sit at tables of {allowed}: add or withdraw players",
+            SAID.gettext(
+                "%(count)s players cannot sit at tables of %(sizes)s: add or withdraw players",
+                count=len(field),
+                sizes=allowed,
+            ),
         )
     seating = seat_at_random(field, sizes, met, rng)
     return Round(number, kind, seating.tables, (), seating.repeats, added, final=len(sizes) == 1)

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from hearts_referee.referee.cards import CARDS
+from hearts_referee.referee.translator import N_, SAID
 
 from .syntax import (
     CARD_TAGS,
@@ -229,9 +230,20 @@ class _Reader:
         spelled = _spelled(text)
         card = CARDS.get(spelled) if spelled.isascii() else None
         if card is None:
-            self.say(line, column, "unknown_card", f"{text!r} is not a card; it is left out")
+            self.say(
+                line,
+                column,
+                "unknown_card",
+                SAID.gettext("%(text)s is not a card; it is left out", text=repr(text)),
+            )
             return None
-        self.say(line, column, "card_spelling", f"{text!r} reads as {card.code}", f"write {card.code}")
+        self.say(
+            line,
+            column,
+            "card_spelling",
+            SAID.gettext("%(text)s reads as %(card)s", text=repr(text), card=card.code),
+            SAID.gettext("write %(card)s", card=card.code),
+        )
         return card.code
 
     def seat(self, line: int, column: int, seat: str) -> str:
@@ -241,7 +253,11 @@ class _Reader:
                 line,
                 column,
                 "unknown_seat",
-                f"{seat!r} is not in the hand's Seats ({' '.join(hand.seats)}); read as written",
+                SAID.gettext(
+                    "%(seat)s is not in the hand's Seats (%(seats)s); read as written",
+                    seat=repr(seat),
+                    seats=" ".join(hand.seats),
+                ),
             )
         return seat
 
@@ -271,7 +287,7 @@ class _Reader:
                     hand.line,
                     1,
                     "missing_tag",
-                    f"the hand has no [{name}] tag, and none carried over",
+                    SAID.gettext("the hand has no [%(tag)s] tag, and none carried over", tag=name),
                     hand=hand,
                 )
             else:
@@ -306,7 +322,12 @@ class _Reader:
                         line,
                         column,
                         "uneven_pass",
-                        f"{seat} passes {count} cards; the other seats pass {usual[0][0]}",
+                        SAID.gettext(
+                            "%(seat)s passes %(count)s cards; the other seats pass %(usual)s",
+                            seat=seat,
+                            count=count,
+                            usual=usual[0][0],
+                        ),
                         hand=hand,
                     )
         tags = {name: value for name in ("Event", "Table") if (value := hand.tag(name)) is not None}
@@ -335,12 +356,12 @@ class _Reader:
         inner = text[column:].rstrip()
         if not inner.endswith("]"):
             self.hand or self.open(number)
-            self.say(number, column, "bad_tag", "a tag line ends with ]; it is left out")
+            self.say(number, column, "bad_tag", SAID.gettext("a tag line ends with ]; it is left out"))
             return
         words = _tokens(" " * column + inner[:-1])
         if not words:
             self.hand or self.open(number)
-            self.say(number, column, "bad_tag", "an empty tag; it is left out")
+            self.say(number, column, "bad_tag", SAID.gettext("an empty tag; it is left out"))
             return
         name = TAGS.get(words[0][1].casefold())
         hand = self.hand
@@ -351,8 +372,8 @@ class _Reader:
                 number,
                 1,
                 "missing_blank_line",
-                "a new hand's tags right after the hand before: read as the next hand",
-                "put a blank line between hands",
+                SAID.gettext("a new hand's tags right after the hand before: read as the next hand"),
+                SAID.gettext("put a blank line between hands"),
             )
         hand = hand or self.open(number)
         if name is None:
@@ -360,7 +381,7 @@ class _Reader:
                 number,
                 column + 1,
                 "unknown_tag",
-                f"HRN has no tag {words[0][1]!r}; it is left out",
+                SAID.gettext("HRN has no tag %(tag)s; it is left out", tag=repr(words[0][1])),
             )
             return
         hand.seen.add(name)
@@ -370,15 +391,15 @@ class _Reader:
         texts = [text for _, text in values]
 
         def bad(why: str) -> None:
-            self.say(line, column, "bad_tag", f"[{name}] {why}; the tag is left out")
+            self.say(line, column, "bad_tag", SAID.gettext(why, tag=name))
 
         if name in ("Event", "Table"):
             if not texts:
-                return bad("has no value")
+                return bad(N_("[%(tag)s] has no value; the tag is left out"))
             hand.tags[name] = _word(texts[0]) if len(texts) == 1 else " ".join(texts)
         elif name == "Variant":
             if not texts:
-                return bad("names no variant")
+                return bad(N_("[%(tag)s] names no variant; the tag is left out"))
             options: dict[str, object] = {}
             for option_column, text in values[1:]:
                 key, equals, value = text.partition("=")
@@ -387,7 +408,9 @@ class _Reader:
                         line,
                         option_column,
                         "bad_tag",
-                        f"{text!r} is not an option (name=value); it is left out",
+                        SAID.gettext(
+                            "%(text)s is not an option (name=value); it is left out", text=repr(text)
+                        ),
                     )
                     continue
                 options[key] = _option(value)
@@ -396,22 +419,22 @@ class _Reader:
             hand.places["/variant"] = (line, column)
         elif name == "Seats":
             if not texts:
-                return bad("names no seat")
+                return bad(N_("[%(tag)s] names no seat; the tag is left out"))
             hand.headers["Seats"] = [_word(text) for text in texts]
             hand.places["/seats"] = (line, column)
         elif name == "Dealer":
             if len(texts) != 1:
-                return bad("names one seat")
+                return bad(N_("[%(tag)s] names one seat; the tag is left out"))
             hand.headers["Dealer"] = self.seat(line, values[0][0], _word(texts[0]))
             hand.places["/dealer"] = (line, column)
         elif name == "Hand":
             if len(texts) != 1 or not INTEGER.fullmatch(texts[0]):
-                return bad("is a number")
+                return bad(N_("[%(tag)s] is a number; the tag is left out"))
             hand.headers["Hand"] = int(texts[0])
             hand.places["/hand_number"] = (line, column)
         elif name in SCORE_TAGS:
             if len(texts) % 2 or not all(INTEGER.fullmatch(text) for text in texts[1::2]):
-                return bad("is seats and their points (N 0 E 8 ...)")
+                return bad(N_("[%(tag)s] is seats and their points (N 0 E 8 ...); the tag is left out"))
             key = SCORE_TAGS[name]
             hand.parts[key] = {
                 _word(seat): int(points) for seat, points in zip(texts[::2], texts[1::2], strict=True)
@@ -419,12 +442,12 @@ class _Reader:
             hand.places["/" + key] = (line, column)
         elif name == "Moon":
             if len(texts) != 1:
-                return bad("is add or subtract")
+                return bad(N_("[%(tag)s] is add or subtract; the tag is left out"))
             hand.parts["moon_choice"] = _word(texts[0])
             hand.places["/moon_choice"] = (line, column)
         elif name == "Deal":
             if texts != ["derived"]:
-                return bad("says derived")
+                return bad(N_("[%(tag)s] says derived; the tag is left out"))
             hand.parts["deal_derived"] = True
         elif name in CARD_TAGS:
             key = CARD_TAGS[name]
@@ -437,7 +460,7 @@ class _Reader:
                     cards.append(card)
         elif name == "Backs":
             if not texts:
-                return bad("names a seat and its cards' colours")
+                return bad(N_("[%(tag)s] names a seat and its cards' colours; the tag is left out"))
             seat = _word(texts[0])
             hand.parts.setdefault("backs", {})[seat] = [_word(text) for text in texts[1:]]
             hand.places[f"/backs/{seat}"] = (line, column)
@@ -446,7 +469,12 @@ class _Reader:
 
     def irregularity(self, hand: _Hand, line: int, column: int, values: list[Token]) -> None:
         if len(values) < 2:
-            self.say(line, column, "bad_tag", "[Irregularity] is a code and a seat (then a trick, a card)")
+            self.say(
+                line,
+                column,
+                "bad_tag",
+                SAID.gettext("[Irregularity] is a code and a seat (then a trick, a card)"),
+            )
             return
         report: JSON = {
             "code": _word(values[0][1]),
@@ -460,7 +488,12 @@ class _Reader:
                 if card is not None:
                     report["card"] = card
             else:
-                self.say(line, token[0], "bad_tag", f"{token[1]!r} is more than an irregularity says")
+                self.say(
+                    line,
+                    token[0],
+                    "bad_tag",
+                    SAID.gettext("%(text)s is more than an irregularity says", text=repr(token[1])),
+                )
         reports = hand.parts.setdefault("irregularities", [])
         hand.places[f"/irregularities/{len(reports)}"] = (line, column)
         reports.append(report)
@@ -471,14 +504,22 @@ class _Reader:
         column, first = tokens[0]
         found = _seat_at(first)
         if found is None:
-            self.say(line, column, "bad_seat", f"the line begins with {first!r}, not a seat; it is left out")
+            self.say(
+                line,
+                column,
+                "bad_seat",
+                SAID.gettext("the line begins with %(text)s, not a seat; it is left out", text=repr(first)),
+            )
             return
         seat, rest = found
         if rest.startswith(">"):
             self.pass_line(hand, line, tokens, seat, rest[1:])
         elif rest not in ("", ":"):
             self.say(
-                line, column, "unknown_line", f"{first!r} begins no line of a hand; the line is left out"
+                line,
+                column,
+                "unknown_line",
+                SAID.gettext("%(text)s begins no line of a hand; the line is left out", text=repr(first)),
             )
         elif len(tokens) > 1 and tokens[1][1].rstrip(":").casefold() == CLAIMS:
             self.claim_line(hand, line, tokens, seat)
@@ -489,9 +530,12 @@ class _Reader:
                 line,
                 column,
                 "missing_leader",
-                f"the trick line begins with a card, {first}: whose cards they are cannot be told; "
-                "the line is left out",
-                "begin a trick line with the seat that leads",
+                SAID.gettext(
+                    "the trick line begins with a card, %(card)s: whose cards they are cannot be told; "
+                    "the line is left out",
+                    card=first,
+                ),
+                SAID.gettext("begin a trick line with the seat that leads"),
             )
         else:
             self.trick_line(hand, line, tokens, self.seat(line, column, seat))
@@ -501,12 +545,20 @@ class _Reader:
         column, text = tokens[1]
         if seat in deal:
             self.say(
-                line, tokens[0][0], "repeated_line", f"{seat} has a deal line already; this one is left out"
+                line,
+                tokens[0][0],
+                "repeated_line",
+                SAID.gettext("%(seat)s has a deal line already; this one is left out", seat=seat),
             )
             return
         self.seat(line, tokens[0][0], seat)
         for extra_column, extra in tokens[2:]:
-            self.say(line, extra_column, "bad_deal", f"{extra!r} after the hand; it is left out")
+            self.say(
+                line,
+                extra_column,
+                "bad_deal",
+                SAID.gettext("%(text)s after the hand; it is left out", text=repr(extra)),
+            )
         suits, *jokers = text.split("+")
         groups = suits.split(".")
         if len(groups) != len(SUITS):
@@ -514,8 +566,12 @@ class _Reader:
                 line,
                 column,
                 "bad_deal",
-                f"a hand is four suits between dots (spades.hearts.diamonds.clubs), not {len(groups)}; "
-                f"{seat}'s deal is left out",
+                SAID.gettext(
+                    "a hand is four suits between dots (spades.hearts.diamonds.clubs), not %(count)s; "
+                    "%(seat)s's deal is left out",
+                    count=len(groups),
+                    seat=seat,
+                ),
             )
             return
         cards: list[str] = []
@@ -530,7 +586,10 @@ class _Reader:
                 rank = "T" if width == 2 else char.upper()
                 if rank not in RANKS or not char.isascii():
                     self.say(
-                        line, at + index, "unknown_card", f"{group[index]!r} is not a rank; it is left out"
+                        line,
+                        at + index,
+                        "unknown_card",
+                        SAID.gettext("%(text)s is not a rank; it is left out", text=repr(group[index])),
                     )
                 else:
                     spelled = spelled or width == 2 or char != rank
@@ -544,18 +603,34 @@ class _Reader:
                 hand.places[f"/deal/{seat}/{len(cards)}"] = (line, at)
                 cards.append(JOKER)
             else:
-                self.say(line, at, "unknown_card", f"+{joker} is not the joker (+JK); it is left out")
+                self.say(
+                    line,
+                    at,
+                    "unknown_card",
+                    SAID.gettext("+%(text)s is not the joker (+JK); it is left out", text=joker),
+                )
             at += len(joker) + 1
         if spelled:
             canonical = ".".join("".join(c[0] for c in cards if c != JOKER and c[1] == s) for s in SUITS)
-            self.say(line, column, "card_spelling", f"{text!r} reads as written", f"write {canonical}")
+            self.say(
+                line,
+                column,
+                "card_spelling",
+                SAID.gettext("%(text)s reads as written", text=repr(text)),
+                SAID.gettext("write %(card)s", card=canonical),
+            )
         deal[seat] = cards
 
     def pass_line(self, hand: _Hand, line: int, tokens: list[Token], seat: str, arrow: str) -> None:
         column = tokens[0][0]
         passes = hand.parts.setdefault("passes", {})
         if seat in passes:
-            self.say(line, column, "repeated_line", f"{seat} has a pass line already; this one is left out")
+            self.say(
+                line,
+                column,
+                "repeated_line",
+                SAID.gettext("%(seat)s has a pass line already; this one is left out", seat=seat),
+            )
             return
         self.seat(line, column, seat)
         to: str | None = None
@@ -563,14 +638,24 @@ class _Reader:
             found = _seat_at(arrow)
             if found is None:
                 self.say(
-                    line, column, "bad_seat", f"{arrow!r} is not the seat passed to; the line is left out"
+                    line,
+                    column,
+                    "bad_seat",
+                    SAID.gettext(
+                        "%(text)s is not the seat passed to; the line is left out", text=repr(arrow)
+                    ),
                 )
                 return
             to, arrow = found
             self.seat(line, column, to)
         looked = arrow == "!"
         if arrow not in ("", "!"):
-            self.say(line, column, "bad_seat", f"{arrow!r} after the pass's seats; the line is left out")
+            self.say(
+                line,
+                column,
+                "bad_seat",
+                SAID.gettext("%(text)s after the pass's seats; the line is left out", text=repr(arrow)),
+            )
             return
         cards: list[str] = []
         where = f"/passes/{seat}" + ("/cards" if to is not None or looked else "")
@@ -612,7 +697,14 @@ class _Reader:
                 claim["what"] = word
             elif word:
                 self.say(
-                    line, column, "bad_claim", f"{word!r} is not what a claim claims ({', '.join(WHAT)})"
+                    line,
+                    column,
+                    "bad_claim",
+                    SAID.gettext(
+                        "%(text)s is not what a claim claims (%(claims)s)",
+                        text=repr(word),
+                        claims=", ".join(WHAT),
+                    ),
                 )
             if text.endswith(":"):
                 order = []
@@ -631,7 +723,11 @@ class _Reader:
                 end_line,
                 end_column + 1,
                 "short_trick",
-                f"the trick has {short} cards of {size}, and the next trick begins on the next line",
+                SAID.gettext(
+                    "the trick has %(count)s cards of %(size)s, and the next trick begins on the next line",
+                    count=short,
+                    size=size,
+                ),
             )
             hand.shift += short
         hand.trick_before = True
@@ -659,7 +755,10 @@ class _Reader:
                         line,
                         column,
                         "seat_plays_twice",
-                        f"this card is {seat}'s second on the trick: is a seat written out of turn?",
+                        SAID.gettext(
+                            "this card is %(seat)s's second on the trick: is a seat written out of turn?",
+                            seat=seat,
+                        ),
                     )
             elif kind == "withdraws" and on_line[seat]:
                 on_line[seat] -= 1

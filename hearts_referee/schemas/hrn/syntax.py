@@ -17,6 +17,7 @@ from types import MappingProxyType
 from typing import Any, Literal
 
 from hearts_referee.referee.cards import CARDS
+from hearts_referee.referee.translator import ENGLISH, Translator, translated
 
 JSON = dict[str, Any]
 
@@ -180,13 +181,14 @@ class Diagnostic:
     hand: int | None = None
     severity: Literal["error", "warning"] = "error"
 
-    def as_json(self) -> JSON:
+    def as_json(self, t: Translator = ENGLISH) -> JSON:
+        """The diagnostic as an answer lists it, its message and hint in ``t``'s language."""
         return {
             "line": self.line,
             "column": self.column,
             "code": self.code,
-            "message": self.message,
-            "hint": self.hint,
+            "message": translated(self.message, t),
+            "hint": translated(self.hint, t) if self.hint is not None else None,
             "hand": self.hand,
             "severity": self.severity,
         }

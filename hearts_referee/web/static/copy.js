@@ -19,7 +19,7 @@
         selection.addRange(range);
         document.execCommand("copy");
       }
-      if (said) said.textContent = "Copied.";
+      if (said) said.textContent = said.dataset.copied; // the page's word, in its language
     });
   }
 })();

@@ -21,6 +21,10 @@
   const passCount = Number(form.dataset.passCount || 0); // the referee's: 0 on a hold hand
   const tricksField = form.elements.namedItem("tricks");
   const SUITS = { C: "♣", D: "♦", H: "♥", S: "♠" };
+  // Every word shown comes from the page, in its language (templates/director/_entry_words.html)
+  const said = document.getElementById("entry-words").dataset;
+  const WORDS = JSON.parse(said.words);
+  const TITLES = JSON.parse(said.titles);
   const RED = { D: true, H: true };
 
   let events = []; // the play as the record has it: {seat, card} | {seat, exposes} | ...
@@ -46,6 +50,19 @@
   function shown(card) {
     const suit = card.slice(-1);
     return card === "JK" ? "🃏" : card.slice(0, -1).replace("T", "10") + (SUITS[suit] || suit);
+  }
+
+  function words(name, values) {
+    // the page's sentence called ``name``, each %(key)s filled in from ``values``
+    return WORDS[name].replace(/%\((\w+)\)s/g, (_, key) => String(values[key]));
+  }
+
+  function wordsWith(name, values) {
+    // the same sentence as nodes, each value in bold (the seat to play, in the status line)
+    return WORDS[name].split(/(%\(\w+\)s)/).filter(Boolean).map((part) => {
+      const key = /^%\((\w+)\)s$/.exec(part);
+      return key ? el("strong", { text: values[key[1]] }) : part;
+    });
   }
 
   function seatNamed(typed) {
@@ -177,12 +194,12 @@
         headers: { Accept: "application/json" },
       });
     } catch (error) {
-      say("The referee could not be reached; the hand is kept on this page. " + error);
+      say(words("unreachable", { error: error }));
       return;
     }
     const type = reply.headers.get("Content-Type") || "";
     if (!type.startsWith("application/json")) {
-      say("The referee did not answer the check (" + reply.status + "): sign in again in another tab, then go on.");
+      say(words("unanswered", { status: reply.status }));
       return;
     }
     const before = answer && answer.audit ? answer.audit.rulings : [];
@@ -218,9 +235,10 @@
 
   // --- the director's actions (each run by later, in turn) --------------------------------
 
-  function needSeat(what) {
+  function needSeat(question, card) {
+    // question: who_plays or who_exposes_card (with the card), who_exposes, who_withdraws, who_claims
     const seat = toPlay();
-    if (!seat) say("Who " + what + "? Choose the seat first (or type it, as N:2C).");
+    if (!seat) say(words(question, { card: card && shown(card) }));
     return seat;
   }
 
@@ -231,7 +249,7 @@
   }
 
   async function play(card, seat) {
-    const who = seat || needSeat(mode === "exposes" ? "exposes " + shown(card) : "plays " + shown(card));
+    const who = seat || needSeat(mode === "exposes" ? "who_exposes_card" : "who_plays", card);
     if (!who) return;
     const exposing = mode === "exposes";
     mode = "play";
@@ -278,7 +296,7 @@
   }
 
   function startClaim() {
-    const seat = needSeat("claims");
+    const seat = needSeat("who_claims");
     if (!seat) return;
     chosen = seat;
     mode = "claims";
@@ -288,7 +306,7 @@
 
   async function endClaim() {
     if (!claim.length) {
-      say("A claim shows its cards in the order announced: pick them first.");
+      say(words("claim_empty", {}));
       return;
     }
     const seat = chosen;
@@ -334,7 +352,7 @@
     const last = parts[parts.length - 1];
     const action = parts.length >= 2 ? parts[parts.length - 2].toLowerCase() : "";
     if (["claims", "exposes", "withdraws"].includes(action)) {
-      const seat = parts.length > 2 ? seatNamed(parts.slice(0, -2).join(":")) : needSeat(action);
+      const seat = parts.length > 2 ? seatNamed(parts.slice(0, -2).join(":")) : needSeat("who_" + action);
       if (!seat) return;
       if (action === "claims") return push({ seat: seat, claims: { order: [last, ...words.slice(1)].filter(Boolean).map(code) } });
       return push({ seat: seat, [action]: code(last) });
@@ -373,7 +391,7 @@
   }
 
   const status = el("p", { class: "to-play", id: "to-play", "aria-live": "polite" });
-  const seatPicks = el("div", { class: "seat-picks", role: "group", "aria-label": "Who plays, passes or claims" });
+  const seatPicks = el("div", { class: "seat-picks", role: "group", "aria-label": WORDS.seat_picks });
   const input = el("input", {
     id: "card-code",
     class: "cards",
@@ -382,7 +400,7 @@
     "aria-describedby": "to-play card-code-help",
   });
   const actions = el("div", { class: "entry-actions" });
-  const pool = el("div", { class: "card-pool", role: "group", "aria-label": "Cards still unplayed" });
+  const pool = el("div", { class: "card-pool", role: "group", "aria-label": WORDS.unplayed });
   const entered = el("ol", { class: "entered-tricks", id: "entered-tricks" });
   const flags = el("div", { class: "flags", id: "entry-flags", role: "status", "aria-live": "polite" });
   const note = el("p", { class: "sub entry-note", id: "entry-note" });
@@ -396,17 +414,17 @@
     const count = tricksOf(events).filter((t) => t.some((e) => "card" in e)).length;
     status.replaceChildren();
     if (mode === "pass") {
-      status.append("Passing: ", el("strong", { text: passer() }), " chooses the cards it passes");
+      status.append(...wordsWith("passing", { seat: passer() }));
     } else if (mode === "claims") {
-      status.append(el("strong", { text: chosen }), " claims: pick the cards in the order announced, then Claim done");
+      status.append(...wordsWith("claiming", { seat: chosen }));
     } else if (over()) {
-      status.append("The play is over: the hand can be stored.");
+      status.append(WORDS.over);
     } else if (seat) {
-      status.append(mode === "exposes" ? "Exposed card of " : "To play: ", el("strong", { text: seat }));
+      status.append(...wordsWith(mode === "exposes" ? "exposed_of" : "to_play", { seat: seat }));
     } else if (answer && answered !== events.length) {
-      status.append("The referee is checking the card…"); // its answer names the next leader
+      status.append(WORDS.checking); // its answer names the next leader
     } else {
-      status.append(events.length ? "Who leads the next trick? Choose the seat." : "Who leads? Choose the seat.");
+      status.append(events.length ? WORDS.who_leads_next : WORDS.who_leads);
     }
     redraw(seatPicks, () =>
       seats.map((s) =>
@@ -420,17 +438,17 @@
       )
     );
     redraw(actions, () => [
-      button("Undo", { "data-action": "undo" }, () => later(undo)),
-      button(mode === "pass" ? "Passes done" : "Passes", { "data-action": "pass", "aria-pressed": String(mode === "pass") }, () =>
+      button(WORDS.undo, { "data-action": "undo" }, () => later(undo)),
+      button(mode === "pass" ? WORDS.passes_done : WORDS.passes, { "data-action": "pass", "aria-pressed": String(mode === "pass") }, () =>
         later(() => toggle("pass"))
       ),
-      button("Exposes a card", { "data-action": "exposes", "aria-pressed": String(mode === "exposes") }, () =>
+      button(WORDS.exposes, { "data-action": "exposes", "aria-pressed": String(mode === "exposes") }, () =>
         later(() => toggle("exposes"))
       ),
-      button("Withdraws the last card", { "data-action": "withdraws" }, () => later(withdrawLast)),
+      button(WORDS.withdraws, { "data-action": "withdraws" }, () => later(withdrawLast)),
       mode === "claims"
-        ? button("Claim done", { "data-action": "claim-done" }, () => later(endClaim))
-        : button("Claims the rest", { "data-action": "claims" }, () => later(startClaim)),
+        ? button(WORDS.claim_done, { "data-action": "claim-done" }, () => later(endClaim))
+        : button(WORDS.claims, { "data-action": "claims" }, () => later(startClaim)),
     ]);
     drawPool(seat);
     drawTricks();
@@ -466,15 +484,15 @@
       const held = without(known.hand, claim);
       const legal = held.filter((c) => known.legal.includes(c));
       const other = held.filter((c) => !known.legal.includes(c));
-      pool.setAttribute("aria-label", seat + "'s hand: legal cards first");
+      pool.setAttribute("aria-label", words("hand_of", { seat: seat }));
       redraw(pool, () =>
         [
-          el("div", { class: "suit-row legal", "aria-label": "Legal now" }, ...legal.map((c) => cardButton(c, ""))),
+          el("div", { class: "suit-row legal", "aria-label": WORDS.legal }, ...legal.map((c) => cardButton(c, ""))),
           other.length
             ? el(
                 "div",
-                { class: "suit-row not-legal", "aria-label": "Not legal now (a revoke, if played)" },
-                el("span", { class: "sub", text: "Not legal now:" }),
+                { class: "suit-row not-legal", "aria-label": WORDS.not_legal_label },
+                el("span", { class: "sub", text: WORDS.not_legal }),
                 ...other.map((c) => cardButton(c, " not-legal"))
               )
             : null,
@@ -483,7 +501,7 @@
       return;
     }
     const cards = byDeck(mode === "pass" ? passable(passer()) : unplayed());
-    pool.setAttribute("aria-label", "Cards still unplayed");
+    pool.setAttribute("aria-label", WORDS.unplayed);
     redraw(pool, () =>
       ["C", "D", "H", "S", "K"]
         .map((suit) => el("div", { class: "suit-row" }, ...cards.filter((c) => c.slice(-1) === suit).map((c) => cardButton(c, ""))))
@@ -504,7 +522,7 @@
       ...tricksOf(events).map((trick, i) => {
         const item = el("li", { id: "entered-trick-" + (i + 1) });
         const won = answer && answered === events.length && answer.audit && answer.audit.tricks[i];
-        item.append(el("span", { class: "sub", text: "Trick " + (i + 1) + ": " }));
+        item.append(el("span", { class: "sub", text: words("trick", { number: i + 1 }) }));
         for (const event of trick) {
           const found = rulingsAt(event, i + 1);
           const span = el("span", { class: "entered" + (found.length ? " flagged" : ""), text: token(event) });
@@ -532,8 +550,10 @@
         el(
           "p",
           { class: isNew.has(key(r)) ? "flag new" : "flag", "data-code": r.code },
-          el("strong", { text: "⚠ " + r.code.replace(/_/g, " ") }),
-          " (" + r.rule + ", trick " + r.trick + (r.card ? ", " + shown(r.card) : "") + "): " + r.explanation
+          el("strong", { text: "⚠ " + (TITLES[r.code] || r.code) }),
+          r.card
+            ? words("flag_card", { rule: r.rule, trick: r.trick, card: shown(r.card), explanation: r.explanation })
+            : words("flag", { rule: r.rule, trick: r.trick, explanation: r.explanation })
         )
       );
     }
@@ -541,7 +561,7 @@
     const derived = answer.problems.length && !problems.length;
     say(
       derived
-        ? "Deal left out: each card is checked against the cards the play has shown so far; the whole deal is derived once every card is in."
+        ? WORDS.derived
         : problems.map((p) => p.message).join(" · ")
     );
     note.classList.toggle("problem", problems.length > 0);
@@ -568,21 +588,21 @@
   });
 
   panel.append(
-    el("h3", { id: "card-entry-h", text: "Card by card" }),
+    el("h3", { id: "card-entry-h", text: WORDS.heading }),
     // who is to play and the flags stay in view while the cards are tapped (director.css)
     el("div", { class: "entry-watch", id: "entry-watch" }, status, flags, note),
     el("div", { class: "entry-pad" }, seatPicks, pool, actions),
     entered,
-    el("label", { for: "card-code", text: "Or type a card's code, then Enter" }),
+    el("label", { for: "card-code", text: WORDS.type_label }),
     input,
     el("p", {
       class: "sub",
       id: "card-code-help",
-      text: "2C plays the card for the seat to play; E:2C names the seat; N:exposes:QS, N:withdraws:8S, S:claims:AH KH QH; u or Backspace undoes.",
+      text: WORDS.type_help,
     })
   );
   panel.hidden = false;
-  form.querySelector(".tricks-label").textContent = "Tricks, one a line (what the form sends; the entry above writes it)";
+  form.querySelector(".tricks-label").textContent = WORDS.tricks_label;
 
   async function reread() {
     // The tricks as typed (or as a form drawn again after a refusal kept them), read by the

@@ -9,6 +9,13 @@
   const notes = form.querySelector("#hrn-notes");
   let timer = null;
   let asked = 0;
+  // Its words are the page's, in the page's language (data-word-* on the form, next_hand.html);
+  // each %(name)s is filled in here.
+  const words = form.dataset;
+
+  function fill(text, values) {
+    return text.replace(/%\((\w+)\)s/g, (whole, name) => (name in values ? String(values[name]) : whole));
+  }
 
   function show(answer) {
     notes.textContent = "";
@@ -16,17 +23,16 @@
     for (const note of answer.notes) {
       const item = document.createElement("li");
       item.className = note.severity === "error" ? "problem" : "warning";
-      item.textContent =
-        "line " + note.line + ", column " + note.column + ": " + note.code + ": " + note.message +
-        (note.hint ? " (" + note.hint + ")" : "");
+      const said = fill(words.wordNote, note);
+      item.textContent = note.hint ? fill(words.wordHint, { note: said, hint: note.hint }) : said;
       list.appendChild(item);
     }
     if (answer.notes.length) notes.appendChild(list);
     const said = document.createElement("p");
     said.className = "sub";
-    if (answer.rulings === null) said.textContent = "The hand does not read whole yet.";
-    else if (answer.rulings.length === 0) said.textContent = "The hand reads whole: no ruling.";
-    else said.textContent = "The hand reads whole. Rulings: " + answer.rulings.join(", ") + ".";
+    if (answer.rulings === null) said.textContent = words.wordUnread;
+    else if (answer.rulings.length === 0) said.textContent = words.wordNoRuling;
+    else said.textContent = fill(words.wordRulings, { rulings: answer.titles.join(", ") });
     notes.appendChild(said);
   }
 

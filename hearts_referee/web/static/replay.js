@@ -20,7 +20,10 @@
   function show(index) {
     current = Math.max(0, Math.min(steps.length - 1, index));
     steps.forEach(function (step, i) { step.hidden = i !== current; });
-    at.textContent = "Trick " + steps[current].id.replace("trick-", "") + " of " + steps.length;
+    // the page's words (its data-at, in the page's language), each %(name)s filled in
+    at.textContent = at.getAttribute("data-at")
+      .replace("%(number)s", steps[current].id.replace("trick-", ""))
+      .replace("%(count)s", String(steps.length));
     buttons.first.disabled = buttons.previous.disabled = current === 0;
     buttons.next.disabled = buttons.last.disabled = current === steps.length - 1;
   }

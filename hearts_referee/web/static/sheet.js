@@ -8,6 +8,7 @@
 // Only an answer is put in place: a 200 in HTML, not redirected. A sign-in that has ended
 // is a 401 (the server's answer to a background question: pages.background); the sheet says
 // so and offers to sign in again, and any other answer is said with its status, never drawn.
+// Its words are the page's (data-word-* on the form), so it speaks the page's language.
 (function () {
   "use strict";
   var form = document.getElementById("sheet-line");
@@ -17,6 +18,12 @@
   }
   var url = form.getAttribute("data-preview");
   var signIn = form.getAttribute("data-sign-in");
+  // The words it says, in the page's language: the page hands them over (data-word-*, sheet.html).
+  var words = {
+    signIn: form.getAttribute("data-word-sign-in"),
+    signedOut: form.getAttribute("data-word-signed-out"),
+    unanswered: form.getAttribute("data-word-unanswered"),
+  };
   var timer = null;
   var asked = 0;
 
@@ -41,16 +48,13 @@
     var link = document.createElement("a");
     link.href = signIn;
     link.id = "sheet-sign-in";
-    link.textContent = "Sign in again";
-    say("signed-out", [
-      "Signed out: this sign-in has ended, so the referee cannot check the row and it cannot be stored from this page. ",
-      link,
-      ", then type the row again.",
-    ]);
+    link.textContent = words.signIn;
+    var around = words.signedOut.split("%(link)s");  // the sentence in the page's language, the link in its place
+    say("signed-out", [around[0], link, around.slice(1).join("")]);
   }
 
   function unanswered(status) {
-    say("unanswered", ["The referee did not answer the preview (" + status + "); the row still stores with its button."]);
+    say("unanswered", [words.unanswered.replace("%(status)s", String(status))]);
   }
 
   function ask() {
