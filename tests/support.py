@@ -5,7 +5,8 @@ from __future__ import annotations
 import copy
 import sqlite3
 import tempfile
-from contextlib import closing
+from collections.abc import Iterator
+from contextlib import closing, contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -67,6 +68,19 @@ def scratch(prefix: str) -> Path:
     disk (2 ms and more on a virtual disk), and a test's archive need not outlive the run."""
     assert SCRATCH is not None, "conftest.py makes the scratch folder"
     return Path(tempfile.mkdtemp(prefix=prefix, dir=SCRATCH))
+
+
+@contextmanager
+def demo_site(name: str, **seeding: Any) -> Iterator[tuple[str, Any]]:
+    """The README's demo archive (``tools.demo.seed``), served on a free port for a browser
+    test: its base address and the seeded demo, while the block lasts."""
+    from hearts_referee.app import create_app
+    from tools.demo import seed, serve
+
+    database = str(scratch(f"{name}-") / "archive.sqlite")
+    demo = seed(database, **seeding)
+    with serve(create_app({"DATABASE": database, "SECRET_KEY": f"{name}-tests"})) as base:
+        yield base, demo
 
 
 FAST_SUBSET = False

@@ -14,18 +14,14 @@ import json
 import re
 
 import pytest
-from support import scratch
+from support import demo_site
 
-from hearts_referee.app import create_app
-from tools.demo import ROOT, seed, serve
+from tools.demo import ROOT
 
 
 @pytest.fixture(scope="module")
 def site():
-    database = str(scratch("browser-") / "archive.sqlite")
-    demo = seed(database)
-    app = create_app({"DATABASE": database, "SECRET_KEY": "browser-tests"})
-    with serve(app) as base:
+    with demo_site("browser") as (base, demo):
         yield base, demo
 
 

@@ -24,11 +24,8 @@ from typing import Any
 
 import pytest
 from games import SEATS, new_game, random_body
-from support import scratch
+from support import demo_site
 from test_pages_browser import sign_in
-
-from hearts_referee.app import create_app
-from tools.demo import seed, serve
 
 ROOT = Path(__file__).resolve().parent.parent
 REVOKE_HAND = json.loads((ROOT / "examples" / "mso-game-hand.json").read_text())
@@ -37,10 +34,7 @@ REVOKE_HAND = json.loads((ROOT / "examples" / "mso-game-hand.json").read_text())
 
 @pytest.fixture(scope="module")
 def site():
-    database = str(scratch("entry-browser-") / "archive.sqlite")
-    demo = seed(database)
-    app = create_app({"DATABASE": database, "SECRET_KEY": "entry-browser-tests"})
-    with serve(app) as base:
+    with demo_site("entry-browser") as (base, demo):
         yield base, demo.director
 
 
@@ -327,8 +321,11 @@ def test_with_the_deal_typed_the_pad_is_the_hand_of_the_seat_to_play_its_legal_c
     tap = Taps(phone)
     tap.play(REVOKE_HAND["play"][:9], lead=False)  # W leads QH to trick 3: N to play
     phone.locator("#to-play strong", has_text="N").wait_for()
-    phone.locator(".card-pool .legal button").first.wait_for()
-    legal = phone.locator(".card-pool .legal button").evaluate_all("bs => bs.map(b => b.dataset.card)")
-    others = phone.locator(".card-pool .not-legal button").evaluate_all("bs => bs.map(b => b.dataset.card)")
+    # The status names N at once; the pad is N's hand only once the referee has answered W's
+    # card (until then it is busy, the hand before it still drawn and disabled).
+    drawn = ".card-pool:not([aria-busy])"
+    phone.locator(f"{drawn} .legal button").first.wait_for()
+    legal = phone.locator(f"{drawn} .legal button").evaluate_all("bs => bs.map(b => b.dataset.card)")
+    others = phone.locator(f"{drawn} .not-legal button").evaluate_all("bs => bs.map(b => b.dataset.card)")
     assert legal == ["2H", "9H", "AH"]  # a heart led: N follows suit, by rank
     assert others == ["4C", "6C", "TC", "JC", "JD", "AD", "8S", "KS"]  # by suit, then rank

@@ -26,12 +26,10 @@ from __future__ import annotations
 import re
 
 import pytest
-from support import scratch
+from support import demo_site
 from test_pages_browser import sign_in
 
-from hearts_referee.app import create_app
 from hearts_referee.referee.registry import VARIANTS
-from tools.demo import seed, serve
 
 PHONE = {"width": 360, "height": 740}
 SEATS = ("A", "B", "C", "D", "E")
@@ -81,10 +79,7 @@ def _passes() -> tuple[dict[str, str], dict[str, str]]:
 
 @pytest.fixture(scope="module")
 def site():
-    database = str(scratch("norsk-browser-") / "archive.sqlite")
-    demo = seed(database)
-    app = create_app({"DATABASE": database, "SECRET_KEY": "norsk-browser-tests"})
-    with serve(app) as base:
+    with demo_site("norsk-browser") as (base, demo):
         yield base, demo.director
 
 

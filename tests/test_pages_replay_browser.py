@@ -8,18 +8,12 @@ lead at trick 3, holding hearts; the step-through must reach that card and its r
 from __future__ import annotations
 
 import pytest
-from support import scratch
-
-from hearts_referee.app import create_app
-from tools.demo import seed, serve
+from support import demo_site
 
 
 @pytest.fixture(scope="module")
 def site():
-    database = str(scratch("replay-browser-") / "archive.sqlite")
-    demo = seed(database, extra_hands=1)
-    app = create_app({"DATABASE": database, "SECRET_KEY": "replay-browser-tests"})
-    with serve(app) as base:
+    with demo_site("replay-browser", extra_hands=1) as (base, demo):
         yield base, demo
 
 
