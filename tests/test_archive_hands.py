@@ -318,6 +318,32 @@ def test_verify_fails_after_a_row_is_altered_directly_in_sqlite(client, scorer, 
     assert code in [p["code"] for p in report["problems"]]
 
 
+def test_a_broken_chain_is_told_in_the_language_asked_with_the_same_entries_and_codes(
+    client, scorer, director, db
+):
+    """What the check found is words for a person: in Norwegian when asked, the entries and codes
+    the same (docs/languages.md)."""
+    stored = _decided_and_signed(client, scorer, director)
+    for verb in ("update", "delete"):
+        db.execute(f"DROP TRIGGER entries_no_{verb}")
+    db.execute("DELETE FROM entries WHERE n = 2")
+    english = client.get(f"{HANDS}/{stored['id']}/verify", headers=scorer)
+    norsk = client.get(f"{HANDS}/{stored['id']}/verify", headers={**scorer, "Accept-Language": "nb"})
+    assert norsk.headers["Content-Language"] == "nb" and english.headers["Content-Language"] == "en"
+    said, told = english.get_json()["problems"], norsk.get_json()["problems"]
+    assert [(p["entry"], p["code"]) for p in told] == [(p["entry"], p["code"]) for p in said]
+    assert [p["message"] for p in said] == [
+        "entry 2 is missing before entry 3",
+        "entry 3 does not follow the hash of the entry before it",
+        "entry 3 signs version 2 while version 1 was current",
+    ]
+    assert [p["message"] for p in told] == [
+        "oppføring 2 mangler foran oppføring 3",
+        "oppføring 3 følger ikke hashen til oppføringen foran",
+        "oppføring 3 signerer versjon 2 mens versjon 1 gjaldt",
+    ]
+
+
 def test_verify_catches_a_forged_decision_even_with_a_recomputed_chain(client, scorer, director, db):
     from hearts_referee.stored.log import entry_hash
 

@@ -14,6 +14,8 @@ from flask import Blueprint, Response, jsonify, url_for
 from hearts_referee.http_shared.auth import caller, requires
 from hearts_referee.http_shared.db import get_db
 from hearts_referee.http_shared.jsonbody import json_body
+from hearts_referee.http_shared.language import current, told
+from hearts_referee.languages import translator
 from hearts_referee.schemas.events import (
     dump_event,
     dump_event_list,
@@ -93,4 +95,6 @@ def override(event_id: int) -> tuple[Response, int]:
 @bp.get("/v1/events/<id:event_id>/log")
 @requires(Permission.READ)
 def log(event_id: int) -> Response:
-    return jsonify(dump_event_log(use.event_log(get_db(), caller(), event_id)))
+    answer = dump_event_log(use.event_log(get_db(), caller(), event_id), translator(current()))
+    told()
+    return jsonify(answer)

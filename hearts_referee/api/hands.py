@@ -20,6 +20,7 @@ from hearts_referee.http_shared.hrnbody import hrn_hand, sent_as_hrn
 from hearts_referee.http_shared.jsonbody import json_body
 from hearts_referee.http_shared.language import current, told
 from hearts_referee.http_shared.requestlog import rulings
+from hearts_referee.languages import translator
 from hearts_referee.schemas.archive import (
     ChainReportSchema,
     DecisionRequestSchema,
@@ -47,7 +48,6 @@ bp = Blueprint("hands", __name__)
 
 _HAND = StoredHandSchema()
 _LIST = HandListSchema()
-_CHAIN = ChainReportSchema()
 _QUERY = HandQuerySchema()
 _DECISION = DecisionRequestSchema()
 _SIGNATURE = SignatureRequestSchema()
@@ -137,7 +137,10 @@ def get_hand(hand_id: int) -> Response:
 @bp.get("/v1/hands/<id:hand_id>/verify")
 @requires(Permission.READ)
 def verify(hand_id: int) -> Response:
-    return jsonify(_CHAIN.dump(use.verify(get_db(), caller(), hand_id)))
+    report = use.verify(get_db(), caller(), hand_id)
+    answer = ChainReportSchema(translator(current())).dump(report)
+    told()
+    return jsonify(answer)
 
 
 @bp.post("/v1/hands/<id:hand_id>/decisions")

@@ -17,6 +17,7 @@ from typing import Any
 
 from sqlite_utils import Database
 
+from hearts_referee.referee.translator import SAID
 from hearts_referee.stored.log import GENESIS, Entry, EntryKind, EventEntryKind, HandEntryKind, entry_hash
 
 from .db import Row, compact, insert, now, row, rows
@@ -138,23 +139,33 @@ def entries_of(db: Database, hand_ids: list[int]) -> dict[int, list[Entry]]:
 
 def chain_problems(log: list[Entry]) -> list[tuple[int, str, str]]:
     """``(n, code, message)`` for every entry that breaks the chain (empty when it holds)."""
-    problems = []
+    problems: list[tuple[int, str, str]] = []
     prev = GENESIS
     for expected_n, entry in enumerate(log, start=1):
         if entry.n != expected_n:
             problems.append(
-                (entry.n, "missing_entry", f"entry {expected_n} is missing before entry {entry.n}")
+                (
+                    entry.n,
+                    "missing_entry",
+                    SAID.gettext(
+                        "entry %(missing)s is missing before entry %(n)s", missing=expected_n, n=entry.n
+                    ),
+                )
             )
         if entry.prev != prev:
             problems.append(
-                (entry.n, "broken_link", f"entry {entry.n} does not follow the hash of the entry before it")
+                (
+                    entry.n,
+                    "broken_link",
+                    SAID.gettext("entry %(n)s does not follow the hash of the entry before it", n=entry.n),
+                )
             )
         if entry.hash != entry.expected_hash():
             problems.append(
                 (
                     entry.n,
                     "altered_entry",
-                    f"entry {entry.n} does not hash to its stored hash: it was changed",
+                    SAID.gettext("entry %(n)s does not hash to its stored hash: it was changed", n=entry.n),
                 )
             )
         prev = entry.hash

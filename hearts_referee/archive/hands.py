@@ -19,6 +19,7 @@ from sqlite_utils import Database
 from hearts_referee.referee.cards import Card
 from hearts_referee.referee.notation import RecordParts, parts_data, record_data
 from hearts_referee.referee.record import HandRecord
+from hearts_referee.referee.translator import SAID
 from hearts_referee.rulings.audit import HandAudit
 from hearts_referee.rulings.decisions import Decision
 from hearts_referee.stored.errors import Conflict, NotFound
@@ -412,13 +413,19 @@ def verify(db: Database, hand_id: int) -> ChainReport:
     log = list(hand.log)
     problems = chain.chain_problems(log)
     if not log or log[0].kind != HandEntryKind.AUDIT:
-        problems.append((1, "no_audit", "the log does not start with the audit"))
+        problems.append((1, "no_audit", SAID.gettext("the log does not start with the audit")))
         return ChainReport(hand_id, False, len(log), log[-1].hash if log else None, tuple(problems))
     try:
         problems += _row_problems(hand, log[0].body)
         problems += _score_problems(log)
     except (ValueError, KeyError, TypeError, IndexError) as error:  # a body mangled past parsing
-        problems.append((0, "unreadable_log", f"the log no longer reads as this hand's history ({error!r})"))
+        problems.append(
+            (
+                0,
+                "unreadable_log",
+                SAID.gettext("the log no longer reads as this hand's history (%(error)s)", error=repr(error)),
+            )
+        )
     return ChainReport(hand_id, not problems, len(log), log[-1].hash, tuple(problems))
 
 
@@ -437,14 +444,18 @@ def _row_problems(hand: StoredHand, first: Mapping[str, Any]) -> list[tuple[int,
         "referred": hand.referred == audit.referred,
     }
     return [
-        (1, "altered_hand", f"the stored hand's {name} is not what its audit entry recorded")
+        (
+            1,
+            "altered_hand",
+            SAID.gettext("the stored hand's %(field)s is not what its audit entry recorded", field=name),
+        )
         for name, holds in checks.items()
         if not holds
     ]
 
 
 def _score_problems(log: list[Entry]) -> list[tuple[int, str, str]]:
-    problems = []
+    problems: list[tuple[int, str, str]] = []
     state = fold(log)
     made = {v.decision: v for v in state.versions if v.decision is not None}
     remade = {v.consequence: v for v in state.versions if v.consequence is not None}
@@ -455,18 +466,30 @@ def _score_problems(log: list[Entry]) -> list[tuple[int, str, str]]:
             recorded = (body["version"], body["score"], body["penalties"])
             if recorded != (version.number, dict(version.score), dict(version.penalties)):
                 problems.append(
-                    (entry.n, "wrong_score", f"entry {entry.n} records a score its re-audit does not give")
+                    (
+                        entry.n,
+                        "wrong_score",
+                        SAID.gettext("entry %(n)s records a score its re-audit does not give", n=entry.n),
+                    )
                 )
         if entry.kind == HandEntryKind.DECISION:
             version = made[entry.n]
             recorded = (body["version"], body["score"], body["penalties"])
             if recorded != (version.number, dict(version.score), dict(version.penalties)):
                 problems.append(
-                    (entry.n, "wrong_score", f"entry {entry.n} records a score its decisions do not give")
+                    (
+                        entry.n,
+                        "wrong_score",
+                        SAID.gettext("entry %(n)s records a score its decisions do not give", n=entry.n),
+                    )
                 )
             if entry.ruling != body["ruling"]:
                 problems.append(
-                    (entry.n, "altered_entry", f"entry {entry.n} indexes another ruling than it names")
+                    (
+                        entry.n,
+                        "altered_entry",
+                        SAID.gettext("entry %(n)s indexes another ruling than it names", n=entry.n),
+                    )
                 )
     for version in state.versions:
         for signed in version.signatures:
@@ -475,8 +498,12 @@ def _score_problems(log: list[Entry]) -> list[tuple[int, str, str]]:
                     (
                         signed.n,
                         "wrong_version",
-                        f"entry {signed.n} signs version {signed.version} "
-                        f"while version {version.number} was current",
+                        SAID.gettext(
+                            "entry %(n)s signs version %(signed)s while version %(current)s was current",
+                            n=signed.n,
+                            signed=signed.version,
+                            current=version.number,
+                        ),
                     )
                 )
     return problems

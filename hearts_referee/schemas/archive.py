@@ -13,7 +13,7 @@ from typing import Any, NamedTuple, cast
 from marshmallow import RAISE, Schema, ValidationError, fields, post_load, validate, validates_schema
 
 from hearts_referee.referee.record import Problem, Reported
-from hearts_referee.referee.translator import SAID
+from hearts_referee.referee.translator import ENGLISH, SAID, Translator, translated
 from hearts_referee.rulings.decisions import ACTIONS, CLAIM_OUTCOMES, Action, ClaimOutcome, Decision
 from hearts_referee.rulings.life import offered
 from hearts_referee.usecases import GameFilter, GameStatus, HandFilter, HandStatus, StoredHand
@@ -445,13 +445,23 @@ class ChainProblemSchema(Schema):
 
 
 class ChainReportSchema(Schema):
+    """A hand's chain checked; its problems' messages in the language of ``t`` (English by default)."""
+
     hand_id = fields.Integer()
     ok = fields.Boolean()
     entries = fields.Integer()
     head = fields.String(allow_none=True)
-    problems = fields.Function(
-        lambda r: [{"entry": n, "code": code, "message": message} for n, code, message in r.problems]
-    )
+    problems = fields.Method("_problems")
+
+    def __init__(self, t: Translator = ENGLISH, **options: Any) -> None:
+        super().__init__(**options)
+        self.t = t
+
+    def _problems(self, report: Any) -> list[dict[str, Any]]:
+        return [
+            {"entry": n, "code": code, "message": translated(message, self.t)}
+            for n, code, message in report.problems
+        ]
 
 
 class ApiKeySchema(Schema):

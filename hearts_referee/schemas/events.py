@@ -15,7 +15,7 @@ from marshmallow import RAISE, Schema, ValidationError, fields, post_load, valid
 
 from hearts_referee.referee.events import EVENT_FORMATS, EventFormat, FormatError, format_data, house_format
 from hearts_referee.referee.record import Problem
-from hearts_referee.referee.translator import SAID
+from hearts_referee.referee.translator import ENGLISH, SAID, Translator, translated
 from hearts_referee.usecases import EventChainReport, EventListed
 from hearts_referee.usecases.errors import Rejected
 from hearts_referee.usecases.events import Action, EventReport, NewEvent, Override, RoundReport, TableReport
@@ -316,8 +316,9 @@ def dump_event_list(listed: list[EventListed]) -> dict[str, Any]:
     }
 
 
-def dump_event_log(log: EventChainReport) -> dict[str, Any]:
-    """The event's log, each entry's body as logged, and whether its chain holds."""
+def dump_event_log(log: EventChainReport, t: Translator = ENGLISH) -> dict[str, Any]:
+    """The event's log, each entry's body as logged, and whether its chain holds (its problems'
+    messages in the language of ``t``)."""
     return {
         "event_id": log.event_id,
         "ok": log.ok,
@@ -326,7 +327,9 @@ def dump_event_log(log: EventChainReport) -> dict[str, Any]:
             {"n": e.n, "kind": e.kind, "at": e.at, "actor": e.actor, "body": e.body, "hash": e.hash}
             for e in log.entries
         ],
-        "problems": [{"n": n, "code": code, "message": message} for n, code, message in log.problems],
+        "problems": [
+            {"n": n, "code": code, "message": translated(message, t)} for n, code, message in log.problems
+        ],
     }
 
 
