@@ -98,6 +98,10 @@ RAISERS = {
 
 
 def _message(node: ast.expr) -> bool:
+    """A message: written as text, or as a sentence to be told in the reader's language
+    (``SAID.gettext(...)``, docs/languages.md)."""
+    if isinstance(node, ast.Call) and getattr(node.func, "attr", "") in {"gettext", "ngettext"}:
+        return True
     return isinstance(node, ast.JoinedStr) or (isinstance(node, ast.Constant) and " " in str(node.value))
 
 
