@@ -123,19 +123,17 @@ class RequestLog:
 
         answer = self.app(environ, start)
         sent: Request | None = environ.pop(_REQUEST, None)  # the request refers to the environ: no cycle kept
-        status = int(statuses[-1][:3]) if statuses else 500
-        level = logging.ERROR if status >= 500 else logging.INFO
-        if not LOGGER.isEnabledFor(level):  # LOG_LEVEL=WARNING: no line to build
-            return answer
         if statuses and not environ.get(_STREAMED):
-            _emit(_line(environ, sent, status), started, environ.get(_RULINGS), level)
+            _log(environ, sent, statuses, started)
             return answer
         # A streamed answer (or one started late): the line waits for the close, with the
         # rulings of every record (``rulings`` is this request's own Counter, filled as it runs).
-        return ClosingIterator(answer, lambda: _closed(environ, sent, statuses, started))
+        return ClosingIterator(answer, lambda: _log(environ, sent, statuses, started))
 
 
-def _closed(environ: WSGIEnvironment, sent: Request | None, statuses: list[str], started: float) -> None:
+def _log(environ: WSGIEnvironment, sent: Request | None, statuses: list[str], started: float) -> None:
+    """The request's line, at the level its status asks for: none when that level is off
+    (``LOG_LEVEL=WARNING``), and then nothing is built."""
     status = int(statuses[-1][:3]) if statuses else 500
     level = logging.ERROR if status >= 500 else logging.INFO
     if LOGGER.isEnabledFor(level):
