@@ -9,6 +9,7 @@ shaped once, in ``api.errors``.
 
 from __future__ import annotations
 
+import functools
 from typing import Any, cast
 
 from flask import Blueprint, Response, jsonify, request, url_for
@@ -134,11 +135,17 @@ def get_hand(hand_id: int) -> Response:
     return conditional(_HAND.dump(hand))
 
 
+@functools.cache
+def _chain(language: str) -> ChainReportSchema:
+    """The chain report's schema for a language (one per language, made once, as the variants')."""
+    return ChainReportSchema(translator=translator(language))
+
+
 @bp.get("/v1/hands/<id:hand_id>/verify")
 @requires(Permission.READ)
 def verify(hand_id: int) -> Response:
     report = use.verify(get_db(), caller(), hand_id)
-    answer = ChainReportSchema(translator(current())).dump(report)
+    answer = _chain(current()).dump(report)
     told()
     return jsonify(answer)
 

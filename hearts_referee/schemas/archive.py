@@ -445,7 +445,8 @@ class ChainProblemSchema(Schema):
 
 
 class ChainReportSchema(Schema):
-    """A hand's chain checked; its problems' messages in the language of ``t`` (English by default)."""
+    """A hand's chain checked; its problems' messages in the language of ``translator`` (English
+    by default)."""
 
     hand_id = fields.Integer()
     ok = fields.Boolean()
@@ -453,13 +454,13 @@ class ChainReportSchema(Schema):
     head = fields.String(allow_none=True)
     problems = fields.Method("_problems")
 
-    def __init__(self, t: Translator = ENGLISH, **options: Any) -> None:
+    def __init__(self, *, translator: Translator = ENGLISH, **options: Any) -> None:
         super().__init__(**options)
-        self.t = t
+        self.translator = translator
 
     def _problems(self, report: Any) -> list[dict[str, Any]]:
         return [
-            {"entry": n, "code": code, "message": translated(message, self.t)}
+            {"entry": n, "code": code, "message": translated(message, self.translator)}
             for n, code, message in report.problems
         ]
 
